@@ -1,0 +1,74 @@
+"""skipbo: a typed, immutable, verified rules engine for the card game Skip-Bo.
+
+>>> import random, skipbo
+>>> state = skipbo.new_game(skipbo.Rules(players=3), seed=42)
+>>> rng = random.Random(0)
+>>> while not skipbo.is_over(state):
+...     state = skipbo.apply(state, rng.choice(skipbo.legal_moves(state)))
+>>> skipbo.outcome(state) is not None
+True
+"""
+
+from skipbo.cards import HIGHEST_VALUE, WILD, Card, Deck, format_card, parse_card
+from skipbo.deal import new_game
+from skipbo.engine import apply, current_player, is_over, legal_moves, outcome
+from skipbo.errors import (
+    ConfigurationError,
+    IllegalMoveError,
+    InvalidStateError,
+    InvariantViolation,
+    MoveSyntaxError,
+    SkipBoError,
+)
+from skipbo.moves import (
+    Discard,
+    Move,
+    Pass,
+    PlayFromDiscard,
+    PlayFromHand,
+    PlayFromStock,
+    all_moves,
+    parse_move,
+)
+from skipbo.rules import FirstPlayer, Rules
+from skipbo.state import GameState, Outcome, Pile, Termination
+from skipbo.verify import check_invariants, invariant_violations
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "HIGHEST_VALUE",
+    "WILD",
+    "Card",
+    "ConfigurationError",
+    "Deck",
+    "Discard",
+    "FirstPlayer",
+    "GameState",
+    "IllegalMoveError",
+    "InvalidStateError",
+    "InvariantViolation",
+    "Move",
+    "MoveSyntaxError",
+    "Outcome",
+    "Pass",
+    "Pile",
+    "PlayFromDiscard",
+    "PlayFromHand",
+    "PlayFromStock",
+    "Rules",
+    "SkipBoError",
+    "Termination",
+    "all_moves",
+    "apply",
+    "check_invariants",
+    "current_player",
+    "format_card",
+    "invariant_violations",
+    "is_over",
+    "legal_moves",
+    "new_game",
+    "outcome",
+    "parse_card",
+    "parse_move",
+]

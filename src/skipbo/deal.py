@@ -1,0 +1,97 @@
+"""Setting up a game: :func:`new_game` (R-SETUP-*).
+
+>>> import skipbo
+>>> state = skipbo.new_game(skipbo.Rules(players=3), seed=42)
+>>> [len(pile) for pile in state.stocks], len(state.hand), state.current_player
+([30, 30, 30], 5, 0)
+"""
+
+from __future__ import annotations
+
+import random
+
+from skipbo._random import SEED_BITS, shuffle
+from skipbo.cards import WILD
+from skipbo.engine import _draw
+from skipbo.rules import FirstPlayer, Rules
+from skipbo.state import GameState, Pile
+
+__all__ = ["new_game"]
+
+
+def new_game(rules: Rules, *, seed: int) -> GameState:
+    """Shuffle, deal and return the state at the start of the first turn.
+
+    Deterministic: the same ``rules`` and ``seed`` always give the same state, and
+    (through :func:`skipbo.apply`) the same moves then give the same states.
+
+    Each stock pile gets ``rules.stock_size`` cards (R-SETUP-2, R-SETUP-3); the rest
+    form the draw pile (R-SETUP-4); the starting player is chosen (R-SETUP-5) and
+    fills the hand (R-SETUP-7, R-TURN-1). Other hands stay empty until their turn.
+
+    Raises:
+        TypeError: if ``rules`` is not a :class:`Rules` or ``seed`` not an ``int``.
+
+    """
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a skipbo.Rules, got {type(rules).__name__}")
+    if type(seed) is not int:
+        raise TypeError(f"seed must be an int, got {type(seed).__name__}")
+    deck, next_seed = shuffle(rules.deck.cards(), seed)
+    size = rules.stock_size
+    stocks = tuple(deck[s * size : (s + 1) * size] for s in range(rules.stock_count))
+    draw_pile = deck[rules.stock_count * size :]
+    first, next_seed = _first_player(rules, stocks, next_seed)
+    hands: list[Pile] = [()] * rules.players
+    hand, draw_pile, completed, next_seed = _draw(rules.hand_size, (), draw_pile, (), next_seed)
+    hands[first] = hand
+    empty: Pile = ()
+    return GameState(
+        rules=rules,
+        stocks=stocks,
+        discards=((empty,) * rules.discard_piles,) * rules.discard_set_count,
+        hands=tuple(hands),
+        builds=(empty,) * rules.build_piles,
+        draw_pile=draw_pile,
+        completed=completed,
+        current_player=first,
+        turn=1,
+        turn_moves=0,
+        empty_passes=0,
+        outcome=None,
+        shuffle_seed=next_seed,
+    )
+
+
+def _first_player(rules: Rules, stocks: tuple[Pile, ...], seed: int) -> tuple[int, int]:
+    """The starting seat (R-SETUP-5) and the seed left for later shuffles."""
+    rule = rules.first_player
+    if rule is FirstPlayer.HIGHEST_STOCK_TOP:
+        # (b) wild counts highest (engine decision); max() keeps the earliest seat on ties.
+        def rank(seat: int) -> int:
+            top = stocks[rules.seat_stock[seat]][-1]
+            return rules.deck.highest + 1 if top == WILD else top
+
+        return max(range(rules.players), key=rank), seed
+    if rule is FirstPlayer.DEALER_DRAW:
+        rng = random.Random(seed)
+        dealer = draw_dealer(rules, rng)
+        return (dealer + 1) % rules.players, rng.getrandbits(SEED_BITS)
+    return rule, seed
+
+
+def draw_dealer(rules: Rules, rng: random.Random) -> int:
+    """Draw for the dealer (R-SETUP-5 a): the highest number deals.
+
+    Each player in the draw takes a card from a freshly shuffled deck. Wilds do not
+    count: a player who draws one draws again, which is the same as drawing from the
+    number cards alone. Players tied for highest draw again among themselves
+    (engine decision); :class:`Rules` checks that the deck makes this end.
+    """
+    numbers = [card for card in rules.deck.cards() if card != WILD]
+    candidates = list(range(rules.players))
+    while len(candidates) > 1:
+        cards = rng.sample(numbers, len(candidates))
+        best = max(cards)
+        candidates = [seat for seat, card in zip(candidates, cards, strict=True) if card == best]
+    return candidates[0]

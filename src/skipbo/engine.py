@@ -1,0 +1,414 @@
+"""The rules: :func:`legal_moves` and :func:`apply`, pure functions of the state.
+
+:func:`apply` checks the move, performs it and everything the rules make automatic
+after it (turning the next stock card, completing a build pile, redrawing an emptied
+hand, reshuffling, the win, the next player's refill), and returns a new state.
+It never changes its input: rejecting a move leaves the caller's state valid.
+
+>>> import skipbo
+>>> state = skipbo.new_game(skipbo.Rules(players=2), seed=1)
+>>> moves = skipbo.legal_moves(state)
+>>> after = skipbo.apply(state, moves[0])
+>>> after is not state and skipbo.legal_moves(state) == moves
+True
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from skipbo._random import shuffle
+from skipbo.cards import WILD, Card, format_card
+from skipbo.errors import IllegalMoveError
+from skipbo.moves import (
+    PASS,
+    Discard,
+    Move,
+    Pass,
+    PlayFromDiscard,
+    PlayFromHand,
+    PlayFromStock,
+)
+from skipbo.state import GameState, Outcome, Pile, Termination
+
+__all__ = ["apply", "current_player", "is_over", "legal_moves", "outcome"]
+
+T = TypeVar("T")
+
+
+def legal_moves(state: GameState) -> list[Move]:
+    """Every move the current player may make, each distinct move once.
+
+    The order is fixed (it is the order of :func:`skipbo.all_moves`): plays from the
+    hand by card (wild first) then build pile; plays from stock piles; plays from
+    discard piles; discards by card then discard pile; pass. A finished game has
+    none (R-WIN-3).
+
+    >>> import skipbo
+    >>> state = skipbo.new_game(skipbo.Rules(players=2), seed=3)
+    >>> [str(m) for m in skipbo.legal_moves(state)][-4:]
+    ['h12>d0', 'h12>d1', 'h12>d2', 'h12>d3']
+    """
+    if state.outcome is not None:
+        return []
+    rules = state.rules
+    table = rules.move_table
+    seat = state.current_player
+    hand = state.hands[seat]
+    # R-BUILD-2: build pile b takes the number len(b) + 1 (or a wild, R-BUILD-3); a
+    # complete pile has left the centre, so every pile takes a wild.
+    takers: dict[Card, list[int]] = {}
+    for build, pile in enumerate(state.builds):
+        takers.setdefault(len(pile) + 1, []).append(build)
+    no_build: list[int] = []
+    moves: list[Move] = []
+    append = moves.append
+    previous = -1
+    for card in hand:  # sorted, so equal cards are adjacent: one move per distinct card
+        if card != previous:
+            previous = card
+            row = table.hand_plays[card]
+            if card == WILD:
+                moves.extend(row)
+            else:
+                for build in takers.get(card, no_build):
+                    append(row[build])
+    stocks = state.stocks
+    for stock in rules.seat_stock_sources[seat]:
+        pile = stocks[stock]
+        if pile:
+            top = pile[-1]
+            if top == WILD:
+                moves.extend(table.stock_plays[stock])
+            else:
+                for build in takers.get(top, no_build):
+                    append(table.stock_plays[stock][build])
+    discards = state.discards
+    for discard_set in rules.seat_discard_sources[seat]:
+        rows = table.discard_plays[discard_set]
+        for index, pile in enumerate(discards[discard_set]):
+            if pile:
+                top = pile[-1]
+                if top == WILD:
+                    moves.extend(rows[index])
+                else:
+                    for build in takers.get(top, no_build):
+                        append(rows[index][build])
+    if hand:
+        previous = -1
+        for card in hand:
+            if card != previous:
+                previous = card
+                moves.extend(table.discards[card])
+    else:
+        append(PASS)  # R-TURN-8
+    return moves
+
+
+def apply(state: GameState, move: Move) -> GameState:
+    """Make ``move`` and return the resulting state; ``state`` itself is unchanged.
+
+    Raises:
+        IllegalMoveError: if the move is not legal in ``state``; the error names the
+            rule it breaks (``error.rule``).
+        TypeError: if ``move`` is not a move at all.
+
+    """
+    if state.outcome is not None:
+        raise IllegalMoveError(move, "R-WIN-3", "the game is over")
+    kind = type(move)
+    if kind is PlayFromHand:
+        return _play_from_hand(state, move)  # type: ignore[arg-type]
+    if kind is PlayFromStock:
+        return _play_from_stock(state, move)  # type: ignore[arg-type]
+    if kind is PlayFromDiscard:
+        return _play_from_discard(state, move)  # type: ignore[arg-type]
+    if kind is Discard:
+        return _discard(state, move)  # type: ignore[arg-type]
+    if kind is Pass:
+        return _pass(state, move)  # type: ignore[arg-type]
+    raise TypeError(f"not a move: {move!r}")
+
+
+# --- checks shared by the moves ---------------------------------------------------------
+
+
+def _is_index(value: object, size: int) -> bool:
+    # type() rather than isinstance(): True is not a pile index.
+    return type(value) is int and 0 <= value < size
+
+
+def _checked_build(state: GameState, move: Move, build: int, card: Card) -> Pile:
+    """The build pile ``build``, after checking that ``card`` may go on it."""
+    builds = state.builds
+    if not _is_index(build, len(builds)):
+        raise IllegalMoveError(move, "R-BUILD-1", f"there is no build pile {build!r}")
+    pile = builds[build]
+    if card != WILD and card != len(pile) + 1:
+        needed = "a 1" if not pile else f"a {len(pile) + 1}"
+        raise IllegalMoveError(
+            move,
+            "R-BUILD-2",
+            f"build pile {build} takes {needed} or a wild, not a {format_card(card)}",
+        )
+    return pile
+
+
+def _checked_hand_card(state: GameState, move: Move, card: Card) -> Pile:
+    """The current hand without one ``card``, after checking that the hand holds it."""
+    hand = state.hands[state.current_player]
+    if type(card) is not int or card not in hand:
+        raise IllegalMoveError(move, "R-TURN-2", f"the hand holds no {card!r}")
+    index = hand.index(card)
+    return hand[:index] + hand[index + 1 :]
+
+
+def _replace(items: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
+    return items[:index] + (item,) + items[index + 1 :]
+
+
+# --- the moves ---------------------------------------------------------------------------
+
+
+def _play_from_hand(state: GameState, move: PlayFromHand) -> GameState:
+    card = move.card
+    hand = _checked_hand_card(state, move, card)
+    pile = _checked_build(state, move, move.build, card)
+    hands = _replace(state.hands, state.current_player, hand)
+    return _build(state, move.build, pile, card, state.stocks, state.discards, hands)
+
+
+def _play_from_stock(state: GameState, move: PlayFromStock) -> GameState:
+    rules = state.rules
+    seat = state.current_player
+    stock = move.stock
+    if type(stock) is not int or stock not in rules.seat_stock_sources[seat]:
+        rule = "R-TEAM-1" if rules.team_play else "R-TURN-2"
+        raise IllegalMoveError(move, rule, f"seat {seat} may not play from stock pile {stock!r}")
+    cards = state.stocks[stock]
+    if not cards:
+        raise IllegalMoveError(move, "R-TURN-2", f"stock pile {stock} is empty")
+    card = cards[-1]
+    pile = _checked_build(state, move, move.build, card)
+    stocks = _replace(state.stocks, stock, cards[:-1])  # R-TURN-3: the next card is the top
+    if len(cards) == 1:
+        team = rules.seat_team[seat]
+        if not any(stocks[other] for other in rules.team_stocks[team]):
+            # R-WIN-1 / R-TEAM-3: the last stock card wins at once, mid-turn.
+            won = Outcome(Termination.STOCK_EMPTIED, team, rules.team_seats[team])
+            builds, completed = _placed(state, move.build, pile, card)
+            return GameState(
+                rules,
+                stocks,
+                state.discards,
+                state.hands,
+                builds,
+                state.draw_pile,
+                completed,
+                seat,
+                state.turn,
+                state.turn_moves + 1,
+                state.empty_passes,
+                won,
+                state.shuffle_seed,
+            )
+    return _build(state, move.build, pile, card, stocks, state.discards, state.hands)
+
+
+def _play_from_discard(state: GameState, move: PlayFromDiscard) -> GameState:
+    rules = state.rules
+    seat = state.current_player
+    discard_set = move.discard_set
+    if type(discard_set) is not int or discard_set not in rules.seat_discard_sources[seat]:
+        rule = "R-TEAM-1" if rules.team_play else "R-TURN-2"
+        raise IllegalMoveError(
+            move, rule, f"seat {seat} may not play from discard set {discard_set!r}"
+        )
+    piles = state.discards[discard_set]
+    index = move.pile
+    if not _is_index(index, len(piles)):
+        raise IllegalMoveError(move, "R-DISC-1", f"there is no discard pile {index!r}")
+    cards = piles[index]
+    if not cards:
+        raise IllegalMoveError(move, "R-DISC-3", f"discard pile {discard_set}.{index} is empty")
+    card = cards[-1]
+    pile = _checked_build(state, move, move.build, card)
+    discards = _replace_set(state.discards, discard_set, index, cards[:-1])
+    return _build(state, move.build, pile, card, state.stocks, discards, state.hands)
+
+
+def _discard(state: GameState, move: Discard) -> GameState:
+    rules = state.rules
+    seat = state.current_player
+    hand = _checked_hand_card(state, move, move.card)
+    index = move.pile
+    if not _is_index(index, rules.discard_piles):
+        raise IllegalMoveError(move, "R-DISC-1", f"there is no discard pile {index!r}")
+    own = rules.seat_discards[seat]
+    # R-DISC-2: any hand card goes on any own discard pile.
+    discards = _replace_set(state.discards, own, index, state.discards[own][index] + (move.card,))
+    return _end_turn(state, discards, _replace(state.hands, seat, hand), empty_pass=False)
+
+
+def _pass(state: GameState, move: Pass) -> GameState:
+    if state.hands[state.current_player]:
+        raise IllegalMoveError(move, "R-TURN-8", "a pass is legal only with an empty hand")
+    # R-WIN-2: a pass as the first move of a turn means no card moved in it (a turn
+    # that starts with an empty hand drew nothing at its start).
+    return _end_turn(state, state.discards, state.hands, empty_pass=state.turn_moves == 0)
+
+
+def _replace_set(
+    discards: tuple[tuple[Pile, ...], ...], discard_set: int, index: int, pile: Pile
+) -> tuple[tuple[Pile, ...], ...]:
+    return _replace(discards, discard_set, _replace(discards[discard_set], index, pile))
+
+
+# --- what follows automatically ----------------------------------------------------------
+
+
+def _placed(state: GameState, build: int, pile: Pile, card: Card) -> tuple[tuple[Pile, ...], Pile]:
+    """The build piles and completed cards after ``card`` goes on pile ``build``."""
+    pile = pile + (card,)
+    completed = state.completed
+    if len(pile) == state.rules.deck.highest:
+        # R-BUILD-4: the complete pile is set aside, wilds included; its place is free.
+        completed = completed + pile
+        pile = ()
+    return _replace(state.builds, build, pile), completed
+
+
+def _build(
+    state: GameState,
+    build: int,
+    pile: Pile,
+    card: Card,
+    stocks: tuple[Pile, ...],
+    discards: tuple[tuple[Pile, ...], ...],
+    hands: tuple[Pile, ...],
+) -> GameState:
+    """Finish a play onto a build pile: complete the pile, redraw an emptied hand."""
+    builds, completed = _placed(state, build, pile, card)
+    seat = state.current_player
+    draw_pile = state.draw_pile
+    seed = state.shuffle_seed
+    rules = state.rules
+    if not hands[seat]:
+        # R-TURN-4: a hand emptied by plays is refilled at once (R-DRAW-3: if there are
+        # no cards, it stays empty and the check repeats after the next play).
+        hand, draw_pile, completed, seed = _draw(rules.hand_size, (), draw_pile, completed, seed)
+        hands = _replace(hands, seat, hand)
+    return GameState(
+        rules,
+        stocks,
+        discards,
+        hands,
+        builds,
+        draw_pile,
+        completed,
+        seat,
+        state.turn,
+        state.turn_moves + 1,
+        state.empty_passes,
+        None,
+        seed,
+    )
+
+
+def _end_turn(
+    state: GameState,
+    discards: tuple[tuple[Pile, ...], ...],
+    hands: tuple[Pile, ...],
+    *,
+    empty_pass: bool,
+) -> GameState:
+    """End the turn (R-TURN-5, R-TURN-7): check the end conditions, refill the next hand."""
+    rules = state.rules
+    seat = state.current_player
+    passes = state.empty_passes + 1 if empty_pass else 0
+    ended: Outcome | None = None
+    if passes >= rules.players:
+        ended = Outcome(Termination.BLOCKED)  # R-WIN-2: a whole round of empty passes
+    elif rules.turn_limit is not None and state.turn >= rules.turn_limit:
+        ended = Outcome(Termination.TURN_LIMIT)  # R-WIN-2: the optional turn limit
+    if ended is not None:
+        return GameState(
+            rules,
+            state.stocks,
+            discards,
+            hands,
+            state.builds,
+            state.draw_pile,
+            state.completed,
+            seat,
+            state.turn,
+            state.turn_moves + 1,
+            passes,
+            ended,
+            state.shuffle_seed,
+        )
+    following = (seat + 1) % rules.players
+    draw_pile = state.draw_pile
+    completed = state.completed
+    seed = state.shuffle_seed
+    hand = hands[following]
+    if len(hand) < rules.hand_size:
+        # R-TURN-1: the next player fills the hand at the start of the turn.
+        hand, draw_pile, completed, seed = _draw(rules.hand_size, hand, draw_pile, completed, seed)
+        hands = _replace(hands, following, hand)
+    return GameState(
+        rules,
+        state.stocks,
+        discards,
+        hands,
+        state.builds,
+        draw_pile,
+        completed,
+        following,
+        state.turn + 1,
+        0,
+        passes,
+        None,
+        seed,
+    )
+
+
+def _draw(
+    hand_size: int, hand: Pile, draw_pile: Pile, completed: Pile, seed: int
+) -> tuple[Pile, Pile, Pile, int]:
+    """Fill ``hand`` to ``hand_size`` from the draw pile, reshuffling when it runs out.
+
+    Returns the new hand (sorted), draw pile, completed cards and shuffle seed.
+    """
+    needed = hand_size - len(hand)
+    drawn: Pile = ()
+    while needed > 0:
+        if not draw_pile:
+            if not completed:
+                break  # R-DRAW-3: nothing left to draw; play on with a smaller hand
+            # R-DRAW-2: only the completed cards are shuffled into a new draw pile.
+            draw_pile, seed = shuffle(completed, seed)
+            completed = ()
+        taken = min(needed, len(draw_pile))
+        drawn += draw_pile[-taken:]  # R-DRAW-1: the top is the end of the tuple
+        draw_pile = draw_pile[:-taken]
+        needed -= taken
+    return tuple(sorted(hand + drawn)), draw_pile, completed, seed
+
+
+# --- queries -----------------------------------------------------------------------------
+
+
+def current_player(state: GameState) -> int:
+    """The seat whose turn it is (in a finished game: the seat that moved last)."""
+    return state.current_player
+
+
+def is_over(state: GameState) -> bool:
+    """Whether the game has ended (R-WIN-1, R-WIN-2); then :func:`legal_moves` is empty."""
+    return state.outcome is not None
+
+
+def outcome(state: GameState) -> Outcome | None:
+    """The :class:`~skipbo.Outcome` of a finished game, or ``None`` while it goes on."""
+    return state.outcome

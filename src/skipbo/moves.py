@@ -1,0 +1,222 @@
+"""Moves and their text notation.
+
+Five kinds of move (R-TURN-2, R-TURN-5, R-TURN-8):
+
+=====================  ===================  =========================================
+move                   notation             meaning
+=====================  ===================  =========================================
+``PlayFromHand``       ``h5>b0``, ``hW>b2``  a hand card onto build pile 0 / 2
+``PlayFromStock``      ``s1>b0``             the top of stock pile 1 onto build pile 0
+``PlayFromDiscard``    ``d1.3>b0``           the top of discard pile 3 of discard set 1
+                                             onto build pile 0
+``Discard``            ``h5>d2``             a hand card onto the player's own discard
+                                             pile 2 (ends the turn)
+``Pass``               ``pass``              end the turn with an empty hand
+=====================  ===================  =========================================
+
+Indices count from 0. Stock piles and discard sets are numbered as in the state
+(in individual play, seat ``p`` owns stock pile ``p`` and discard set ``p``), so a
+move always names whose pile a card comes from. ``W`` is the wild.
+
+Moves are small frozen hashable values; ``repr`` evaluates back to the move and
+:func:`parse_move` reads the notation:
+
+>>> move = parse_move("hW>b2")
+>>> move
+PlayFromHand(card=0, build=2)
+>>> str(move), parse_move(str(move)) == move
+('hW>b2', True)
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import TYPE_CHECKING, TypeAlias
+
+import attrs
+
+from skipbo.cards import WILD, Card, format_card, parse_card
+from skipbo.errors import MoveSyntaxError
+
+if TYPE_CHECKING:  # rules.py builds its move table from this module
+    from skipbo.rules import Rules
+
+__all__ = [
+    "Discard",
+    "Move",
+    "Pass",
+    "PlayFromDiscard",
+    "PlayFromHand",
+    "PlayFromStock",
+    "all_moves",
+    "parse_move",
+]
+
+
+@attrs.frozen(slots=True)
+class PlayFromHand:
+    """Play a hand card onto a build pile (R-TURN-2)."""
+
+    card: Card
+    """The hand card (``WILD`` or a number)."""
+    build: int
+    """The build pile's index."""
+
+    def __str__(self) -> str:
+        return f"h{format_card(self.card)}>b{self.build}"
+
+
+@attrs.frozen(slots=True)
+class PlayFromStock:
+    """Play the top card of a stock pile onto a build pile (R-TURN-2, R-TEAM-1/2)."""
+
+    stock: int
+    """The stock pile's index (the player's own, or in team play a teammate's)."""
+    build: int
+    """The build pile's index."""
+
+    def __str__(self) -> str:
+        return f"s{self.stock}>b{self.build}"
+
+
+@attrs.frozen(slots=True)
+class PlayFromDiscard:
+    """Play the top card of a discard pile onto a build pile (R-TURN-2, R-DISC-3)."""
+
+    discard_set: int
+    """The discard set's index (the player's own, or in team play a teammate's)."""
+    pile: int
+    """The discard pile's index within the set."""
+    build: int
+    """The build pile's index."""
+
+    def __str__(self) -> str:
+        return f"d{self.discard_set}.{self.pile}>b{self.build}"
+
+
+@attrs.frozen(slots=True)
+class Discard:
+    """Put a hand card on one of the player's own discard piles; ends the turn (R-TURN-5)."""
+
+    card: Card
+    """The hand card."""
+    pile: int
+    """The index of the discard pile in the player's own discard set."""
+
+    def __str__(self) -> str:
+        return f"h{format_card(self.card)}>d{self.pile}"
+
+
+@attrs.frozen(slots=True)
+class Pass:
+    """End the turn without a discard; legal only with an empty hand (R-TURN-8)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+Move: TypeAlias = PlayFromHand | PlayFromStock | PlayFromDiscard | Discard | Pass
+"""Any move."""
+
+PASS = Pass()
+
+_CARD = r"(W|w|[1-9][0-9]*)"
+_NUMBER = r"(0|[1-9][0-9]*)"
+_PATTERNS: tuple[tuple[re.Pattern[str], type], ...] = (
+    (re.compile(rf"h{_CARD}>b{_NUMBER}"), PlayFromHand),
+    (re.compile(rf"s{_NUMBER}>b{_NUMBER}"), PlayFromStock),
+    (re.compile(rf"d{_NUMBER}\.{_NUMBER}>b{_NUMBER}"), PlayFromDiscard),
+    (re.compile(rf"h{_CARD}>d{_NUMBER}"), Discard),
+)
+
+
+def parse_move(text: str) -> Move:
+    """Read a move in the move notation (see the module docs).
+
+    The result is only syntactically valid; whether it is legal depends on the state.
+
+    Raises:
+        MoveSyntaxError: if ``text`` is not a move.
+
+    >>> parse_move("d0.3>b1")
+    PlayFromDiscard(discard_set=0, pile=3, build=1)
+    >>> parse_move("h13x")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    skipbo.errors.MoveSyntaxError: not a move: 'h13x' (expected e.g. h5>b0, ...)
+
+    """
+    if not isinstance(text, str):
+        raise MoveSyntaxError(f"a move must be given as text, got {type(text).__name__}")
+    stripped = text.strip()
+    if stripped == "pass":
+        return PASS
+    for pattern, kind in _PATTERNS:
+        match = pattern.fullmatch(stripped)
+        if match is None:
+            continue
+        first, *rest = match.groups()
+        head = parse_card(first) if kind in (PlayFromHand, Discard) else int(first)
+        move: Move = kind(head, *map(int, rest))
+        return move
+    raise MoveSyntaxError(
+        f"not a move: {text!r} (expected e.g. h5>b0, hW>b1, s0>b2, d0.3>b1, h5>d2 or pass)"
+    )
+
+
+@attrs.frozen(slots=True)
+class MoveTable:
+    """Every move of a rules configuration, made once and shared (moves are values).
+
+    ``moves`` lists them in the fixed order that :func:`skipbo.legal_moves` follows
+    (and that an action index uses): hand plays by card (wild first) then build pile;
+    stock plays by stock pile then build pile; discard-pile plays by discard set,
+    pile, build pile; discards by card then pile; pass last.
+    """
+
+    hand_plays: tuple[tuple[PlayFromHand, ...], ...]
+    """``hand_plays[card][build]``."""
+    stock_plays: tuple[tuple[PlayFromStock, ...], ...]
+    """``stock_plays[stock][build]``."""
+    discard_plays: tuple[tuple[tuple[PlayFromDiscard, ...], ...], ...]
+    """``discard_plays[discard_set][pile][build]``."""
+    discards: tuple[tuple[Discard, ...], ...]
+    """``discards[card][pile]``."""
+    moves: tuple[Move, ...]
+    """All of the above, in order, then ``Pass()``."""
+
+
+@lru_cache(maxsize=64)
+def _table(highest: int, builds: int, stocks: int, piles: int) -> MoveTable:
+    cards = range(WILD, highest + 1)
+    hand_plays = tuple(tuple(PlayFromHand(c, b) for b in range(builds)) for c in cards)
+    stock_plays = tuple(tuple(PlayFromStock(s, b) for b in range(builds)) for s in range(stocks))
+    discard_plays = tuple(
+        tuple(tuple(PlayFromDiscard(d, p, b) for b in range(builds)) for p in range(piles))
+        for d in range(stocks)
+    )
+    discards = tuple(tuple(Discard(c, p) for p in range(piles)) for c in cards)
+    moves: tuple[Move, ...] = (
+        *(m for row in hand_plays for m in row),
+        *(m for row in stock_plays for m in row),
+        *(m for rows in discard_plays for row in rows for m in row),
+        *(m for row in discards for m in row),
+        PASS,
+    )
+    return MoveTable(hand_plays, stock_plays, discard_plays, discards, moves)
+
+
+def move_table(highest: int, builds: int, stocks: int, piles: int) -> MoveTable:
+    """The :class:`MoveTable` for these sizes (cached; :class:`Rules` keeps its own)."""
+    return _table(highest, builds, stocks, piles)
+
+
+def all_moves(rules: Rules) -> tuple[Move, ...]:
+    """Every move that can be legal in some state of ``rules``, in legal-move order.
+
+    >>> from skipbo import Rules
+    >>> len(all_moves(Rules(players=2)))  # 13*4 + 2*4 + 2*4*4 + 13*4 + 1
+    145
+    """
+    return rules.move_table.moves
