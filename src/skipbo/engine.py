@@ -15,7 +15,8 @@ True
 
 from __future__ import annotations
 
-from typing import TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from skipbo._random import shuffle
 from skipbo.cards import WILD, Card, format_card
@@ -29,7 +30,7 @@ from skipbo.moves import (
     PlayFromHand,
     PlayFromStock,
 )
-from skipbo.state import GameState, Outcome, Pile, Termination
+from skipbo.state import GameState, Outcome, Pile, Termination, make_state
 
 __all__ = ["apply", "current_player", "is_over", "legal_moves", "outcome"]
 
@@ -116,18 +117,10 @@ def apply(state: GameState, move: Move) -> GameState:
     """
     if state.outcome is not None:
         raise IllegalMoveError(move, "R-WIN-3", "the game is over")
-    kind = type(move)
-    if kind is PlayFromHand:
-        return _play_from_hand(state, move)  # type: ignore[arg-type]
-    if kind is PlayFromStock:
-        return _play_from_stock(state, move)  # type: ignore[arg-type]
-    if kind is PlayFromDiscard:
-        return _play_from_discard(state, move)  # type: ignore[arg-type]
-    if kind is Discard:
-        return _discard(state, move)  # type: ignore[arg-type]
-    if kind is Pass:
-        return _pass(state, move)  # type: ignore[arg-type]
-    raise TypeError(f"not a move: {move!r}")
+    perform = _PERFORM.get(type(move))
+    if perform is None:
+        raise TypeError(f"not a move: {move!r}")
+    return perform(state, move)
 
 
 # --- checks shared by the moves ---------------------------------------------------------
@@ -141,7 +134,7 @@ def _is_index(value: object, size: int) -> bool:
 def _checked_build(state: GameState, move: Move, build: int, card: Card) -> Pile:
     """The build pile ``build``, after checking that ``card`` may go on it."""
     builds = state.builds
-    if not _is_index(build, len(builds)):
+    if type(build) is not int or not 0 <= build < len(builds):
         raise IllegalMoveError(move, "R-BUILD-1", f"there is no build pile {build!r}")
     pile = builds[build]
     if card != WILD and card != len(pile) + 1:
@@ -197,7 +190,7 @@ def _play_from_stock(state: GameState, move: PlayFromStock) -> GameState:
             # R-WIN-1 / R-TEAM-3: the last stock card wins at once, mid-turn.
             won = Outcome(Termination.STOCK_EMPTIED, team, rules.team_seats[team])
             builds, completed = _placed(state, move.build, pile, card)
-            return GameState(
+            return make_state(
                 rules,
                 stocks,
                 state.discards,
@@ -298,7 +291,7 @@ def _build(
         # no cards, it stays empty and the check repeats after the next play).
         hand, draw_pile, completed, seed = _draw(rules.hand_size, (), draw_pile, completed, seed)
         hands = _replace(hands, seat, hand)
-    return GameState(
+    return make_state(
         rules,
         stocks,
         discards,
@@ -332,7 +325,7 @@ def _end_turn(
     elif rules.turn_limit is not None and state.turn >= rules.turn_limit:
         ended = Outcome(Termination.TURN_LIMIT)  # R-WIN-2: the optional turn limit
     if ended is not None:
-        return GameState(
+        return make_state(
             rules,
             state.stocks,
             discards,
@@ -356,7 +349,7 @@ def _end_turn(
         # R-TURN-1: the next player fills the hand at the start of the turn.
         hand, draw_pile, completed, seed = _draw(rules.hand_size, hand, draw_pile, completed, seed)
         hands = _replace(hands, following, hand)
-    return GameState(
+    return make_state(
         rules,
         state.stocks,
         discards,
@@ -394,6 +387,16 @@ def _draw(
         draw_pile = draw_pile[:-taken]
         needed -= taken
     return tuple(sorted(hand + drawn)), draw_pile, completed, seed
+
+
+_PERFORM: dict[type, Callable[[GameState, Any], GameState]] = {
+    PlayFromHand: _play_from_hand,
+    PlayFromStock: _play_from_stock,
+    PlayFromDiscard: _play_from_discard,
+    Discard: _discard,
+    Pass: _pass,
+}
+"""How :func:`apply` performs each kind of move (one dict lookup instead of a chain of tests)."""
 
 
 # --- queries -----------------------------------------------------------------------------

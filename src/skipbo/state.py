@@ -133,3 +133,62 @@ class GameState:
     def hand(self) -> Pile:
         """The current player's hand."""
         return self.hands[self.current_player]
+
+
+# --- a fast constructor for the engine ----------------------------------------------------
+#
+# attrs' frozen __init__ sets each field through object.__setattr__, which costs about
+# as much as the rest of a move. The engine builds one state per move, so it uses
+# make_state: the same object, its slots filled through their descriptors directly.
+# There are no validators or converters to skip; test_state checks that both build
+# equal states, so the field order cannot drift.
+
+_new = object.__new__
+(
+    _set_rules,
+    _set_stocks,
+    _set_discards,
+    _set_hands,
+    _set_builds,
+    _set_draw_pile,
+    _set_completed,
+    _set_current_player,
+    _set_turn,
+    _set_turn_moves,
+    _set_empty_passes,
+    _set_outcome,
+    _set_shuffle_seed,
+) = (vars(GameState)[field.name].__set__ for field in attrs.fields(GameState))
+
+
+def make_state(
+    rules: Rules,
+    stocks: tuple[Pile, ...],
+    discards: tuple[tuple[Pile, ...], ...],
+    hands: tuple[Pile, ...],
+    builds: tuple[Pile, ...],
+    draw_pile: Pile,
+    completed: Pile,
+    current_player: int,
+    turn: int,
+    turn_moves: int,
+    empty_passes: int,
+    outcome: Outcome | None,
+    shuffle_seed: int,
+) -> GameState:
+    """Build a :class:`GameState` from its fields in order (positional), fast."""
+    state: GameState = _new(GameState)
+    _set_rules(state, rules)
+    _set_stocks(state, stocks)
+    _set_discards(state, discards)
+    _set_hands(state, hands)
+    _set_builds(state, builds)
+    _set_draw_pile(state, draw_pile)
+    _set_completed(state, completed)
+    _set_current_player(state, current_player)
+    _set_turn(state, turn)
+    _set_turn_moves(state, turn_moves)
+    _set_empty_passes(state, empty_passes)
+    _set_outcome(state, outcome)
+    _set_shuffle_seed(state, shuffle_seed)
+    return state
