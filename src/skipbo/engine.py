@@ -373,7 +373,16 @@ def _draw(
 
     Returns the new hand (sorted), draw pile, completed cards and shuffle seed.
     """
-    needed = hand_size - len(hand)
+    drawn, draw_pile, completed, seed = _take(hand_size - len(hand), draw_pile, completed, seed)
+    return tuple(sorted(hand + drawn)), draw_pile, completed, seed
+
+
+def _take(needed: int, draw_pile: Pile, completed: Pile, seed: int) -> tuple[Pile, Pile, Pile, int]:
+    """Take up to ``needed`` cards from the draw pile, reshuffling when it runs out.
+
+    Returns the cards in the order drawn, the draw pile, completed cards and shuffle
+    seed (shared by :func:`_draw` and the referee penalty of R-TEAM-4).
+    """
     drawn: Pile = ()
     while needed > 0:
         if not draw_pile:
@@ -386,7 +395,7 @@ def _draw(
         drawn += draw_pile[-taken:]  # R-DRAW-1: the top is the end of the tuple
         draw_pile = draw_pile[:-taken]
         needed -= taken
-    return tuple(sorted(hand + drawn)), draw_pile, completed, seed
+    return drawn, draw_pile, completed, seed
 
 
 _PERFORM: dict[type, Callable[[GameState, Any], GameState]] = {
