@@ -1,0 +1,68 @@
+"""Small helpers for scenario tests: playing moves by notation, checking rejections.
+
+States themselves are built with :func:`tests.arrange.arrange`; these helpers act
+on them.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+
+import attrs
+import pytest
+
+import skipbo
+from skipbo import GameState, Move
+from skipbo.state import Pile
+
+
+def play(state: GameState, *moves: str | Move) -> GameState:
+    """Apply ``moves`` (in notation or as values) one after the other."""
+    for move in moves:
+        state = skipbo.apply(state, skipbo.parse_move(move) if isinstance(move, str) else move)
+    return state
+
+
+def rejected(state: GameState, move: str | Move) -> str:
+    """Assert that ``move`` is illegal in ``state`` and changes nothing; return the rule named."""
+    before = copy.deepcopy(state)
+    value = skipbo.parse_move(move) if isinstance(move, str) else move
+    assert value not in skipbo.legal_moves(state)
+    with pytest.raises(skipbo.IllegalMoveError) as error:
+        skipbo.apply(state, value)
+    assert state == before
+    assert error.value.move is value
+    return error.value.rule
+
+
+def legal(state: GameState) -> list[str]:
+    """The legal moves of ``state`` in notation, in their documented order."""
+    return [str(move) for move in skipbo.legal_moves(state)]
+
+
+def build_plays(state: GameState) -> set[str]:
+    """The legal plays onto build piles, in notation."""
+    return {text for text in legal(state) if ">b" in text}
+
+
+def with_draw_pile(state: GameState, draw_pile: Pile, *, park: int) -> GameState:
+    """``state`` with the given draw pile; the other cards go *under* stock pile ``park``.
+
+    The stock pile's top stays the same, so the rest of the deck can be kept out of
+    the way while conservation still holds.
+
+    Raises:
+        ValueError: if ``draw_pile`` holds cards the old draw pile did not, or the stock
+            pile is empty (parking would give it a new top).
+    """
+    rest = Counter(state.draw_pile)
+    rest.subtract(draw_pile)
+    if any(count < 0 for count in rest.values()):
+        raise ValueError(f"{draw_pile} is not part of the draw pile")
+    stock = state.stocks[park]
+    if not stock:
+        raise ValueError(f"stock pile {park} is empty")
+    parked = tuple(sorted(rest.elements())) + stock
+    stocks = state.stocks[:park] + (parked,) + state.stocks[park + 1 :]
+    return attrs.evolve(state, draw_pile=draw_pile, stocks=stocks)
