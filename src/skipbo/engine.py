@@ -147,11 +147,15 @@ def _checked_build(state: GameState, move: Move, build: int, card: Card) -> Pile
     return pile
 
 
-def _checked_hand_card(state: GameState, move: Move, card: Card) -> Pile:
-    """The current hand without one ``card``, after checking that the hand holds it."""
+def _checked_hand_card(state: GameState, move: Move, card: Card, rule: str = "R-TURN-2") -> Pile:
+    """The current hand without one ``card``, after checking that the hand holds it.
+
+    ``rule`` is the rule a missing card breaks: R-TURN-2 for a play, R-TURN-6 ("only
+    hand cards may go to discard piles") for a discard.
+    """
     hand = state.hands[state.current_player]
     if type(card) is not int or card not in hand:
-        raise IllegalMoveError(move, "R-TURN-2", f"the hand holds no {card!r}")
+        raise IllegalMoveError(move, rule, f"the hand holds no {card!r}")
     index = hand.index(card)
     return hand[:index] + hand[index + 1 :]
 
@@ -233,7 +237,7 @@ def _play_from_discard(state: GameState, move: PlayFromDiscard) -> GameState:
 def _discard(state: GameState, move: Discard) -> GameState:
     rules = state.rules
     seat = state.current_player
-    hand = _checked_hand_card(state, move, move.card)
+    hand = _checked_hand_card(state, move, move.card, "R-TURN-6")
     index = move.pile
     if not _is_index(index, rules.discard_piles):
         raise IllegalMoveError(move, "R-DISC-1", f"there is no discard pile {index!r}")
