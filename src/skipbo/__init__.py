@@ -13,12 +13,16 @@ from skipbo.cards import HIGHEST_VALUE, WILD, Card, Deck, format_card, parse_car
 from skipbo.deal import new_game
 from skipbo.engine import apply, current_player, is_over, legal_moves, outcome
 from skipbo.errors import (
+    ActionError,
     ConfigurationError,
+    DataError,
     IllegalMoveError,
     InvalidStateError,
     InvariantViolation,
     MoveSyntaxError,
+    ReplayError,
     SkipBoError,
+    ViewError,
 )
 from skipbo.moves import (
     Discard,
@@ -33,14 +37,17 @@ from skipbo.moves import (
 from skipbo.rules import FirstPlayer, Rules
 from skipbo.state import GameState, Outcome, Pile, Termination
 from skipbo.verify import check_invariants, invariant_violations
+from skipbo.views import PlayerView, spectator_view, view
 
 __version__ = "0.1.0"
 
 __all__ = [
     "HIGHEST_VALUE",
     "WILD",
+    "ActionError",
     "Card",
     "ConfigurationError",
+    "DataError",
     "Deck",
     "Discard",
     "FirstPlayer",
@@ -56,9 +63,12 @@ __all__ = [
     "PlayFromDiscard",
     "PlayFromHand",
     "PlayFromStock",
+    "PlayerView",
+    "ReplayError",
     "Rules",
     "SkipBoError",
     "Termination",
+    "ViewError",
     "all_moves",
     "apply",
     "check_invariants",
@@ -71,4 +81,6 @@ __all__ = [
     "outcome",
     "parse_card",
     "parse_move",
+    "spectator_view",
+    "view",
 ]

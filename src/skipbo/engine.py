@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from skipbo._random import shuffle
 from skipbo.cards import WILD, Card, format_card
@@ -30,14 +30,18 @@ from skipbo.moves import (
     PlayFromHand,
     PlayFromStock,
 )
+from skipbo.rules import Rules
 from skipbo.state import GameState, Outcome, Pile, Termination, make_state
+
+if TYPE_CHECKING:  # views build on the engine; the engine needs them only for views
+    from skipbo.views import PlayerView
 
 __all__ = ["apply", "current_player", "is_over", "legal_moves", "outcome"]
 
 T = TypeVar("T")
 
 
-def legal_moves(state: GameState) -> list[Move]:
+def legal_moves(state: GameState | PlayerView) -> list[Move]:
     """Every move the current player may make, each distinct move once.
 
     The order is fixed (it is the order of :func:`skipbo.all_moves`): plays from the
@@ -45,11 +49,20 @@ def legal_moves(state: GameState) -> list[Move]:
     discard piles; discards by card then discard pile; pass. A finished game has
     none (R-WIN-3).
 
+    ``state`` may also be the :class:`~skipbo.views.PlayerView` of the player to
+    move: the moves depend only on what that player sees (R-INFO-2).
+
     >>> import skipbo
     >>> state = skipbo.new_game(skipbo.Rules(players=2), seed=3)
     >>> [str(m) for m in skipbo.legal_moves(state)][-4:]
     ['h12>d0', 'h12>d1', 'h12>d2', 'h12>d3']
+
+    Raises:
+        ViewError: if given the view of a player who is not to move.
+
     """
+    if type(state) is not GameState:
+        state = _from_view(state)
     if state.outcome is not None:
         return []
     rules = state.rules
@@ -106,6 +119,16 @@ def legal_moves(state: GameState) -> list[Move]:
     return moves
 
 
+def _from_view(state: GameState | PlayerView) -> GameState:
+    """The state that :func:`legal_moves` reads for a view (off the hot path)."""
+    if isinstance(state, GameState):
+        return state
+    # Imported here, not at the top: views build on the engine.
+    from skipbo.views import stand_in_state
+
+    return stand_in_state(state)
+
+
 def apply(state: GameState, move: Move) -> GameState:
     """Make ``move`` and return the resulting state; ``state`` itself is unchanged.
 
@@ -129,6 +152,13 @@ def apply(state: GameState, move: Move) -> GameState:
 def _is_index(value: object, size: int) -> bool:
     # type() rather than isinstance(): True is not a pile index.
     return type(value) is int and 0 <= value < size
+
+
+def _own_piles_rule(rules: Rules) -> str:
+    """The rule a play from a pile the player may not use breaks (R-TURN-2, R-TEAM-1/2)."""
+    if rules.shared_piles:
+        return "R-TEAM-2"
+    return "R-TEAM-1" if rules.team_play else "R-TURN-2"
 
 
 def _checked_build(state: GameState, move: Move, build: int, card: Card) -> Pile:
@@ -180,7 +210,7 @@ def _play_from_stock(state: GameState, move: PlayFromStock) -> GameState:
     seat = state.current_player
     stock = move.stock
     if type(stock) is not int or stock not in rules.seat_stock_sources[seat]:
-        rule = "R-TEAM-1" if rules.team_play else "R-TURN-2"
+        rule = _own_piles_rule(rules)
         raise IllegalMoveError(move, rule, f"seat {seat} may not play from stock pile {stock!r}")
     cards = state.stocks[stock]
     if not cards:
@@ -217,7 +247,7 @@ def _play_from_discard(state: GameState, move: PlayFromDiscard) -> GameState:
     seat = state.current_player
     discard_set = move.discard_set
     if type(discard_set) is not int or discard_set not in rules.seat_discard_sources[seat]:
-        rule = "R-TEAM-1" if rules.team_play else "R-TURN-2"
+        rule = _own_piles_rule(rules)
         raise IllegalMoveError(
             move, rule, f"seat {seat} may not play from discard set {discard_set!r}"
         )

@@ -8,12 +8,16 @@ already catch ``ValueError`` keep working.
 from __future__ import annotations
 
 __all__ = [
+    "ActionError",
     "ConfigurationError",
+    "DataError",
     "IllegalMoveError",
     "InvalidStateError",
     "InvariantViolation",
     "MoveSyntaxError",
+    "ReplayError",
     "SkipBoError",
+    "ViewError",
 ]
 
 
@@ -59,6 +63,57 @@ class MoveSyntaxError(SkipBoError, ValueError):
 
 class InvalidStateError(SkipBoError, ValueError):
     """Data that does not describe a valid game state (bad or tampered input)."""
+
+
+class DataError(InvalidStateError):
+    """Untrusted data (JSON, a game record's text) that cannot be loaded.
+
+    Raised by :mod:`skipbo.serialization` and :mod:`skipbo.records`; the data is
+    rejected as a whole and nothing is built from it.
+
+    Attributes:
+        path: Where the problem is: a JSON pointer such as ``"/hands/1/3"`` (``""``
+            for the document as a whole), or ``"line 3"`` in a record's text.
+        reason: What is wrong there.
+
+    """
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"{path or '(document)'}: {reason}")
+        self.path = path
+        self.reason = reason
+
+
+class ReplayError(DataError):
+    """A game record whose moves cannot be replayed: move ``index`` is illegal.
+
+    The :class:`IllegalMoveError` that :func:`skipbo.apply` raised is the
+    ``__cause__``; its rule ID is repeated in ``rule``.
+
+    Attributes:
+        index: The index of the first bad move in the record (counting from 0).
+        move: That move.
+        rule: The ID of the rule it breaks.
+
+    """
+
+    def __init__(self, index: int, move: object, rule: str, reason: str) -> None:
+        super().__init__(f"/moves/{index}", f"move {index} ({move}) is illegal: {reason}")
+        self.index = index
+        self.move = move
+        self.rule = rule
+
+
+class ViewError(SkipBoError, ValueError):
+    """A player's view that does not exist or cannot answer the question asked.
+
+    For example a seat the game does not have, or the legal moves asked of a view
+    that does not hold the hand of the player to move (R-INFO-2).
+    """
+
+
+class ActionError(SkipBoError, ValueError):
+    """An action index or move outside the action space of a rules configuration."""
 
 
 class InvariantViolation(SkipBoError, AssertionError):
