@@ -43,7 +43,7 @@ class TestDefaults:
 
     def test_keywords_only(self) -> None:
         with pytest.raises(TypeError):
-            Rules(3)  # type: ignore[misc]
+            Rules(3)  # type: ignore[call-arg]
 
 
 class TestValidation:
