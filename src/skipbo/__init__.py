@@ -19,11 +19,14 @@ from skipbo.errors import (
     IllegalMoveError,
     InvalidStateError,
     InvariantViolation,
+    MatchError,
     MoveSyntaxError,
+    PenaltyError,
     ReplayError,
     SkipBoError,
     ViewError,
 )
+from skipbo.match import Match, new_match
 from skipbo.moves import (
     Discard,
     Move,
@@ -34,6 +37,7 @@ from skipbo.moves import (
     all_moves,
     parse_move,
 )
+from skipbo.penalty import penalize
 from skipbo.rules import FirstPlayer, Rules
 from skipbo.state import GameState, Outcome, Pile, Termination
 from skipbo.verify import check_invariants, invariant_violations
@@ -55,10 +59,13 @@ __all__ = [
     "IllegalMoveError",
     "InvalidStateError",
     "InvariantViolation",
+    "Match",
+    "MatchError",
     "Move",
     "MoveSyntaxError",
     "Outcome",
     "Pass",
+    "PenaltyError",
     "Pile",
     "PlayFromDiscard",
     "PlayFromHand",
@@ -78,9 +85,11 @@ __all__ = [
     "is_over",
     "legal_moves",
     "new_game",
+    "new_match",
     "outcome",
     "parse_card",
     "parse_move",
+    "penalize",
     "spectator_view",
     "view",
 ]

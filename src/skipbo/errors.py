@@ -14,7 +14,9 @@ __all__ = [
     "IllegalMoveError",
     "InvalidStateError",
     "InvariantViolation",
+    "MatchError",
     "MoveSyntaxError",
+    "PenaltyError",
     "ReplayError",
     "SkipBoError",
     "ViewError",
@@ -114,6 +116,38 @@ class ViewError(SkipBoError, ValueError):
 
 class ActionError(SkipBoError, ValueError):
     """An action index or move outside the action space of a rules configuration."""
+
+
+class PenaltyError(SkipBoError, ValueError):
+    """A referee penalty (:func:`skipbo.penalize`) the rules do not allow now.
+
+    For example in a game without teams, in a finished game, or for a seat the game
+    does not have. The state passed in is unchanged.
+
+    Attributes:
+        rule: The ID of the rule in RULES.md that forbids it (e.g. ``"R-TEAM-4"``).
+
+    """
+
+    def __init__(self, rule: str, reason: str) -> None:
+        super().__init__(f"no penalty: {reason} ({rule})")
+        self.rule = rule
+
+
+class MatchError(SkipBoError, ValueError):
+    """A match operation (:class:`skipbo.Match`) the rules do not allow now.
+
+    For example starting the next game before the current one has ended, or after
+    the match has been won. The match passed in is unchanged.
+
+    Attributes:
+        rule: The ID of the rule in RULES.md behind the refusal (e.g. ``"R-SCORE-3"``).
+
+    """
+
+    def __init__(self, rule: str, reason: str) -> None:
+        super().__init__(f"{reason} ({rule})")
+        self.rule = rule
 
 
 class InvariantViolation(SkipBoError, AssertionError):

@@ -24,7 +24,8 @@ In individual play seat ``i`` owns stock pile ``i`` and discard set ``i``.
 from __future__ import annotations
 
 import enum
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, cast
 
 import attrs
 
@@ -39,6 +40,8 @@ MAX_INDIVIDUAL_PLAYERS = 6
 """R-SETUP-1: 2 to 6 players play individually."""
 MAX_TEAM_PLAYERS = 12
 """R-TEAM-5 (engine decision): team play allows up to 12 players."""
+MIN_TEAMS = 2
+"""Team play needs an opposing team (engine decision)."""
 MAX_TEAMS = 3
 """R-TEAM-2 / R-TEAM-5: up to three teams."""
 MIN_SHARED_PILES_PLAYERS = 6
@@ -49,6 +52,8 @@ LARGE_STOCK = 30
 SMALL_STOCK = 20
 LARGE_STOCK_MAX_PILES = 4
 """R-SETUP-2 / R-TEAM-5: 30 cards a stock pile with at most four stock piles, else 20."""
+SHORT_STOCK_SIZES = range(10, 16)
+"""R-SETUP-2: the short game deals 10 stock cards each (one source) or 10-15 (another)."""
 
 
 class FirstPlayer(enum.Enum):
@@ -86,6 +91,27 @@ def _to_teams(value: Any) -> tuple[tuple[int, ...], ...] | None:
 @attrs.frozen(slots=True)
 class Rules:
     """One variant of Skip-Bo. Every parameter is a keyword; defaults follow RULES.md.
+
+    The named presets :meth:`standard`, :meth:`short`, :meth:`partners` and
+    :meth:`team_piles` build the documented variants. Team play takes ``teams``, the
+    seats of each team (any seats: partners need not sit together), and plays
+    clockwise over seats (R-TEAM-5). Engine decisions for team play:
+
+    * team play has 2 or 3 teams (R-TEAM-5; one team would have no opponent);
+    * the partner form (R-TEAM-1) has teams of exactly two, so 4 or 6 players;
+    * the shared-piles form (R-TEAM-2) needs 6 to 12 players, at least two a team;
+      each team owns two stock piles and two discard sets, and a team's seats take
+      them in turn in seat order (the first, third, .. seat of a team own the
+      team's first stock pile and discard set; the second, fourth, .. its second);
+    * the default stock size counts stock piles, not players (R-TEAM-5): 30 cards
+      with at most four stock piles, 20 otherwise.
+
+    >>> Rules(players=4, teams=((0, 2), (1, 3))).team_stocks
+    ((0, 2), (1, 3))
+    >>> Rules(players=5, teams=((0, 1), (2, 3, 4)))
+    Traceback (most recent call last):
+    ...
+    skipbo.errors.ConfigurationError: teams: the partner form needs teams of exactly two seats
 
     Raises:
         ConfigurationError: if the configuration is impossible; the error names the
@@ -202,21 +228,29 @@ class Rules:
             if self.shared_piles:
                 raise ConfigurationError("shared_piles", "needs teams")
             return tuple((seat,) for seat in range(self.players))
-        teams = tuple(tuple(sorted(team)) for team in self.teams)
-        seats = [seat for team in teams for seat in team]
+        seats = [seat for team in self.teams for seat in team]
         for seat in seats:
             _check_int("teams", seat, 0, self.players - 1)
         if sorted(seats) != list(range(self.players)):
-            raise ConfigurationError("teams", "every seat must be in exactly one team")
+            raise ConfigurationError(
+                "players / teams",
+                f"every one of the {self.players} seats must be in exactly one team",
+            )
+        # Seat order within a team carries no meaning but the shared-piles assignment
+        # (R-TEAM-2), which follows seat order: keep each team sorted, so equal
+        # seatings compare equal.
+        teams = tuple(tuple(sorted(team)) for team in self.teams)
+        object.__setattr__(self, "teams", teams)
+        if not MIN_TEAMS <= len(teams) <= MAX_TEAMS:
+            # R-TEAM-5 (engine decision): up to three teams; one team has no opponent.
+            raise ConfigurationError(
+                "teams", f"team play needs {MIN_TEAMS} to {MAX_TEAMS} teams, got {len(teams)}"
+            )
         if self.shared_piles:
             if self.players < MIN_SHARED_PILES_PLAYERS:
                 raise ConfigurationError(
                     "players / shared_piles",
                     f"the shared-piles form needs at least {MIN_SHARED_PILES_PLAYERS} players",
-                )
-            if not 2 <= len(teams) <= MAX_TEAMS:
-                raise ConfigurationError(
-                    "teams", f"the shared-piles form needs 2 to {MAX_TEAMS} teams"
                 )
             if any(len(team) < 2 for team in teams):
                 raise ConfigurationError("teams", "each team needs at least two players")
@@ -267,3 +301,154 @@ class Rules:
     def team_play(self) -> bool:
         """Whether this is a team game (R-TEAM-*)."""
         return self.teams is not None
+
+    # --- named presets --------------------------------------------------------------
+
+    @classmethod
+    def standard(
+        cls,
+        players: int = 2,
+        *,
+        deck: Deck | None = None,
+        first_player: int | FirstPlayer = 0,
+        turn_limit: int | None = None,
+    ) -> Rules:
+        """The standard game: 2-6 players individually, stock size by player count.
+
+        30 stock cards each for 2-4 players, 20 for 5-6 (R-SETUP-1, R-SETUP-2); the
+        Mattel deck unless ``deck`` is given (R-DECK-4: e.g.
+        :meth:`Deck.international_games <skipbo.Deck.international_games>`).
+
+        Raises:
+            ConfigurationError: if the combination is impossible.
+
+        >>> Rules.standard(players=4) == Rules(players=4)
+        True
+        >>> Rules.standard(players=6).stock_size
+        20
+
+        """
+        return cls(
+            players=players,
+            deck=Deck.mattel() if deck is None else deck,
+            first_player=first_player,
+            turn_limit=turn_limit,
+        )
+
+    @classmethod
+    def short(
+        cls,
+        players: int = 2,
+        stock_size: int = SHORT_STOCK_SIZES[0],
+        *,
+        deck: Deck | None = None,
+        first_player: int | FirstPlayer = 0,
+        turn_limit: int | None = None,
+    ) -> Rules:
+        """The short game of R-SETUP-2: 10 stock cards each, or any size from 10 to 15.
+
+        Raises:
+            ConfigurationError: if ``stock_size`` is outside 10-15 or the combination
+                is impossible.
+
+        >>> Rules.short(players=3).stock_size
+        10
+        >>> Rules.short(players=3, stock_size=20)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        skipbo.errors.ConfigurationError: stock_size: the short game deals 10 to 15 cards ...
+
+        """
+        if stock_size not in SHORT_STOCK_SIZES:
+            low, high = SHORT_STOCK_SIZES[0], SHORT_STOCK_SIZES[-1]
+            raise ConfigurationError(
+                "stock_size",
+                f"the short game deals {low} to {high} cards a stock pile (R-SETUP-2), "
+                f"got {stock_size!r}",
+            )
+        return cls(
+            players=players,
+            deck=Deck.mattel() if deck is None else deck,
+            stock_size=stock_size,
+            first_player=first_player,
+            turn_limit=turn_limit,
+        )
+
+    @classmethod
+    def partners(
+        cls,
+        teams: Sequence[Sequence[int]] = ((0, 2), (1, 3)),
+        *,
+        stock_size: int | None = None,
+        deck: Deck | None = None,
+        first_player: int | FirstPlayer = 0,
+        turn_limit: int | None = None,
+    ) -> Rules:
+        """Team play in the partner form (R-TEAM-1): 2 or 3 teams of two.
+
+        The number of players is the number of seats in ``teams``; by default the
+        partners sit opposite each other. A player may also play the partner's stock
+        top and discard-pile tops, and discards onto their own discard piles.
+
+        Raises:
+            ConfigurationError: if the teams are not 2 or 3 pairs covering seats
+                ``0 .. n-1``, or the combination is impossible.
+
+        >>> rules = Rules.partners(teams=((0, 1), (2, 3), (4, 5)))
+        >>> rules.players, rules.stock_size, rules.seat_stock_sources[1]
+        (6, 20, (0, 1))
+
+        """
+        seating = _to_teams(teams)
+        return cls(
+            players=_seat_count(seating),
+            deck=Deck.mattel() if deck is None else deck,
+            # None picks the default stock size; the attrs signature says int.
+            stock_size=cast(int, stock_size),
+            first_player=first_player,
+            turn_limit=turn_limit,
+            teams=seating,
+        )
+
+    @classmethod
+    def team_piles(
+        cls,
+        teams: Sequence[Sequence[int]] = ((0, 2, 4), (1, 3, 5)),
+        *,
+        stock_size: int | None = None,
+        deck: Deck | None = None,
+        first_player: int | FirstPlayer = 0,
+        turn_limit: int | None = None,
+    ) -> Rules:
+        """Team play in the shared-piles form (R-TEAM-2): 6-12 players in 2 or 3 teams.
+
+        Each team owns two stock piles and two discard sets whatever its size; its
+        seats take them in turn in seat order, and every player plays from all of
+        the team's piles.
+
+        Raises:
+            ConfigurationError: if the teams do not cover seats ``0 .. n-1`` with
+                6-12 players in 2 or 3 teams of at least two, or the combination is
+                impossible.
+
+        >>> rules = Rules.team_piles(teams=((0, 2, 4), (1, 3, 5)))
+        >>> rules.stock_count, rules.stock_size, rules.seat_stock
+        (4, 30, (0, 2, 1, 3, 0, 2))
+
+        """
+        seating = _to_teams(teams)
+        return cls(
+            players=_seat_count(seating),
+            deck=Deck.mattel() if deck is None else deck,
+            # None picks the default stock size; the attrs signature says int.
+            stock_size=cast(int, stock_size),
+            first_player=first_player,
+            turn_limit=turn_limit,
+            teams=seating,
+            shared_piles=True,
+        )
+
+
+def _seat_count(teams: tuple[tuple[int, ...], ...] | None) -> int:
+    """The number of seats the teams of a preset name (validated by :class:`Rules`)."""
+    return sum(len(team) for team in teams or ())
