@@ -113,7 +113,8 @@ class TestValues:
         assert hash(moves[0]) == hash(moves[1])
         assert Pass() == Pass()
         assert len({Pass(), parse_move("pass")}) == 1
-        assert PlayFromHand(5, 0) != Discard(5, 0)
+        play: Move = PlayFromHand(5, 0)
+        assert play != Discard(5, 0)
         assert PlayFromStock(0, 1) != PlayFromStock(1, 0)
 
     def test_frozen(self) -> None:
