@@ -7,6 +7,7 @@ state is reachable.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from hypothesis import strategies as st
 
@@ -93,4 +94,26 @@ def moves(rules: Rules) -> st.SearchStrategy[Move]:
         st.builds(skipbo.PlayFromDiscard, index, index, index),
         st.builds(skipbo.Discard, card, index),
         st.just(skipbo.Pass()),
+    )
+
+
+def malformed_moves() -> st.SearchStrategy[Move]:
+    """Moves whose fields are no index or card at all: bools, floats, text, None, huge ints.
+
+    ``True == 1`` and ``1.0 == 1``, so some of these *equal* legal moves; the engine
+    must still reject them (an index is an ``int``, never a ``bool``).
+    """
+    junk: st.SearchStrategy[Any] = st.one_of(
+        st.booleans(),
+        st.floats(),
+        st.text(max_size=2),
+        st.none(),
+        st.integers(-(2**70), 2**70),
+        st.tuples(st.integers(0, 3)),
+    )
+    return st.one_of(
+        st.builds(skipbo.PlayFromHand, junk, junk),
+        st.builds(skipbo.PlayFromStock, junk, junk),
+        st.builds(skipbo.PlayFromDiscard, junk, junk, junk),
+        st.builds(skipbo.Discard, junk, junk),
     )
