@@ -292,6 +292,24 @@ def corruptions() -> list[tuple[str, Callable[[GameState], GameState], str]]:
             "discard set 0 must hold 4 piles",
         ),
         ("a list for a tuple", lambda s: attrs.evolve(s, draw_pile=list(s.draw_pile)), "tuple"),
+        # Regression: cards outside the deck made check_invariants raise IndexError.
+        (
+            "a 13 in hand",
+            lambda s: attrs.evolve(s, hands=((1, 2, 3, 4, 13), ()), draw_pile=(*s.draw_pile, 5)),
+            "not cards of the deck: 13",
+        ),
+        (
+            "a -1 in hand",
+            lambda s: attrs.evolve(s, hands=((-1, 1, 2), ())),
+            "not cards of the deck",
+        ),
+        (
+            "a bool in a build pile",
+            lambda s: attrs.evolve(s, builds=((True, 2), (), (), ())),
+            "True",
+        ),
+        ("text on a stock", lambda s: attrs.evolve(s, stocks=((9, "9"), (10, 10))), "'9'"),
+        ("an outcome that is not one", lambda s: attrs.evolve(s, outcome="won"), "outcome must be"),
     ]
 
 

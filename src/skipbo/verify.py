@@ -17,7 +17,7 @@ from skipbo.cards import WILD, Card
 from skipbo.engine import legal_moves
 from skipbo.errors import InvariantViolation
 from skipbo.rules import Rules
-from skipbo.state import GameState, Pile, Termination
+from skipbo.state import GameState, Outcome, Pile, Termination
 
 __all__ = [
     "all_cards",
@@ -107,8 +107,13 @@ def _shape_violations(state: GameState) -> list[str]:
     for name, number in numbers:
         if type(number) is not int:
             problems.append(f"{name} must be an int, got {number!r}")
-    if not problems and not all(type(card) is int for card in all_cards(state)):
-        problems.append("every card must be an int")
+    if state.outcome is not None and not isinstance(state.outcome, Outcome):
+        problems.append(f"outcome must be an Outcome or None, got {state.outcome!r}")
+    if not problems:
+        # The other checks index by card (legal_moves), so a foreign card stops them here.
+        foreign = {repr(card) for card in all_cards(state) if not rules.deck.is_card(card)}
+        if foreign:
+            problems.append(f"not cards of the deck: {', '.join(sorted(foreign))}")
     return problems
 
 
