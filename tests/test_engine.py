@@ -285,6 +285,27 @@ def corruptions() -> list[tuple[str, Callable[[GameState], GameState], str]]:
             ),
             "has winners",
         ),
+        # Regression: an outcome that the state does not bear out went unreported.
+        (
+            "blocked without a round of passes",
+            lambda s: attrs.evolve(s, outcome=Outcome(Termination.BLOCKED), empty_passes=1),
+            "blocked without a whole round of empty passes",
+        ),
+        (
+            "turn limit without a limit",
+            lambda s: attrs.evolve(s, outcome=Outcome(Termination.TURN_LIMIT)),
+            "ended by a turn limit",
+        ),
+        (
+            "turn limit not reached",
+            lambda s: attrs.evolve(
+                s,
+                rules=Rules(players=2, turn_limit=3),
+                turn=2,
+                outcome=Outcome(Termination.TURN_LIMIT),
+            ),
+            "ended by a turn limit at turn 2",
+        ),
         ("three hands", lambda s: attrs.evolve(s, hands=((), (), ())), "hands must be a tuple"),
         (
             "three discard piles",

@@ -178,6 +178,12 @@ def _end_violations(state: GameState) -> list[str]:
             problems.append(f"{result} but that team's stock piles are not empty (R-WIN-1)")
         if result.termination is not Termination.STOCK_EMPTIED and result.winners:
             problems.append(f"{result.termination} has winners {result.winners}")
+        if result.termination is Termination.BLOCKED and state.empty_passes < rules.players:
+            problems.append("blocked without a whole round of empty passes (R-WIN-2)")
+        if result.termination is Termination.TURN_LIMIT and (
+            rules.turn_limit is None or state.turn < rules.turn_limit
+        ):
+            problems.append(f"ended by a turn limit at turn {state.turn} (R-WIN-2)")
         if legal_moves(state):
             problems.append("the game is over but moves are legal (R-WIN-3)")
     return problems
