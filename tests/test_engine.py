@@ -166,6 +166,11 @@ class TestApply:
         state = sample()
         with pytest.raises(TypeError, match="not a move"):
             skipbo.apply(state, junk)  # type: ignore[arg-type]
+        # Regression: a finished game raised IllegalMoveError (R-WIN-3) for non-moves.
+        finished = play(arrange(TWO, stocks=((9,), (1,)), current_player=1), "s1>b0")
+        assert skipbo.is_over(finished)
+        with pytest.raises(TypeError, match="not a move"):
+            skipbo.apply(finished, junk)  # type: ignore[arg-type]
 
     @given(strategies.game_states(), strategies.malformed_moves())
     def test_malformed_moves_are_rejected_cleanly(self, state: GameState, move: Move) -> None:

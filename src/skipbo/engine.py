@@ -138,11 +138,11 @@ def apply(state: GameState, move: Move) -> GameState:
         TypeError: if ``move`` is not a move at all.
 
     """
+    perform = _PERFORM.get(type(move))
+    if perform is None:  # checked first: a non-move is a TypeError even when the game is over
+        raise TypeError(f"not a move: {move!r}")
     if state.outcome is not None:
         raise IllegalMoveError(move, "R-WIN-3", "the game is over")
-    perform = _PERFORM.get(type(move))
-    if perform is None:
-        raise TypeError(f"not a move: {move!r}")
     return perform(state, move)
 
 
