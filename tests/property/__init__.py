@@ -1,0 +1,1 @@
+"""Property tests: invariants, determinism and the move space under random play."""
