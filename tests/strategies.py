@@ -12,7 +12,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 import skipbo
-from skipbo import Deck, GameState, Move, Rules
+from skipbo import ConfigurationError, Deck, FirstPlayer, GameState, Move, Rules
 
 SMALL_DECKS = (
     Deck(copies=2, wilds=1, highest=3),
@@ -48,7 +48,8 @@ def individual_rules(draw: st.DrawFn) -> Rules:
         most = (deck.size - hand_size) // players
     stock_size = draw(st.integers(1, min(30, most)))
     turn_limit = draw(st.none() | st.integers(1, 400))
-    return Rules(
+    return _with_first_player(
+        draw,
         players=players,
         deck=deck,
         stock_size=stock_size,
@@ -57,9 +58,57 @@ def individual_rules(draw: st.DrawFn) -> Rules:
     )
 
 
+@st.composite
+def team_rules(draw: st.DrawFn) -> Rules:
+    """Team play in both forms: the partner form (R-TEAM-1: 2 or 3 pairs) and the
+    shared-piles form (R-TEAM-2: 6-12 players in 2 or 3 teams of two or more), seats
+    dealt to teams at random (partners need not sit together, R-TEAM-5)."""
+    count = draw(st.integers(2, 3))
+    shared = draw(st.booleans())
+    players = draw(st.integers(max(6, 2 * count), 12)) if shared else 2 * count
+    seats = draw(st.permutations(range(players)))
+    teams = [list(seats[2 * team : 2 * team + 2]) for team in range(count)]
+    for seat in seats[2 * count :]:
+        teams[draw(st.integers(0, count - 1))].append(seat)
+    deck = draw(decks())
+    hand_size = draw(st.integers(1, 5))
+    stock_piles = 2 * count  # two a team in both forms
+    most = (deck.size - hand_size) // stock_piles
+    if most < 1:
+        deck = Deck.mattel()
+        most = (deck.size - hand_size) // stock_piles
+    sizes: st.SearchStrategy[int | None] = st.integers(1, min(30, most))
+    if (30 if stock_piles <= 4 else 20) <= most:
+        sizes = st.none() | sizes  # the default of R-TEAM-5
+    return _with_first_player(
+        draw,
+        players=players,
+        teams=teams,
+        shared_piles=shared,
+        deck=deck,
+        stock_size=draw(sizes),
+        hand_size=hand_size,
+        turn_limit=draw(st.none() | st.integers(1, 400)),
+    )
+
+
+def _with_first_player(draw: st.DrawFn, **fields: Any) -> Rules:
+    """``Rules(**fields)`` with any starting-player rule of R-SETUP-5 (the dealer draw
+    when the deck allows it, else an explicit seat)."""
+    first = draw(st.integers(0, fields["players"] - 1) | st.sampled_from(FirstPlayer))
+    try:
+        return Rules(first_player=first, **fields)
+    except ConfigurationError as error:
+        if error.parameter != "first_player / deck":
+            raise
+        return Rules(first_player=0, **fields)
+
+
 def rules() -> st.SearchStrategy[Rules]:
-    """Every rules configuration the engine supports (extended as variants are added)."""
-    return individual_rules()
+    """Every rules configuration the engine supports: individual and team play, every
+    starting-player rule, any deck (both named decks included), stock sizes from 1
+    (short games among them) and optional turn limits."""
+    return individual_rules() | team_rules()
 
 
 def random_game(rules: Rules, seed: int, max_moves: int | None = None) -> list[GameState]:
