@@ -1,8 +1,9 @@
 """Properties of random play, for random rules and seeds (Hypothesis).
 
-Rules come from :func:`tests.strategies.rules` (2-6 players and team play, stock sizes
-from 1 to 30, small and standard decks, optional turn limits); games are played with
-uniformly random legal moves (:func:`tests.strategies.random_game`).
+Rules come from :func:`tests.strategies.rules`, every configuration the engine
+supports (2-6 players, stock sizes from 1 to 30, small and standard decks, optional
+turn limits, and the variants added there); games are played with uniformly random
+legal moves (:func:`tests.strategies.random_game`).
 """
 
 from __future__ import annotations
