@@ -40,4 +40,6 @@ nitpick_ignore = [
     ("py:class", "Card"),
     ("py:class", "Pile"),
     ("py:class", "Move"),
+    # Standard-library types in signatures (no intersphinx inventory offline).
+    ("py:class", "collections.abc.Sequence"),
 ]

@@ -1,9 +1,9 @@
 """Match play (R-SCORE-1 .. R-SCORE-4, R-SETUP-6): successive games scored to a target.
 
 A :class:`Match` is an immutable value like a :class:`~skipbo.GameState`: it holds
-the game being played, the scores and the results so far. :meth:`Match.apply`
+the game being played, the scores and the results so far. :meth:`~skipbo.Match.apply`
 makes a move in the current game and scores the game when that move ends it;
-:meth:`Match.next_game` deals the next game with the dealer moved one seat
+:meth:`~skipbo.Match.next_game` deals the next game with the dealer moved one seat
 clockwise. The match is over when a player (in team play: a team) has reached the
 target.
 
@@ -57,13 +57,13 @@ __all__ = [
 ]
 
 WIN_POINTS = 25
-"""R-SCORE-2: the winner of a game scores 25 points ..."""
+"""The winner of a game scores 25 points (R-SCORE-2) ..."""
 
 POINTS_PER_STOCK_CARD = 5
-"""R-SCORE-2: ... plus 5 for every card still in the other players' stock piles."""
+"""... plus 5 for every card still in the other players' stock piles (R-SCORE-2)."""
 
 DEFAULT_TARGET = 500
-"""R-SCORE-3: the match ends when a player reaches 500 points (a parameter)."""
+"""The score that ends a match unless another target is given (R-SCORE-3)."""
 
 
 def game_points(state: GameState) -> int:
@@ -142,14 +142,14 @@ class Match:
     """The seat that dealt the current game."""
 
     scores: tuple[int, ...]
-    """Each team's score (in individual play: each seat's), finished games only."""
+    """The score of each team (in individual play, of each seat) from the finished games."""
 
     results: tuple[GameResult, ...]
     """The results of the finished games, in order."""
 
     @property
     def winner(self) -> int | None:
-        """The team (in individual play: the seat) that won the match, or ``None``."""
+        """The team (in individual play, the seat) that won the match, or ``None``."""
         for team, score in enumerate(self.scores):
             if score >= self.target:
                 return team  # only the winner of a game scores, so at most one team
@@ -170,7 +170,7 @@ class Match:
         """Make ``move`` in the current game (see :func:`skipbo.apply`).
 
         When the move ends the game, the game is scored (R-SCORE-2 .. R-SCORE-4) and
-        its :class:`GameResult` recorded.
+        its :class:`~skipbo.match.GameResult` recorded.
 
         Raises:
             IllegalMoveError: if the move is illegal, also once the game is over.

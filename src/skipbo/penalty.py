@@ -1,4 +1,4 @@
-"""The referee penalty of team play (R-TEAM-4): :func:`penalize`.
+"""The referee penalty of team play (R-TEAM-4): :func:`~skipbo.penalize`.
 
 In team play the only hints allowed are about which card to play ("play the wild
 as 4"); a player who gives any other hint draws two cards from the draw pile and
@@ -27,7 +27,7 @@ from skipbo.state import GameState
 __all__ = ["PENALTY_CARDS", "penalize"]
 
 PENALTY_CARDS = 2
-"""R-TEAM-4: a penalised player puts two cards under their stock pile."""
+"""The number of cards a penalised player puts under their stock pile (R-TEAM-4)."""
 
 
 def penalize(state: GameState, seat: int) -> GameState:
