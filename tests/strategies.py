@@ -6,9 +6,11 @@ state is reachable.
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
+import attrs
 from hypothesis import strategies as st
 
 import skipbo
@@ -166,3 +168,124 @@ def malformed_moves() -> st.SearchStrategy[Move]:
         st.builds(skipbo.PlayFromDiscard, junk, junk, junk),
         st.builds(skipbo.Discard, junk, junk),
     )
+
+
+# --- hidden information and untrusted documents (views, serialization) -------------------
+
+
+@st.composite
+def hidden_redeals(draw: st.DrawFn, state: GameState, player: int | None) -> GameState:
+    """``state`` with everything hidden from ``player`` dealt again (R-INFO-3).
+
+    The other hands, the stock cards below the tops, the draw pile's order, the
+    completed cards (their piles reordered, and wilds in them exchanged with hidden
+    number cards and back) and the shuffle seed change; everything public and
+    ``player``'s own hand stay. Cards are conserved, so the result is a valid state.
+    """
+    rules = state.rules
+    highest = rules.deck.highest
+    others = [seat for seat in range(rules.players) if seat != player]
+    pool: list[int] = [card for seat in others for card in state.hands[seat]]
+    pool += [card for pile in state.stocks for card in pile[:-1]]
+    pool += state.draw_pile
+    blocks = [state.completed[i : i + highest] for i in range(0, len(state.completed), highest)]
+    blocks = draw(st.permutations(blocks)) if blocks else []
+    completed: list[int] = []
+    for block in blocks:
+        for position, card in enumerate(block, start=1):
+            # R-BUILD-3: a wild may stand for the number in a completed pile and back.
+            swap = skipbo.WILD if card == position else position
+            if swap in pool and draw(st.booleans()):
+                pool[pool.index(swap)] = card
+                card = swap
+            completed.append(card)
+    pool = draw(st.permutations(pool))
+
+    def take(count: int) -> tuple[int, ...]:
+        nonlocal pool
+        taken, pool = tuple(pool[:count]), pool[count:]
+        return taken
+
+    hands = tuple(
+        hand if seat == player else tuple(sorted(take(len(hand))))
+        for seat, hand in enumerate(state.hands)
+    )
+    stocks = tuple(take(len(pile) - 1) + pile[-1:] if pile else () for pile in state.stocks)
+    return attrs.evolve(
+        state,
+        hands=hands,
+        stocks=stocks,
+        draw_pile=take(len(state.draw_pile)),
+        completed=tuple(completed),
+        shuffle_seed=draw(st.integers(0, 2**64 - 1)),
+    )
+
+
+def json_values() -> st.SearchStrategy[Any]:
+    """Any JSON value (for fuzzing the loaders): nulls, booleans, numbers, text, nesting."""
+    scalars = st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(-(2**70), 2**70),
+        st.integers(-2, 14),
+        st.floats(allow_nan=False, allow_infinity=False),
+        st.text(max_size=8),
+        st.sampled_from(["W", "pass", "h5>b0", "state", "view", "rules", "dealer-draw"]),
+    )
+    return st.recursive(
+        scalars,
+        lambda inner: (
+            st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=5)
+        ),
+        max_leaves=20,
+    )
+
+
+@st.composite
+def mutated_documents(draw: st.DrawFn, document: Any) -> Any:
+    """A copy of a JSON document with a few random changes at random places.
+
+    A change swaps two integers of the document (which keeps a state's cards
+    conserved, so that only the finer checks can reject it), nudges an integer,
+    replaces a value by another value of the document or by any JSON value, deletes
+    or adds an object field, or removes or duplicates an array item.
+    """
+    document = copy.deepcopy(document)
+    for _ in range(draw(st.sampled_from([1, 1, 1, 2, 3]))):
+        places: list[tuple[Any, Any]] = []  # (container, key or index)
+        stack: list[Any] = [document]
+        while stack:
+            node = stack.pop()
+            items = node.items() if isinstance(node, dict) else enumerate(node)
+            for key, value in items:
+                places.append((node, key))
+                if isinstance(value, dict | list):
+                    stack.append(value)
+        if not places:
+            break
+        numbers = [(node, key) for node, key in places if type(node[key]) is int]
+        change = draw(
+            st.sampled_from(["swap", "swap", "nudge", "replace", "copy", "remove", "grow"])
+        )
+        if change in ("swap", "nudge") and numbers:
+            node, key = draw(st.sampled_from(numbers))
+            if change == "swap":
+                other, where = draw(st.sampled_from(numbers))
+                node[key], other[where] = other[where], node[key]
+            else:
+                node[key] += draw(st.sampled_from([-1, 1, 12, -(2**64)]))
+            continue
+        node, key = draw(st.sampled_from(places))
+        value = node[key]
+        if change == "copy":
+            source, where = draw(st.sampled_from(places))
+            node[key] = copy.deepcopy(source[where])
+        elif change == "remove":
+            del node[key]
+        elif change == "grow" and isinstance(node, list):
+            node.insert(key, copy.deepcopy(value))
+        elif change == "grow":
+            node[draw(st.text(max_size=6))] = draw(json_values())
+        else:
+            node[key] = draw(json_values())
+    return document

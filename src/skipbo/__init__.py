@@ -38,6 +38,7 @@ from skipbo.moves import (
     parse_move,
 )
 from skipbo.penalty import penalize
+from skipbo.records import GameRecord, replay
 from skipbo.rules import FirstPlayer, Rules
 from skipbo.state import GameState, Outcome, Pile, Termination
 from skipbo.verify import check_invariants, invariant_violations
@@ -55,6 +56,7 @@ __all__ = [
     "Deck",
     "Discard",
     "FirstPlayer",
+    "GameRecord",
     "GameState",
     "IllegalMoveError",
     "InvalidStateError",
@@ -90,6 +92,7 @@ __all__ = [
     "parse_card",
     "parse_move",
     "penalize",
+    "replay",
     "spectator_view",
     "view",
 ]

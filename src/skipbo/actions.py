@@ -37,6 +37,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import attrs
+
 from skipbo.engine import legal_moves
 from skipbo.errors import ActionError
 from skipbo.moves import Move, move_table
@@ -101,9 +103,13 @@ def move_to_action(rules: Rules, move: Move) -> int:
 
     """
     try:
-        return _indices(rules)[move]
+        index = _indices(rules)[move]
     except (KeyError, TypeError):  # TypeError: an unhashable non-move
-        raise ActionError(f"{move!r} is not in the action space of these rules") from None
+        index = None
+    # True == 1 and 1.0 == 1: a move equal to one of the table need not be one.
+    if index is None or not all(type(value) is int for value in attrs.astuple(move)):
+        raise ActionError(f"{move!r} is not in the action space of these rules")
+    return index
 
 
 def action_to_move(rules: Rules, action: int) -> Move:

@@ -1,0 +1,532 @@
+"""Plain-data encoders and strict decoders for the value types (no document headers).
+
+Encoders turn values into JSON-compatible dicts, lists, ints, strings and ``None``.
+Decoders read *untrusted* data: they check every type, range and field name, and
+raise :class:`~skipbo.DataError` naming the JSON pointer of the first problem; the
+final semantic check of a state is :func:`skipbo.invariant_violations` and of a
+view :func:`skipbo.sampling.view_violations` plus the invariants of a sampled state.
+
+Decoders never trust sizes from the input: :data:`LIMITS` bounds every number that
+the engine would allocate by (deck and pile counts), so hostile input cannot make
+it build a huge move table.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Callable, Mapping
+from typing import Any, NoReturn, TypeVar
+
+from skipbo.cards import WILD, Card, Deck
+from skipbo.errors import ConfigurationError, DataError, InvalidStateError, MoveSyntaxError
+from skipbo.moves import Move, parse_move
+from skipbo.rules import MAX_TEAM_PLAYERS, FirstPlayer, Rules
+from skipbo.sampling import sample_state, view_violations
+from skipbo.state import GameState, Outcome, Pile, Termination
+from skipbo.verify import invariant_violations, is_valid_build_pile, is_valid_completed
+from skipbo.views import PlayerView
+
+T = TypeVar("T")
+
+LIMITS: Mapping[str, int] = {
+    "copies": 50,
+    "wilds": 500,
+    "highest": 50,
+    "hand_size": 50,
+    "build_piles": 16,
+    "discard_piles": 16,
+}
+"""Upper bounds for loaded rules (the JSON Schema states the same), far above any
+real variant, so that untrusted input cannot make the engine allocate without bound."""
+
+SEED_LIMIT = 2**64
+"""A state's shuffle seed lies in ``0 .. 2**64 - 1`` (the engine draws 64 bits)."""
+
+RULES_FIELDS = (
+    "players",
+    "deck",
+    "stock_size",
+    "hand_size",
+    "build_piles",
+    "discard_piles",
+    "first_player",
+    "turn_limit",
+    "teams",
+    "shared_piles",
+)
+"""Every constructor parameter of :class:`~skipbo.Rules`, in document order."""
+
+DECK_FIELDS = ("copies", "wilds", "highest")
+OUTCOME_FIELDS = ("termination", "team", "winners")
+STATE_FIELDS = (
+    "rules",
+    "stocks",
+    "discards",
+    "hands",
+    "builds",
+    "draw_pile",
+    "completed",
+    "current_player",
+    "turn",
+    "turn_moves",
+    "empty_passes",
+    "outcome",
+    "shuffle_seed",
+)
+VIEW_FIELDS = (
+    "rules",
+    "player",
+    "hand",
+    "stock_tops",
+    "stock_sizes",
+    "discards",
+    "builds",
+    "hand_sizes",
+    "draw_pile_size",
+    "completed_count",
+    "current_player",
+    "turn",
+    "turn_moves",
+    "empty_passes",
+    "outcome",
+)
+
+
+# --- encoders ----------------------------------------------------------------------------
+
+
+def deck_data(deck: Deck) -> dict[str, Any]:
+    """A deck as a dict."""
+    return {"copies": deck.copies, "wilds": deck.wilds, "highest": deck.highest}
+
+
+def rules_data(rules: Rules) -> dict[str, Any]:
+    """Rules as a dict: every constructor parameter, the stock size resolved."""
+    first = rules.first_player
+    return {
+        "players": rules.players,
+        "deck": deck_data(rules.deck),
+        "stock_size": rules.stock_size,
+        "hand_size": rules.hand_size,
+        "build_piles": rules.build_piles,
+        "discard_piles": rules.discard_piles,
+        "first_player": first.value if isinstance(first, FirstPlayer) else first,
+        "turn_limit": rules.turn_limit,
+        "teams": None if rules.teams is None else [list(team) for team in rules.teams],
+        "shared_piles": rules.shared_piles,
+    }
+
+
+def outcome_data(outcome: Outcome | None) -> dict[str, Any] | None:
+    """An outcome as a dict (``None`` stays ``None``)."""
+    return None if outcome is None else outcome_body(outcome)
+
+
+def outcome_body(outcome: Outcome) -> dict[str, Any]:
+    """An outcome as a dict."""
+    return {
+        "termination": outcome.termination.value,
+        "team": outcome.team,
+        "winners": list(outcome.winners),
+    }
+
+
+def _piles(piles: tuple[Pile, ...]) -> list[list[Card]]:
+    return [list(pile) for pile in piles]
+
+
+def state_data(state: GameState) -> dict[str, Any]:
+    """A full state as a dict (hidden information included: for the server only)."""
+    return {
+        "rules": rules_data(state.rules),
+        "stocks": _piles(state.stocks),
+        "discards": [_piles(piles) for piles in state.discards],
+        "hands": _piles(state.hands),
+        "builds": _piles(state.builds),
+        "draw_pile": list(state.draw_pile),
+        "completed": list(state.completed),
+        "current_player": state.current_player,
+        "turn": state.turn,
+        "turn_moves": state.turn_moves,
+        "empty_passes": state.empty_passes,
+        "outcome": outcome_data(state.outcome),
+        "shuffle_seed": state.shuffle_seed,
+    }
+
+
+def view_data(seen: PlayerView) -> dict[str, Any]:
+    """A player's view as a dict."""
+    return {
+        "rules": rules_data(seen.rules),
+        "player": seen.player,
+        "hand": None if seen.hand is None else list(seen.hand),
+        "stock_tops": list(seen.stock_tops),
+        "stock_sizes": list(seen.stock_sizes),
+        "discards": [_piles(piles) for piles in seen.discards],
+        "builds": _piles(seen.builds),
+        "hand_sizes": list(seen.hand_sizes),
+        "draw_pile_size": seen.draw_pile_size,
+        "completed_count": seen.completed_count,
+        "current_player": seen.current_player,
+        "turn": seen.turn,
+        "turn_moves": seen.turn_moves,
+        "empty_passes": seen.empty_passes,
+        "outcome": outcome_data(seen.outcome),
+    }
+
+
+# --- decoding helpers ---------------------------------------------------------------------
+
+
+def _unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        raise ValueError("an object has a repeated key")
+    return found
+
+
+def _no_constant(name: str) -> NoReturn:
+    raise ValueError(f"{name} is not JSON")
+
+
+def parse_json(data: object, path: str = "") -> object:
+    """Parse JSON text strictly: no repeated keys, no NaN or Infinity."""
+    if type(data) is not str and type(data) is not bytes:
+        fail(path, f"JSON must be given as str or bytes, got {type(data).__name__}")
+    try:
+        return json.loads(data, object_pairs_hook=_unique_keys, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as error:  # JSONDecodeError, UnicodeDecodeError
+        fail(path, f"not JSON: {error}")
+
+
+def fail(path: str, reason: str) -> NoReturn:
+    """Reject the data: raise :class:`~skipbo.DataError` at ``path``."""
+    raise DataError(path, reason)
+
+
+def join(path: str, key: str | int) -> str:
+    """The JSON pointer of ``key`` below ``path`` (RFC 6901 escaping)."""
+    return f"{path}/{str(key).replace('~', '~0').replace('/', '~1')}"
+
+
+def fields(data: object, path: str, names: tuple[str, ...]) -> dict[str, object]:
+    """``data`` as an object with exactly the fields ``names``."""
+    if type(data) is not dict:
+        fail(path, f"must be an object, got {kind_of(data)}")
+    for key in data:
+        if type(key) is not str or key not in names:
+            fail(join(path, str(key)), "unknown field")
+    for name in names:
+        if name not in data:
+            fail(join(path, name), "missing field")
+    return data
+
+
+def kind_of(value: object) -> str:
+    """What a JSON value is, for messages ("an array", "null", ..)."""
+    names: dict[type, str] = {
+        dict: "an object",
+        list: "an array",
+        tuple: "an array",
+        str: "a string",
+    }
+    if value is None:
+        return "null"
+    if type(value) is bool:
+        return "a boolean"
+    if type(value) is int:
+        return "an integer"
+    if type(value) is float:
+        return "a number with a fraction"
+    return names.get(type(value), type(value).__name__)
+
+
+def array(data: object, path: str, length: int | None = None) -> list[object] | tuple[object, ...]:
+    """``data`` as an array (of ``length`` items when given)."""
+    if type(data) is not list and type(data) is not tuple:
+        fail(path, f"must be an array, got {kind_of(data)}")
+    if length is not None and len(data) != length:
+        fail(path, f"must hold {length} entries, holds {len(data)}")
+    return data
+
+
+def integer(data: object, path: str, low: int | None = 0, high: int | None = None) -> int:
+    """``data`` as an integer in ``low .. high`` (a boolean is not an integer)."""
+    if type(data) is not int:
+        fail(path, f"must be an integer, got {kind_of(data)}")
+    if (low is not None and data < low) or (high is not None and data > high):
+        bounds = f"from {low} to {high}" if high is not None else f"at least {low}"
+        fail(path, f"must be {bounds}, got {data}")
+    return data
+
+
+def text(data: object, path: str) -> str:
+    """``data`` as a string."""
+    if type(data) is not str:
+        fail(path, f"must be a string, got {kind_of(data)}")
+    return data
+
+
+def optional(data: object, path: str, read: Callable[[object, str], T]) -> T | None:
+    """``None`` for JSON null, else ``read(data, path)``."""
+    return None if data is None else read(data, path)
+
+
+def card(data: object, path: str, deck: Deck) -> Card:
+    """A card of ``deck``."""
+    if not deck.is_card(data):
+        wild = f"{WILD} for the wild or " if deck.wilds else ""
+        fail(path, f"{data!r} is not a card of the deck ({wild}1 to {deck.highest})")
+    return data  # type: ignore[return-value]  # is_card checked it is an int
+
+
+def pile(data: object, path: str, deck: Deck) -> Pile:
+    """An array of cards of ``deck``, as a pile (top at the end)."""
+    return tuple(card(item, join(path, i), deck) for i, item in enumerate(array(data, path)))
+
+
+def piles(data: object, path: str, deck: Deck, length: int) -> tuple[Pile, ...]:
+    """An array of ``length`` piles."""
+    return tuple(
+        pile(item, join(path, i), deck) for i, item in enumerate(array(data, path, length))
+    )
+
+
+def move(data: object, path: str) -> Move:
+    """A move in the move notation (a string such as ``"h5>b0"``)."""
+    written = text(data, path)
+    try:
+        parsed = parse_move(written)
+    except MoveSyntaxError as error:
+        fail(path, str(error))
+    if str(parsed) != written:
+        # One spelling per move, so that equal moves have equal documents.
+        fail(path, f"must be written {str(parsed)!r}, got {written!r}")
+    return parsed
+
+
+# --- decoders -----------------------------------------------------------------------------
+
+
+def read_deck(data: object, path: str) -> Deck:
+    """A :class:`~skipbo.Deck` from a dict."""
+    found = fields(data, path, DECK_FIELDS)
+    low = {"copies": 1, "wilds": 0, "highest": 1}
+    values = {
+        name: integer(found[name], join(path, name), low[name], LIMITS[name])
+        for name in DECK_FIELDS
+    }
+    return Deck(**values)
+
+
+def _first_player(data: object, path: str) -> int | FirstPlayer:
+    if type(data) is str:
+        try:
+            return FirstPlayer(data)
+        except ValueError:
+            choices = ", ".join(repr(rule.value) for rule in FirstPlayer)
+            fail(path, f"must be a seat or one of {choices}, got {data!r}")
+    return integer(data, path)
+
+
+def _teams(data: object, path: str) -> tuple[tuple[int, ...], ...]:
+    return tuple(
+        tuple(
+            integer(seat, join(join(path, t), s))
+            for s, seat in enumerate(array(team, join(path, t)))
+        )
+        for t, team in enumerate(array(data, path))
+    )
+
+
+def read_rules(data: object, path: str) -> Rules:
+    """:class:`~skipbo.Rules` from a dict; impossible rules are rejected with their reason."""
+    found = fields(data, path, RULES_FIELDS)
+
+    def at(name: str) -> str:
+        return join(path, name)
+
+    shared = found["shared_piles"]
+    if type(shared) is not bool:
+        fail(at("shared_piles"), f"must be a boolean, got {kind_of(shared)}")
+    values: dict[str, Any] = {
+        "players": integer(found["players"], at("players")),
+        "deck": read_deck(found["deck"], at("deck")),
+        "stock_size": integer(found["stock_size"], at("stock_size"), 1),
+        "hand_size": integer(found["hand_size"], at("hand_size"), 1, LIMITS["hand_size"]),
+        "build_piles": integer(found["build_piles"], at("build_piles"), 1, LIMITS["build_piles"]),
+        "discard_piles": integer(
+            found["discard_piles"], at("discard_piles"), 1, LIMITS["discard_piles"]
+        ),
+        "first_player": _first_player(found["first_player"], at("first_player")),
+        "turn_limit": optional(found["turn_limit"], at("turn_limit"), integer),
+        "teams": optional(found["teams"], at("teams"), _teams),
+        "shared_piles": shared,
+    }
+    try:
+        return Rules(**values)
+    except ConfigurationError as error:
+        # The parameter names one field ("teams", "deck.copies") or two that conflict
+        # ("deck / stock_size"): point at the one field, else at the rules.
+        name = error.parameter
+        where = path if " / " in name else path + "".join(f"/{part}" for part in name.split("."))
+        fail(where, str(error))
+
+
+def read_outcome(data: object, path: str) -> Outcome:
+    """An :class:`~skipbo.Outcome` from a dict, checked for consistency on its own."""
+    found = fields(data, path, OUTCOME_FIELDS)
+    name = text(found["termination"], join(path, "termination"))
+    try:
+        termination = Termination(name)
+    except ValueError:
+        choices = ", ".join(repr(t.value) for t in Termination)
+        fail(join(path, "termination"), f"must be one of {choices}, got {name!r}")
+    team = optional(found["team"], join(path, "team"), integer)
+    winners = tuple(
+        integer(seat, join(join(path, "winners"), i), 0, MAX_TEAM_PLAYERS - 1)
+        for i, seat in enumerate(array(found["winners"], join(path, "winners")))
+    )
+    if termination is Termination.STOCK_EMPTIED:
+        if team is None or not winners:
+            fail(path, "a game won by emptying the stock piles has a team and winners (R-WIN-1)")
+        if list(winners) != sorted(set(winners)):
+            fail(join(path, "winners"), "must be distinct seats in increasing order")
+    elif team is not None or winners:
+        fail(path, f"a game that ended by {termination.value!r} has no winner (R-WIN-2)")
+    return Outcome(termination, team, winners)
+
+
+def _check_outcome_seats(outcome: Outcome | None, rules: Rules, path: str) -> None:
+    if outcome is not None and outcome.team is not None:
+        if outcome.team >= len(rules.team_seats):
+            fail(join(path, "team"), f"there is no team {outcome.team}")
+        if outcome.winners != rules.team_seats[outcome.team]:
+            fail(join(path, "winners"), f"must be the seats of team {outcome.team}")
+
+
+def _card_counts(cards: Counter[Card], deck: Deck, path: str) -> None:
+    for value, count in sorted(cards.items()):
+        held = deck.counts()[value]
+        if count > held:
+            name = "wilds" if value == WILD else f"{value}s"
+            fail(path, f"holds {count} {name}, the deck has {held} (R-DECK-2)")
+
+
+def read_state(data: object, path: str) -> GameState:
+    """A :class:`~skipbo.GameState` from a dict; it passes :func:`skipbo.check_invariants`."""
+    found = fields(data, path, STATE_FIELDS)
+
+    def at(name: str) -> str:
+        return join(path, name)
+
+    rules = read_rules(found["rules"], at("rules"))
+    deck = rules.deck
+    stocks = piles(found["stocks"], at("stocks"), deck, rules.stock_count)
+    discards = tuple(
+        piles(item, join(at("discards"), d), deck, rules.discard_piles)
+        for d, item in enumerate(array(found["discards"], at("discards"), rules.discard_set_count))
+    )
+    hands = piles(found["hands"], at("hands"), deck, rules.players)
+    for seat, hand in enumerate(hands):
+        if len(hand) > rules.hand_size:
+            fail(
+                join(at("hands"), seat),
+                f"holds {len(hand)} cards, the hand size is {rules.hand_size}",
+            )
+        if list(hand) != sorted(hand):
+            fail(join(at("hands"), seat), "must be sorted (wilds first)")
+    builds = piles(found["builds"], at("builds"), deck, rules.build_piles)
+    for index, build in enumerate(builds):
+        if not is_valid_build_pile(build, deck.highest):
+            fail(join(at("builds"), index), f"{list(build)} is not a run 1, 2, .. (R-BUILD-2/3/4)")
+    draw_pile = pile(found["draw_pile"], at("draw_pile"), deck)
+    completed = pile(found["completed"], at("completed"), deck)
+    if not is_valid_completed(completed, deck.highest):
+        fail(at("completed"), "must be complete build piles, each a run to the highest (R-BUILD-4)")
+    counts: Counter[Card] = Counter(draw_pile)
+    counts.update(completed)
+    for group in (stocks, hands, builds, *discards):
+        for cards in group:
+            counts.update(cards)
+    _card_counts(counts, deck, path)
+    outcome = optional(found["outcome"], at("outcome"), read_outcome)
+    _check_outcome_seats(outcome, rules, at("outcome"))
+    state = GameState(
+        rules=rules,
+        stocks=stocks,
+        discards=discards,
+        hands=hands,
+        builds=builds,
+        draw_pile=draw_pile,
+        completed=completed,
+        current_player=integer(found["current_player"], at("current_player"), 0, rules.players - 1),
+        turn=integer(found["turn"], at("turn"), 1),
+        turn_moves=integer(found["turn_moves"], at("turn_moves")),
+        empty_passes=integer(found["empty_passes"], at("empty_passes"), 0, rules.players),
+        outcome=outcome,
+        shuffle_seed=integer(found["shuffle_seed"], at("shuffle_seed"), 0, SEED_LIMIT - 1),
+    )
+    problems = invariant_violations(state)
+    if problems:
+        fail(path, "not a valid state: " + "; ".join(problems))
+    return state
+
+
+def read_view(data: object, path: str) -> PlayerView:
+    """A :class:`~skipbo.PlayerView` from a dict; some valid state has exactly this view."""
+    found = fields(data, path, VIEW_FIELDS)
+
+    def at(name: str) -> str:
+        return join(path, name)
+
+    rules = read_rules(found["rules"], at("rules"))
+    deck = rules.deck
+    player = optional(found["player"], at("player"), integer)
+    hand = optional(found["hand"], at("hand"), lambda item, where: pile(item, where, deck))
+    stock_tops = tuple(
+        optional(top, join(at("stock_tops"), s), lambda item, where: card(item, where, deck))
+        for s, top in enumerate(array(found["stock_tops"], at("stock_tops"), rules.stock_count))
+    )
+    stock_sizes = tuple(
+        integer(size, join(at("stock_sizes"), s))
+        for s, size in enumerate(array(found["stock_sizes"], at("stock_sizes"), rules.stock_count))
+    )
+    discards = tuple(
+        piles(item, join(at("discards"), d), deck, rules.discard_piles)
+        for d, item in enumerate(array(found["discards"], at("discards"), rules.discard_set_count))
+    )
+    hand_sizes = tuple(
+        integer(size, join(at("hand_sizes"), p), 0, rules.hand_size)
+        for p, size in enumerate(array(found["hand_sizes"], at("hand_sizes"), rules.players))
+    )
+    outcome = optional(found["outcome"], at("outcome"), read_outcome)
+    _check_outcome_seats(outcome, rules, at("outcome"))
+    seen = PlayerView(
+        rules=rules,
+        player=None if player is None else integer(player, at("player"), 0, rules.players - 1),
+        hand=hand,
+        stock_tops=stock_tops,
+        stock_sizes=stock_sizes,
+        discards=discards,
+        builds=piles(found["builds"], at("builds"), deck, rules.build_piles),
+        hand_sizes=hand_sizes,
+        draw_pile_size=integer(found["draw_pile_size"], at("draw_pile_size")),
+        completed_count=integer(found["completed_count"], at("completed_count")),
+        current_player=integer(found["current_player"], at("current_player"), 0, rules.players - 1),
+        turn=integer(found["turn"], at("turn"), 1),
+        turn_moves=integer(found["turn_moves"], at("turn_moves")),
+        empty_passes=integer(found["empty_passes"], at("empty_passes"), 0, rules.players),
+        outcome=outcome,
+    )
+    problems = view_violations(seen)
+    if problems:
+        fail(path, "not a view of any valid state: " + "; ".join(problems))
+    try:
+        # The end-of-game conditions: a state with this view must pass the invariants.
+        sample_state(seen, random.Random(0))
+    except InvalidStateError as error:
+        fail(path, str(error))
+    return seen
