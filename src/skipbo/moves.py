@@ -2,24 +2,24 @@
 
 Five kinds of move (R-TURN-2, R-TURN-5, R-TURN-8):
 
-=====================  ===================  =========================================
-move                   notation             meaning
-=====================  ===================  =========================================
-``PlayFromHand``       ``h5>b0``, ``hW>b2``  a hand card onto build pile 0 / 2
-``PlayFromStock``      ``s1>b0``             the top of stock pile 1 onto build pile 0
-``PlayFromDiscard``    ``d1.3>b0``           the top of discard pile 3 of discard set 1
-                                             onto build pile 0
-``Discard``            ``h5>d2``             a hand card onto the player's own discard
-                                             pile 2 (ends the turn)
-``Pass``               ``pass``              end the turn with an empty hand
-=====================  ===================  =========================================
+=====================  ======================  ===========================================
+move                   notation                meaning
+=====================  ======================  ===========================================
+``PlayFromHand``       ``h5>b0``, ``hW>b2``    a hand card onto build pile 0 / 2
+``PlayFromStock``      ``s1>b0``               the top of stock pile 1 onto build pile 0
+``PlayFromDiscard``    ``d1.3>b0``             the top of discard pile 3 of discard set 1
+                                               onto build pile 0
+``Discard``            ``h5>d2``               a hand card onto the player's own discard
+                                               pile 2 (ends the turn)
+``Pass``               ``pass``                end the turn with an empty hand
+=====================  ======================  ===========================================
 
 Indices count from 0. Stock piles and discard sets are numbered as in the state
 (in individual play, seat ``p`` owns stock pile ``p`` and discard set ``p``), so a
 move always names whose pile a card comes from. ``W`` is the wild.
 
 Moves are small frozen hashable values; ``repr`` evaluates back to the move and
-:func:`parse_move` reads the notation:
+:func:`skipbo.parse_move` reads the notation:
 
 >>> move = parse_move("hW>b2")
 >>> move

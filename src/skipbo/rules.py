@@ -299,7 +299,7 @@ class Rules:
 
     @property
     def team_play(self) -> bool:
-        """Whether this is a team game (R-TEAM-*)."""
+        """Whether this is a team game (the R-TEAM rules apply)."""
         return self.teams is not None
 
     # --- named presets --------------------------------------------------------------

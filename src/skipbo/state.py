@@ -31,7 +31,7 @@ Pile = tuple[Card, ...]
 
 
 class Termination(enum.Enum):
-    """How a game ended (R-WIN-*)."""
+    """How a game ended (the R-WIN rules)."""
 
     STOCK_EMPTIED = "stock-emptied"
     """A player (in team play: a team) emptied their stock piles and won (R-WIN-1, R-TEAM-3)."""
