@@ -1,0 +1,209 @@
+"""A small HTTP JSON server that hosts one Skip-Bo game for several clients.
+
+Standard library only (``http.server``). The server holds the full state; each
+client sees only its own view (R-INFO-1..3) and posts moves as JSON. Every post is
+untrusted: a malformed or illegal one gets a 4xx answer with the error message
+and changes nothing.
+
+Run::
+
+    python examples/http_server.py --players 3 --seed 7 --port 8000
+
+It prints one secret token per seat. A client sends its token in the header
+``Authorization: Bearer <token>``; a request without one is a spectator's.
+
+==========  ===========  ==============================================================
+method      path         answer
+==========  ===========  ==============================================================
+``GET``     ``/view``    the caller's view (a ``"view"`` document of
+                         :mod:`skipbo.serialization`); a spectator's without a token
+``GET``     ``/moves``   ``{"moves": [...]}``: the caller's legal moves in the move
+                         notation (empty unless it is the caller's turn)
+``POST``    ``/moves``   body ``{"move": "h5>b0"}``: make the move; answers the new view
+``GET``     ``/record``  the whole game once it is over (a ``"record"`` document)
+==========  ===========  ==============================================================
+
+Errors are ``{"error": "<message>"}`` with status 400 (malformed body or move),
+401 (unknown token, or a spectator posting), 404 (no such path), 409 (not the
+caller's turn, or the game is over), 413 (body too large) or 422 (an illegal move;
+the message names the rule it breaks).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import threading
+from collections.abc import Callable, Mapping
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+import skipbo
+from skipbo import DataError, IllegalMoveError, Rules
+from skipbo.records import GameRecord
+from skipbo.serialization import from_data, to_data
+
+MAX_BODY = 4096
+"""The largest request body accepted, in bytes (a move is a few dozen)."""
+
+
+class RequestError(Exception):
+    """A request that is answered with a 4xx status and a message."""
+
+    def __init__(self, status: HTTPStatus, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+class Game:
+    """One hosted game: the full state, its record and the seats' tokens.
+
+    The methods take a seat (``None`` for a spectator) and answer a JSON-compatible
+    dict, or raise :class:`RequestError`. A lock makes each request atomic.
+    """
+
+    def __init__(self, rules: Rules, seed: int, tokens: Mapping[str, int]) -> None:
+        self.state = skipbo.new_game(rules, seed=seed)
+        self.record = GameRecord(rules=rules, seed=seed)
+        self.tokens = dict(tokens)
+        self.lock = threading.Lock()
+
+    def seat(self, authorization: str | None) -> int | None:
+        """The seat of an ``Authorization`` header; ``None`` (a spectator) without one."""
+        if authorization is None:
+            return None
+        scheme, _, token = authorization.partition(" ")
+        seat = self.tokens.get(token.strip()) if scheme == "Bearer" else None
+        if seat is None:
+            raise RequestError(HTTPStatus.UNAUTHORIZED, "unknown token")
+        return seat
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The view document of ``seat``."""
+        with self.lock:
+            return to_data(skipbo.view(self.state, seat))
+
+    def moves(self, seat: int | None) -> dict[str, Any]:
+        """The legal moves of ``seat``: empty unless it is that seat's turn."""
+        with self.lock:
+            mine = skipbo.view(self.state, seat)
+            return {"moves": [str(m) for m in skipbo.legal_moves(mine)] if mine.to_move else []}
+
+    def play(self, seat: int | None, body: bytes) -> dict[str, Any]:
+        """Make the move posted by ``seat``; answer its new view. Nothing changes on error."""
+        if seat is None:
+            raise RequestError(HTTPStatus.UNAUTHORIZED, "spectators cannot move")
+        try:
+            request = json.loads(body)
+        except ValueError as error:  # also bad UTF-8
+            raise RequestError(HTTPStatus.BAD_REQUEST, f"not JSON: {error}") from None
+        if type(request) is not dict or set(request) != {"move"}:
+            raise RequestError(HTTPStatus.BAD_REQUEST, 'the body must be {"move": "<move>"}')
+        try:
+            move = from_data({"type": "move", "version": 1, "move": request["move"]}, "move")
+        except DataError as error:
+            raise RequestError(HTTPStatus.BAD_REQUEST, error.reason) from None
+        with self.lock:
+            if self.state.is_over:
+                raise RequestError(HTTPStatus.CONFLICT, "the game is over")
+            if seat != self.state.current_player:
+                raise RequestError(
+                    HTTPStatus.CONFLICT, f"it is seat {self.state.current_player}'s turn"
+                )
+            try:
+                state = skipbo.apply(self.state, move)
+            except IllegalMoveError as error:
+                raise RequestError(HTTPStatus.UNPROCESSABLE_ENTITY, str(error)) from None
+            self.state, self.record = state, self.record.with_move(move)
+            return to_data(skipbo.view(state, seat))
+
+    def record_data(self) -> dict[str, Any]:
+        """The record document of a finished game.
+
+        A record holds the seed, from which every hidden card follows (R-INFO-3):
+        it is given out only when the game is over.
+        """
+        with self.lock:
+            if not self.state.is_over:
+                raise RequestError(HTTPStatus.CONFLICT, "the record is shown after the game")
+            return to_data(self.record)
+
+
+Route = Callable[[int | None], dict[str, Any] | None]
+"""A request handler: the caller's seat to the answer (``None``: no such path)."""
+
+
+class Handler(BaseHTTPRequestHandler):
+    """Routes requests to the server's :class:`Game`."""
+
+    server: GameServer
+
+    def do_GET(self) -> None:
+        game = self.server.game
+        routes: dict[str, Route] = {
+            "/view": game.view,
+            "/moves": game.moves,
+            "/record": lambda seat: game.record_data(),
+        }
+        self._answer(lambda seat: routes[self.path](seat) if self.path in routes else None)
+
+    def do_POST(self) -> None:
+        def post(seat: int | None) -> dict[str, Any] | None:
+            if self.path != "/moves":
+                return None
+            length = int(self.headers.get("Content-Length") or 0)
+            if not 0 <= length <= MAX_BODY:
+                raise RequestError(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, "the body is too large")
+            return self.server.game.play(seat, self.rfile.read(length))
+
+        self._answer(post)
+
+    def _answer(self, route: Callable[[int | None], dict[str, Any] | None]) -> None:
+        status: HTTPStatus = HTTPStatus.OK
+        try:
+            answer = route(self.server.game.seat(self.headers.get("Authorization")))
+            if answer is None:
+                status, answer = HTTPStatus.NOT_FOUND, {"error": f"no such path: {self.path}"}
+        except RequestError as error:
+            status, answer = error.status, {"error": error.message}
+        except ValueError:  # a Content-Length that is not a number
+            status, answer = HTTPStatus.BAD_REQUEST, {"error": "bad request"}
+        body = json.dumps(answer).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        """Quiet: no line per request."""
+
+
+class GameServer(ThreadingHTTPServer):
+    """A threading HTTP server with the :class:`Game` it hosts."""
+
+    def __init__(self, address: tuple[str, int], game: Game) -> None:
+        super().__init__(address, Handler)
+        self.game = game
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Host one Skip-Bo game over HTTP.")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--port", type=int, default=8000)
+    args = parser.parse_args()
+    tokens = {secrets.token_urlsafe(16): seat for seat in range(args.players)}
+    game = Game(Rules(players=args.players), args.seed, tokens)
+    server = GameServer(("127.0.0.1", args.port), game)
+    for token, seat in tokens.items():
+        print(f"seat {seat}: Authorization: Bearer {token}")
+    print(f"serving on http://127.0.0.1:{server.server_address[1]}/view")
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()

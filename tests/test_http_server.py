@@ -1,0 +1,168 @@
+"""The HTTP server example, driven over loopback by several clients to the end of a game."""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from examples.http_server import Game, GameServer
+
+import skipbo
+from skipbo import Rules
+from skipbo.bots import is_build_play
+from skipbo.records import final_state
+from skipbo.serialization import from_data
+
+RULES = Rules(players=3, stock_size=4)
+SEED = 11
+TOKENS = {"token-a": 0, "token-b": 1, "token-c": 2}
+TIMEOUT = 10.0
+
+
+class Client:
+    """One player's client: its token and its own connection per request."""
+
+    def __init__(self, base: str, token: str | None) -> None:
+        self.base = base
+        self.token = token
+
+    def request(self, method: str, path: str, body: bytes | None = None) -> tuple[int, Any]:
+        headers = {"Content-Type": "application/json"}
+        if self.token is not None:
+            headers["Authorization"] = f"Bearer {self.token}"
+        request = urllib.request.Request(self.base + path, body, headers, method=method)
+        try:
+            with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
+                return response.status, json.loads(response.read())
+        except urllib.error.HTTPError as error:
+            with error:
+                return error.code, json.loads(error.read())
+
+    def view(self) -> skipbo.PlayerView:
+        status, data = self.request("GET", "/view")
+        assert status == 200
+        return from_data(data, "view")  # the client checks what it is sent, too
+
+    def post(self, move: object) -> tuple[int, Any]:
+        return self.request("POST", "/moves", json.dumps({"move": move}).encode())
+
+
+@pytest.fixture
+def server() -> Iterator[tuple[GameServer, str]]:
+    game = Game(RULES, SEED, TOKENS)
+    httpd = GameServer(("127.0.0.1", 0), game)
+    thread = threading.Thread(target=httpd.serve_forever, args=(0.01,), daemon=True)
+    thread.start()
+    try:
+        yield httpd, f"http://127.0.0.1:{httpd.server_address[1]}"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+        thread.join(TIMEOUT)
+
+
+def play(client: Client, seat: int, done: threading.Event, errors: list[BaseException]) -> None:
+    """Play the play-first policy from the client's own view until the game ends."""
+    rng = random.Random(seat)
+    try:
+        while not done.is_set():
+            seen = client.view()
+            assert seen.player == seat
+            if seen.is_over:
+                return
+            if not seen.to_move:
+                done.wait(0.002)
+                continue
+            moves = skipbo.legal_moves(seen)
+            status, moves_data = client.request("GET", "/moves")
+            assert (status, moves_data) == (200, {"moves": [str(m) for m in moves]})
+            plays = [move for move in moves if is_build_play(move)]
+            status, after = client.post(str(rng.choice(plays or moves)))
+            assert status == 200, after
+            assert from_data(after, "view").player == seat
+    except BaseException as error:  # reported by the test
+        errors.append(error)
+        done.set()
+
+
+def test_clients_play_a_game_to_the_end(server: tuple[GameServer, str]) -> None:
+    httpd, base = server
+    game = httpd.game
+    clients = {seat: Client(base, token) for token, seat in TOKENS.items()}
+    done = threading.Event()
+    errors: list[BaseException] = []
+    threads = [
+        threading.Thread(target=play, args=(client, seat, done, errors))
+        for seat, client in clients.items()
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(120)
+    done.set()
+    assert not errors, errors
+    assert not any(thread.is_alive() for thread in threads)
+    assert game.state.is_over
+    # Every client sees the same outcome; the record replays to the server's state.
+    for seat, client in clients.items():
+        assert client.view() == skipbo.view(game.state, seat)
+    status, record = Client(base, None).request("GET", "/record")
+    assert status == 200
+    assert final_state(from_data(record, "record")) == game.state
+    assert len(game.record.moves) > 10
+
+
+@pytest.mark.parametrize(
+    ("token", "body", "status", "message"),
+    [
+        ("token-a", b"{not json", 400, "not JSON"),
+        ("token-a", b"\xff\xfe", 400, "not JSON"),
+        ("token-a", b'{"move": "h5>b0", "extra": 1}', 400, 'the body must be {"move"'),
+        ("token-a", b'["h5>b0"]', 400, 'the body must be {"move"'),
+        ("token-a", b'{"move": 5}', 400, "must be a string"),
+        ("token-a", b'{"move": "h13x"}', 400, "not a move"),
+        ("token-a", b'{"move": "s0>b9"}', 422, "there is no build pile 9"),
+        ("token-a", b'{"move": "s1>b0"}', 422, "may not play from stock pile 1"),
+        ("token-a", b'{"move": "pass"}', 422, "R-TURN-8"),
+        ("token-b", b'{"move": "pass"}', 409, "it is seat 0's turn"),
+        ("nobody", b'{"move": "pass"}', 401, "unknown token"),
+        (None, b'{"move": "pass"}', 401, "spectators cannot move"),
+        ("token-a", b"x" * 5000, 413, "too large"),
+    ],
+)
+def test_bad_posts_change_nothing(
+    server: tuple[GameServer, str], token: str | None, body: bytes, status: int, message: str
+) -> None:
+    httpd, base = server
+    game = httpd.game
+    assert game.state.current_player == 0
+    before = (game.state, game.record)
+    views = [Client(base, t).view() for t in TOKENS]
+    answer_status, answer = Client(base, token).request("POST", "/moves", body)
+    assert answer_status == status
+    assert message in answer["error"]
+    assert (game.state, game.record) == before
+    assert [Client(base, t).view() for t in TOKENS] == views
+
+
+def test_other_requests(server: tuple[GameServer, str]) -> None:
+    httpd, base = server
+    spectator = Client(base, None)
+    seen = spectator.view()
+    assert seen.is_spectator
+    assert seen == skipbo.spectator_view(httpd.game.state)
+    assert spectator.request("GET", "/moves") == (200, {"moves": []})
+    assert Client(base, "token-b").request("GET", "/moves") == (200, {"moves": []})
+    assert spectator.request("GET", "/nowhere")[0] == 404
+    assert spectator.request("POST", "/view", b"{}")[0] == 404
+    # The record holds the seed, which reveals every hidden card: not before the end.
+    status, answer = spectator.request("GET", "/record")
+    assert status == 409
+    assert "after the game" in answer["error"]
+    assert Client(base, "bad").request("GET", "/view")[0] == 401
