@@ -7,15 +7,15 @@ ascending and its mask is cheap. With ``H`` the deck's highest number, ``B`` bui
 piles, ``S`` stock piles (= discard sets) and ``P`` discard piles a set, the actions
 come in five blocks (``WILD`` is card 0):
 
-==================  =====================  ======================================
-block               size                   index within the block
-==================  =====================  ======================================
-``PlayFromHand``    ``(H + 1) * B``        ``card * B + build``
-``PlayFromStock``   ``S * B``              ``stock * B + build``
-``PlayFromDiscard`` ``S * P * B``          ``(discard_set * P + pile) * B + build``
-``Discard``         ``(H + 1) * P``        ``card * P + pile``
-``Pass``            ``1``                  ``0``
-==================  =====================  ======================================
+===================  =================  ==========================================
+block                size               index within the block
+===================  =================  ==========================================
+``PlayFromHand``     ``(H + 1) * B``    ``card * B + build``
+``PlayFromStock``    ``S * B``          ``stock * B + build``
+``PlayFromDiscard``  ``S * P * B``      ``(discard_set * P + pile) * B + build``
+``Discard``          ``(H + 1) * P``    ``card * P + pile``
+``Pass``             ``1``              ``0``
+===================  =================  ==========================================
 
 :func:`action_blocks` gives each block's range of indices.
 

@@ -100,7 +100,7 @@ class ReplayError(DataError):
     """
 
     def __init__(self, index: int, move: object, rule: str, reason: str) -> None:
-        super().__init__(f"/moves/{index}", f"move {index} ({move}) is illegal: {reason}")
+        super().__init__(f"/moves/{index}", f"move {index} ({move}) is illegal: {reason} ({rule})")
         self.index = index
         self.move = move
         self.rule = rule

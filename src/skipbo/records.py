@@ -177,10 +177,10 @@ def replay(record: GameRecord) -> Iterator[GameState]:
 
     >>> import skipbo
     >>> record = GameRecord(rules=skipbo.Rules(), seed=1, moves=[skipbo.parse_move("s0>b9")])
-    >>> list(replay(record))
+    >>> list(replay(record))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    skipbo.errors.ReplayError: /moves/0: move 0 (s0>b9) is illegal: there is no build pile 9
+    skipbo.errors.ReplayError: /moves/0: move 0 (s0>b9) is illegal: ... (R-BUILD-1)
 
     """
     state = new_game(record.rules, seed=record.seed)

@@ -36,7 +36,7 @@ in the package as ``skipbo/schemas/skipbo.schema.json`` for frontends in other
 languages. The schema checks the shape of a document; the loader also checks the
 rules of the game.
 
-States pickle as well (for :mod:`multiprocessing`); unlike JSON, a pickle must
+States pickle as well (for ``multiprocessing``); unlike JSON, a pickle must
 come from a trusted source.
 """
 
@@ -149,7 +149,7 @@ def from_data(data: object, kind: None = None) -> Document: ...
 
 
 def from_data(data: object, kind: Kind | None = None) -> Document:
-    """Load a document (a dict as :func:`json.loads` returns it), checking everything.
+    """Load a document (a dict as ``json.loads`` returns it), checking everything.
 
     Args:
         data: The untrusted document.
