@@ -86,7 +86,9 @@ Document: TypeAlias = Rules | GameState | Move | PlayerView | Outcome | GameReco
 _READERS: dict[str, Callable[[object, str], Document]] = {
     "rules": _codec.read_rules,
     "state": _codec.read_state,
-    "move": lambda data, path: _codec.move(data, path),
+    "move": lambda data, path: _codec.move(
+        _codec.fields(data, path, ("move",))["move"], _codec.join(path, "move")
+    ),
     "view": _codec.read_view,
     "outcome": _codec.read_outcome,
     "record": read_record,
@@ -178,8 +180,6 @@ def from_data(data: object, kind: Kind | None = None) -> Document:
     if type(version) is not int or version != FORMAT_VERSION:
         _codec.fail("/version", f"this library reads version {FORMAT_VERSION}, got {version!r}")
     body = {key: value for key, value in data.items() if key not in ("type", "version")}
-    if found == "move":
-        return _codec.move(_codec.fields(body, "", ("move",))["move"], "/move")
     return _READERS[found](body, "")
 
 
