@@ -27,9 +27,10 @@ def permute(items: Sequence[T], swaps: Sequence[int]) -> tuple[T, ...]:
 
     pre: len(swaps) == max(len(items) - 1, 0)
     pre: all(0 <= j <= len(items) - 1 - k for k, j in enumerate(swaps))
-    post: sorted(map(id, __return__)) == sorted(map(id, items))
     post: len(__return__) == len(items)
+    post: all(__return__.count(item) == tuple(items).count(item) for item in items)
     """
+    # crosshair: per_condition_timeout=3
     result = list(items)
     for k, j in enumerate(swaps):
         i = len(result) - 1 - k

@@ -5,6 +5,11 @@ after it (turning the next stock card, completing a build pile, redrawing an emp
 hand, reshuffling, the win, the next player's refill), and returns a new state.
 It never changes its input: rejecting a move leaves the caller's state valid.
 
+The functions carry PEP 316 contracts (``pre:``/``post:`` lines in their docstrings,
+stated with the predicates of :mod:`skipbo.spec`) that CrossHair checks
+symbolically (``python -m tests.crosshair_check``); a ``# crosshair:`` comment gives
+each function's budget per condition.
+
 >>> import skipbo
 >>> state = skipbo.new_game(skipbo.Rules(players=2), seed=1)
 >>> moves = skipbo.legal_moves(state)
@@ -18,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from skipbo import spec  # noqa: F401  (the PEP 316 contracts below use it)
 from skipbo._random import shuffle
 from skipbo.cards import WILD, Card, format_card
 from skipbo.errors import IllegalMoveError
@@ -60,7 +66,16 @@ def legal_moves(state: GameState | PlayerView) -> list[Move]:
     Raises:
         ViewError: if given the view of a player who is not to move.
 
+    Contract (PEP 316, checked by CrossHair)::
+
+        post: (len(__return__) > 0) == (state.outcome is None)
+        post: len(set(__return__)) == len(__return__)
+        post: all(spec.is_legal(_state(state), move) for move in __return__)
+        post: all(m in __return__ for m in _table(state) if spec.is_legal(_state(state), m))
+        post: __return__ == [move for move in _table(state) if move in __return__]
+
     """
+    # crosshair: per_condition_timeout=5
     if type(state) is not GameState:
         state = _from_view(state)
     if state.outcome is not None:
@@ -119,6 +134,16 @@ def legal_moves(state: GameState | PlayerView) -> list[Move]:
     return moves
 
 
+def _table(state: GameState | PlayerView) -> tuple[Move, ...]:
+    """Every move of the rules of ``state``, in legal-move order (for the contracts)."""
+    return state.rules.move_table.moves
+
+
+def _state(state: GameState | PlayerView) -> GameState:
+    """The state itself, or the stand-in state of a view (for the contracts)."""
+    return state if type(state) is GameState else _from_view(state)
+
+
 def _from_view(state: GameState | PlayerView) -> GameState:
     """The state that :func:`legal_moves` reads for a view (off the hot path)."""
     if isinstance(state, GameState):
@@ -137,7 +162,19 @@ def apply(state: GameState, move: Move) -> GameState:
             rule it breaks (``error.rule``).
         TypeError: if ``move`` is not a move at all.
 
+    Contract (PEP 316, checked by CrossHair)::
+
+        raises: IllegalMoveError
+        pre: spec.is_consistent(state)
+        post: spec.is_legal(state, move)
+        post: spec.conserves(state, __return__)
+        post: spec.builds_valid(__return__)
+        post: spec.hands_valid(__return__)
+        post: state == __old__.state
+        post: __return__.turn in (state.turn, state.turn + 1)
+
     """
+    # crosshair: per_condition_timeout=6
     perform = _PERFORM.get(type(move))
     if perform is None:  # checked first: a non-move is a TypeError even when the game is over
         raise TypeError(f"not a move: {move!r}")
@@ -161,13 +198,26 @@ def _own_piles_rule(rules: Rules) -> str:
     return "R-TEAM-1" if rules.team_play else "R-TURN-2"
 
 
+def _accepts(pile: Pile, card: Card) -> bool:
+    """Whether ``card`` may go on the build pile ``pile`` (R-BUILD-2, R-BUILD-3).
+
+    The engine looks at the pile's size only; the contract checks the whole run that
+    the play makes.
+
+    pre: spec.is_run(pile, len(pile))
+    post: __return__ == spec.is_run(pile + (card,), len(pile) + 1)
+    """
+    # crosshair: per_condition_timeout=2
+    return card == WILD or card == len(pile) + 1
+
+
 def _checked_build(state: GameState, move: Move, build: int, card: Card) -> Pile:
     """The build pile ``build``, after checking that ``card`` may go on it."""
     builds = state.builds
     if type(build) is not int or not 0 <= build < len(builds):
         raise IllegalMoveError(move, "R-BUILD-1", f"there is no build pile {build!r}")
     pile = builds[build]
-    if card != WILD and card != len(pile) + 1:
+    if not _accepts(pile, card):
         needed = "a 1" if not pile else f"a {len(pile) + 1}"
         raise IllegalMoveError(
             move,
@@ -186,11 +236,31 @@ def _checked_hand_card(state: GameState, move: Move, card: Card, rule: str = "R-
     hand = state.hands[state.current_player]
     if type(card) is not int or card not in hand:
         raise IllegalMoveError(move, rule, f"the hand holds no {card!r}")
+    return _without(hand, card)
+
+
+def _without(hand: Pile, card: Card) -> Pile:
+    """``hand`` with one ``card`` taken out.
+
+    pre: card in hand
+    pre: spec.is_sorted(hand)
+    post: spec.same_cards(__return__ + (card,), hand)
+    post: spec.is_sorted(__return__)
+    """
+    # crosshair: per_condition_timeout=2
     index = hand.index(card)
     return hand[:index] + hand[index + 1 :]
 
 
 def _replace(items: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
+    """``items`` with ``items[index]`` replaced by ``item``.
+
+    pre: 0 <= index < len(items)
+    post: len(__return__) == len(items)
+    post: __return__[index] == item
+    post: all(__return__[i] == items[i] for i in range(len(items)) if i != index)
+    """
+    # crosshair: per_condition_timeout=2
     return items[:index] + (item,) + items[index + 1 :]
 
 
@@ -198,6 +268,16 @@ def _replace(items: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
 
 
 def _play_from_hand(state: GameState, move: PlayFromHand) -> GameState:
+    """Play a hand card onto a build pile (R-TURN-2, R-TURN-4).
+
+    raises: IllegalMoveError
+    pre: state.outcome is None
+    post: spec.played_onto(state, __return__, move.build)
+    post: spec.took_from_hand(state, __return__, move.card)
+    post: (__return__.stocks, __return__.discards) == (state.stocks, state.discards)
+    post: (__return__.current_player, __return__.outcome) == (state.current_player, None)
+    """
+    # crosshair: per_condition_timeout=4
     card = move.card
     hand = _checked_hand_card(state, move, card)
     pile = _checked_build(state, move, move.build, card)
@@ -206,6 +286,16 @@ def _play_from_hand(state: GameState, move: PlayFromHand) -> GameState:
 
 
 def _play_from_stock(state: GameState, move: PlayFromStock) -> GameState:
+    """Play a stock pile's top card onto a build pile (R-TURN-2, R-TURN-3, R-WIN-1).
+
+    raises: IllegalMoveError
+    pre: state.outcome is None
+    post: spec.played_onto(state, __return__, move.build)
+    post: spec.took_top(state.stocks, __return__.stocks, move.stock)
+    post: __return__.discards == state.discards
+    post: __return__.is_over == spec.team_stocks_empty(__return__, state.current_player)
+    """
+    # crosshair: per_condition_timeout=4
     rules = state.rules
     seat = state.current_player
     stock = move.stock
@@ -223,7 +313,9 @@ def _play_from_stock(state: GameState, move: PlayFromStock) -> GameState:
         if not any(stocks[other] for other in rules.team_stocks[team]):
             # R-WIN-1 / R-TEAM-3: the last stock card wins at once, mid-turn.
             won = Outcome(Termination.STOCK_EMPTIED, team, rules.team_seats[team])
-            builds, completed = _placed(state, move.build, pile, card)
+            builds, completed = _placed(
+                state.builds, state.completed, move.build, card, rules.deck.highest
+            )
             return make_state(
                 rules,
                 stocks,
@@ -243,6 +335,15 @@ def _play_from_stock(state: GameState, move: PlayFromStock) -> GameState:
 
 
 def _play_from_discard(state: GameState, move: PlayFromDiscard) -> GameState:
+    """Play a discard pile's top card onto a build pile (R-TURN-2, R-DISC-3).
+
+    raises: IllegalMoveError
+    pre: state.outcome is None
+    post: spec.played_onto(state, __return__, move.build)
+    post: spec.took_discard_top(state, __return__, move.discard_set, move.pile)
+    post: (__return__.stocks, __return__.outcome) == (state.stocks, None)
+    """
+    # crosshair: per_condition_timeout=4
     rules = state.rules
     seat = state.current_player
     discard_set = move.discard_set
@@ -265,6 +366,15 @@ def _play_from_discard(state: GameState, move: PlayFromDiscard) -> GameState:
 
 
 def _discard(state: GameState, move: Discard) -> GameState:
+    """Discard a hand card onto an own discard pile and end the turn (R-TURN-5, R-DISC-2).
+
+    raises: IllegalMoveError
+    pre: state.outcome is None
+    post: spec.discarded(state, __return__, move.card, move.pile)
+    post: (__return__.stocks, __return__.builds) == (state.stocks, state.builds)
+    post: __return__.is_over or __return__.current_player == spec.next_seat(state)
+    """
+    # crosshair: per_condition_timeout=4
     rules = state.rules
     seat = state.current_player
     hand = _checked_hand_card(state, move, move.card, "R-TURN-6")
@@ -278,6 +388,16 @@ def _discard(state: GameState, move: Discard) -> GameState:
 
 
 def _pass(state: GameState, move: Pass) -> GameState:
+    """End the turn with an empty hand (R-TURN-8, R-WIN-2).
+
+    raises: IllegalMoveError
+    pre: state.outcome is None
+    post: not state.hand
+    post: (__return__.stocks, __return__.discards) == (state.stocks, state.discards)
+    post: __return__.builds == state.builds
+    post: __return__.is_over or __return__.current_player == spec.next_seat(state)
+    """
+    # crosshair: per_condition_timeout=4
     if state.hands[state.current_player]:
         raise IllegalMoveError(move, "R-TURN-8", "a pass is legal only with an empty hand")
     # R-WIN-2: a pass as the first move of a turn means no card moved in it (a turn
@@ -288,21 +408,36 @@ def _pass(state: GameState, move: Pass) -> GameState:
 def _replace_set(
     discards: tuple[tuple[Pile, ...], ...], discard_set: int, index: int, pile: Pile
 ) -> tuple[tuple[Pile, ...], ...]:
+    """``discards`` with pile ``index`` of set ``discard_set`` replaced by ``pile``."""
     return _replace(discards, discard_set, _replace(discards[discard_set], index, pile))
 
 
 # --- what follows automatically ----------------------------------------------------------
 
 
-def _placed(state: GameState, build: int, pile: Pile, card: Card) -> tuple[tuple[Pile, ...], Pile]:
-    """The build piles and completed cards after ``card`` goes on pile ``build``."""
-    pile = pile + (card,)
-    completed = state.completed
-    if len(pile) == state.rules.deck.highest:
+def _placed(
+    builds: tuple[Pile, ...], completed: Pile, build: int, card: Card, highest: int
+) -> tuple[tuple[Pile, ...], Pile]:
+    """The build piles and completed cards after ``card`` goes on pile ``build``.
+
+    pre: 0 <= build < len(builds)
+    pre: all(spec.is_valid_build_pile(pile, highest) for pile in builds)
+    pre: spec.is_valid_completed(completed, highest)
+    pre: _accepts(builds[build], card)
+    post: spec.same_cards_in((*builds, completed, (card,)), (*__return__[0], __return__[1]))
+    post: all(spec.is_valid_build_pile(pile, highest) for pile in __return__[0])
+    post: spec.is_valid_completed(__return__[1], highest)
+    post: len(__return__[0]) == len(builds)
+    post: all(__return__[0][i] == builds[i] for i in range(len(builds)) if i != build)
+    post: (__return__[1] != completed) == (len(builds[build]) + 1 == highest)
+    """
+    # crosshair: per_condition_timeout=3
+    pile = builds[build] + (card,)
+    if len(pile) == highest:
         # R-BUILD-4: the complete pile is set aside, wilds included; its place is free.
         completed = completed + pile
         pile = ()
-    return _replace(state.builds, build, pile), completed
+    return _replace(builds, build, pile), completed
 
 
 def _build(
@@ -315,11 +450,11 @@ def _build(
     hands: tuple[Pile, ...],
 ) -> GameState:
     """Finish a play onto a build pile: complete the pile, redraw an emptied hand."""
-    builds, completed = _placed(state, build, pile, card)
+    rules = state.rules
+    builds, completed = _placed(state.builds, state.completed, build, card, rules.deck.highest)
     seat = state.current_player
     draw_pile = state.draw_pile
     seed = state.shuffle_seed
-    rules = state.rules
     if not hands[seat]:
         # R-TURN-4: a hand emptied by plays is refilled at once (R-DRAW-3: if there are
         # no cards, it stays empty and the check repeats after the next play).
@@ -406,7 +541,15 @@ def _draw(
     """Fill ``hand`` to ``hand_size`` from the draw pile, reshuffling when it runs out.
 
     Returns the new hand (sorted), draw pile, completed cards and shuffle seed.
+
+    pre: len(hand) <= hand_size
+    pre: spec.is_sorted(hand)
+    post: spec.same_cards(spec.flatten(__return__[:3]), hand + draw_pile + completed)
+    post: spec.is_sorted(__return__[0]) and spec.contains_cards(__return__[0], hand)
+    post: len(__return__[0]) == hand_size or not (__return__[1] or __return__[2])
+    post: len(__return__[0]) <= hand_size
     """
+    # crosshair: per_condition_timeout=3
     drawn, draw_pile, completed, seed = _take(hand_size - len(hand), draw_pile, completed, seed)
     return tuple(sorted(hand + drawn)), draw_pile, completed, seed
 
@@ -416,7 +559,16 @@ def _take(needed: int, draw_pile: Pile, completed: Pile, seed: int) -> tuple[Pil
 
     Returns the cards in the order drawn, the draw pile, completed cards and shuffle
     seed (shared by :func:`_draw` and the referee penalty of R-TEAM-4).
+
+    post: spec.same_cards(spec.flatten(__return__[:3]), draw_pile + completed)
+    post: len(__return__[0]) == min(max(needed, 0), len(draw_pile) + len(completed))
+    post: len(draw_pile) < needed or __return__[0] == draw_pile[len(draw_pile) - needed :]
+    post: len(draw_pile) < needed or __return__[1] == draw_pile[: len(draw_pile) - needed]
+    post: __return__[2] in (completed, ())
+    post: (__return__[2] == completed) == (needed <= len(draw_pile) or not completed)
+    post: __return__[3] == seed or __return__[2] != completed
     """
+    # crosshair: per_condition_timeout=3
     drawn: Pile = ()
     while needed > 0:
         if not draw_pile:

@@ -1,8 +1,9 @@
-"""Invariant checks: :func:`check_invariants` and the predicates behind it.
+"""Invariant checks: :func:`~skipbo.check_invariants` and the predicates behind it.
 
-The predicates are small pure functions, shared by the engine's tests, the
-contracts and the conformance checks, so that "a valid build pile" or "the cards
-of a state" mean the same everywhere.
+The predicates it uses live in :mod:`skipbo.spec`, shared with the engine's
+contracts, the conformance checker and the tests, so that "a valid build pile" or
+"the cards of a state" mean the same everywhere; the three used most are re-exported
+here.
 
 >>> import skipbo
 >>> skipbo.check_invariants(skipbo.new_game(skipbo.Rules(players=4), seed=0))
@@ -11,13 +12,12 @@ of a state" mean the same everywhere.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
 
-from skipbo.cards import WILD, Card
 from skipbo.engine import legal_moves
 from skipbo.errors import InvariantViolation
 from skipbo.rules import Rules
-from skipbo.state import GameState, Outcome, Pile, Termination
+from skipbo.spec import all_cards, is_valid_build_pile, is_valid_completed
+from skipbo.state import GameState, Outcome, Termination
 
 __all__ = [
     "all_cards",
@@ -26,42 +26,6 @@ __all__ = [
     "is_valid_build_pile",
     "is_valid_completed",
 ]
-
-
-def is_valid_build_pile(pile: Pile, highest: int) -> bool:
-    """Whether ``pile`` is a build pile in play: the run 1, 2, .. of R-BUILD-2.
-
-    Each card is its number or a wild (R-BUILD-3); a pile is shorter than a complete
-    pile, which leaves the centre at once (R-BUILD-4).
-
-    >>> is_valid_build_pile((1, 0, 3), 12), is_valid_build_pile((2,), 12)
-    (True, False)
-    """
-    return len(pile) < highest and all(
-        card in (WILD, position) for position, card in enumerate(pile, start=1)
-    )
-
-
-def is_valid_completed(cards: Pile, highest: int) -> bool:
-    """Whether ``cards`` is a sequence of complete build piles, each a full run to ``highest``."""
-    return len(cards) % highest == 0 and all(
-        card in (WILD, index % highest + 1) for index, card in enumerate(cards)
-    )
-
-
-def all_cards(state: GameState) -> Iterator[Card]:
-    """Every card of the state, from every place (for conservation checks)."""
-    for pile in state.stocks:
-        yield from pile
-    for piles in state.discards:
-        for pile in piles:
-            yield from pile
-    for hand in state.hands:
-        yield from hand
-    for pile in state.builds:
-        yield from pile
-    yield from state.draw_pile
-    yield from state.completed
 
 
 def _shape_violations(state: GameState) -> list[str]:

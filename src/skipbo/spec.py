@@ -1,0 +1,319 @@
+"""The specification: what a valid pile, hand, state and move are, as predicates.
+
+These are small pure functions over values, written to be obviously right rather
+than fast. One module holds them so that "a valid build pile", "the cards of a
+state" or "a legal move" mean the same thing everywhere: in the engine's PEP 316
+contracts (checked symbolically by CrossHair), in :func:`skipbo.check_invariants`,
+in the conformance checker and in the tests. The module imports no engine code, so
+the engine's contracts can use it.
+
+>>> from skipbo import Rules, new_game
+>>> state = new_game(Rules(players=2), seed=0)
+>>> is_consistent(state), is_run((1, WILD, 3), 12), is_run((2,), 12)
+(True, True, False)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from itertools import pairwise
+
+from skipbo.cards import WILD, Card
+from skipbo.moves import Discard, Move, Pass, PlayFromDiscard, PlayFromHand, PlayFromStock
+from skipbo.state import GameState, Pile
+
+__all__ = [
+    "all_cards",
+    "builds_valid",
+    "conserves",
+    "contains_cards",
+    "discarded",
+    "flatten",
+    "hands_valid",
+    "is_consistent",
+    "is_legal",
+    "is_run",
+    "is_sorted",
+    "is_valid_build_pile",
+    "is_valid_completed",
+    "next_seat",
+    "played_onto",
+    "same_cards",
+    "same_cards_in",
+    "team_stocks_empty",
+    "took_discard_top",
+    "took_from_hand",
+    "took_top",
+]
+
+
+# --- piles ---------------------------------------------------------------------------------
+
+
+def is_run(pile: Pile, highest: int) -> bool:
+    """Whether ``pile`` is the run 1, 2, .. of R-BUILD-2, at most ``highest`` cards long.
+
+    Each card is its number or a wild standing for it (R-BUILD-3). A run of
+    ``highest`` cards is a complete pile (R-BUILD-4).
+
+    >>> is_run((), 12), is_run((WILD, WILD), 12), is_run((1, 3), 12), is_run((1, 2), 1)
+    (True, True, False, False)
+    """
+    return len(pile) <= highest and all(
+        card in (WILD, position) for position, card in enumerate(pile, start=1)
+    )
+
+
+def is_valid_build_pile(pile: Pile, highest: int) -> bool:
+    """Whether ``pile`` is a build pile in play: the run 1, 2, .. of R-BUILD-2.
+
+    Each card is its number or a wild (R-BUILD-3); a pile is shorter than a complete
+    pile, which leaves the centre at once (R-BUILD-4).
+
+    >>> is_valid_build_pile((1, 0, 3), 12), is_valid_build_pile((2,), 12)
+    (True, False)
+    """
+    return len(pile) < highest and is_run(pile, highest)
+
+
+def is_valid_completed(cards: Pile, highest: int) -> bool:
+    """Whether ``cards`` is a sequence of complete build piles, each a full run to ``highest``.
+
+    >>> is_valid_completed((1, WILD, 3), 3), is_valid_completed((1, 2), 3)
+    (True, False)
+    """
+    return len(cards) % highest == 0 and all(
+        card in (WILD, index % highest + 1) for index, card in enumerate(cards)
+    )
+
+
+def is_sorted(cards: Pile) -> bool:
+    """Whether ``cards`` is in ascending order (hands are kept sorted, wilds first).
+
+    >>> is_sorted((WILD, 1, 1, 5)), is_sorted((2, 1))
+    (True, False)
+    """
+    return all(first <= second for first, second in pairwise(cards))
+
+
+def flatten(piles: Iterable[Pile]) -> Pile:
+    """The cards of several piles, one pile after the other.
+
+    >>> flatten([(1, 2), (), (3,)])
+    (1, 2, 3)
+    """
+    return tuple(card for pile in piles for card in pile)
+
+
+def same_cards(first: Iterable[Card], second: Iterable[Card]) -> bool:
+    """Whether two collections hold the same cards, in any order (card conservation).
+
+    >>> same_cards((1, WILD, 1), (1, 1, WILD)), same_cards((1,), (1, 1))
+    (True, False)
+    """
+    return sorted(first) == sorted(second)
+
+
+def same_cards_in(first: Iterable[Pile], second: Iterable[Pile]) -> bool:
+    """Whether two collections of piles hold the same cards, wherever they lie.
+
+    >>> same_cards_in([(1, 2), (3,)], [(), (3, 2, 1)])
+    True
+    """
+    return same_cards(flatten(first), flatten(second))
+
+
+def contains_cards(whole: Iterable[Card], part: Iterable[Card]) -> bool:
+    """Whether ``whole`` holds every card of ``part`` (as a multiset).
+
+    >>> contains_cards((1, 1, 2), (1, 2)), contains_cards((1, 2), (1, 1))
+    (True, False)
+    """
+    return not Counter(part) - Counter(whole)
+
+
+# --- states ---------------------------------------------------------------------------------
+
+
+def all_cards(state: GameState) -> Iterator[Card]:
+    """Every card of the state, from every place (for conservation checks)."""
+    for pile in state.stocks:
+        yield from pile
+    for piles in state.discards:
+        for pile in piles:
+            yield from pile
+    for hand in state.hands:
+        yield from hand
+    for pile in state.builds:
+        yield from pile
+    yield from state.draw_pile
+    yield from state.completed
+
+
+def conserves(before: GameState, after: GameState) -> bool:
+    """Whether ``after`` holds exactly the cards of ``before`` (nothing lost or made)."""
+    return same_cards(all_cards(before), all_cards(after))
+
+
+def builds_valid(state: GameState) -> bool:
+    """Whether every build pile is a valid run and the completed cards complete piles."""
+    highest = state.rules.deck.highest
+    return all(is_valid_build_pile(pile, highest) for pile in state.builds) and (
+        is_valid_completed(state.completed, highest)
+    )
+
+
+def hands_valid(state: GameState) -> bool:
+    """Whether every hand is sorted and holds at most ``rules.hand_size`` cards (R-TURN-1)."""
+    return all(len(hand) <= state.rules.hand_size and is_sorted(hand) for hand in state.hands)
+
+
+def is_consistent(state: GameState) -> bool:
+    """Whether the cards of ``state`` are the deck, in valid piles and hands.
+
+    The card-level part of :func:`skipbo.check_invariants`, for contracts and tests.
+    """
+    return (
+        Counter(all_cards(state)) == state.rules.deck.counts()
+        and builds_valid(state)
+        and hands_valid(state)
+    )
+
+
+def next_seat(state: GameState) -> int:
+    """The seat that plays after the current player (clockwise, R-TURN-7)."""
+    return (state.current_player + 1) % state.rules.players
+
+
+def team_stocks_empty(state: GameState, seat: int) -> bool:
+    """Whether every stock pile of ``seat``'s team is empty (R-WIN-1, R-TEAM-3)."""
+    rules = state.rules
+    return not any(state.stocks[stock] for stock in rules.team_stocks[rules.seat_team[seat]])
+
+
+# --- one move's effect ----------------------------------------------------------------------
+
+
+def played_onto(before: GameState, after: GameState, build: int) -> bool:
+    """Whether one card went onto build pile ``build``, the other piles unchanged.
+
+    The pile grew by one card, or it was completed and left the centre (R-BUILD-4).
+    """
+    old = len(before.builds[build])
+    new = len(after.builds[build])
+    others_kept = all(
+        after.builds[index] == pile for index, pile in enumerate(before.builds) if index != build
+    )
+    grown = new == old + 1 and after.builds[build][:old] == before.builds[build]
+    return others_kept and (grown or (new == 0 and old + 1 == before.rules.deck.highest))
+
+
+def took_top(before: tuple[Pile, ...], after: tuple[Pile, ...], index: int) -> bool:
+    """Whether ``after`` is ``before`` with the top card of pile ``index`` taken off."""
+    return len(after) == len(before) and all(
+        new == (old[:-1] if position == index else old)
+        for position, (old, new) in enumerate(zip(before, after, strict=True))
+    )
+
+
+def took_discard_top(before: GameState, after: GameState, discard_set: int, pile: int) -> bool:
+    """Whether exactly the top card of discard pile ``pile`` of ``discard_set`` left it."""
+    return len(after.discards) == len(before.discards) and all(
+        took_top(old, new, pile) if index == discard_set else old == new
+        for index, (old, new) in enumerate(zip(before.discards, after.discards, strict=True))
+    )
+
+
+def took_from_hand(before: GameState, after: GameState, card: Card) -> bool:
+    """Whether the current player's hand lost ``card`` and no other hand changed.
+
+    A hand emptied by the play is refilled at once (R-TURN-4), so then only the
+    size limit is checked.
+    """
+    seat = before.current_player
+    old, new = before.hands[seat], after.hands[seat]
+    others_kept = all(
+        after.hands[index] == hand for index, hand in enumerate(before.hands) if index != seat
+    )
+    return others_kept and (
+        same_cards(new + (card,), old) or (len(old) == 1 and len(new) <= before.rules.hand_size)
+    )
+
+
+def discarded(before: GameState, after: GameState, card: Card, pile: int) -> bool:
+    """Whether ``card`` went from the current hand onto own discard pile ``pile`` (R-TURN-5).
+
+    Nothing else changed on the discard piles; the discarding player's hand is not
+    refilled (the next player's is, R-TURN-1).
+    """
+    seat = before.current_player
+    own = before.rules.seat_discards[seat]
+    return (
+        same_cards(after.hands[seat] + (card,), before.hands[seat])
+        and after.discards[own][pile] == before.discards[own][pile] + (card,)
+        and all(
+            new == old
+            for index, (olds, news) in enumerate(zip(before.discards, after.discards, strict=True))
+            for position, (old, new) in enumerate(zip(olds, news, strict=True))
+            if (index, position) != (own, pile)
+        )
+    )
+
+
+# --- moves ----------------------------------------------------------------------------------
+
+
+def _one_of(value: object, options: Iterable[int]) -> bool:
+    # type() rather than isinstance(): True is not a pile index.
+    return type(value) is int and value in tuple(options)
+
+
+def _goes_on(state: GameState, card: Card, build: object) -> bool:
+    """Whether ``card`` may be played onto build pile ``build`` (R-BUILD-1 .. R-BUILD-3)."""
+    if not _one_of(build, range(len(state.builds))):
+        return False
+    assert type(build) is int  # for the type checker: _one_of checked it
+    return is_run(state.builds[build] + (card,), state.rules.deck.highest)
+
+
+def is_legal(state: GameState, move: Move) -> bool:
+    """Whether the rules allow ``move`` in ``state``, written from RULES.md for clarity.
+
+    :func:`skipbo.legal_moves` must list exactly the moves for which this holds, and
+    :func:`skipbo.apply` must accept exactly those.
+
+    >>> from skipbo import Rules, new_game, legal_moves, all_moves
+    >>> state = new_game(Rules(players=2), seed=0)
+    >>> [m for m in all_moves(state.rules) if is_legal(state, m)] == legal_moves(state)
+    True
+    """
+    if state.outcome is not None:
+        return False  # R-WIN-3
+    rules = state.rules
+    seat = state.current_player
+    hand = state.hands[seat]
+    match move:
+        case PlayFromHand(card=card, build=build):
+            # R-TURN-2: any hand card.
+            return type(card) is int and card in hand and _goes_on(state, card, build)
+        case PlayFromStock(stock=stock, build=build):
+            # R-TURN-2, R-TEAM-1/2: the top of the own (or a teammate's) stock pile.
+            if not _one_of(stock, rules.seat_stock_sources[seat]):
+                return False
+            pile = state.stocks[stock]
+            return bool(pile) and _goes_on(state, pile[-1], build)
+        case PlayFromDiscard(discard_set=discard_set, pile=index, build=build):
+            # R-DISC-3, R-TEAM-1/2: the top of an own (or a teammate's) discard pile.
+            if not _one_of(discard_set, rules.seat_discard_sources[seat]):
+                return False
+            if not _one_of(index, range(rules.discard_piles)):
+                return False
+            pile = state.discards[discard_set][index]
+            return bool(pile) and _goes_on(state, pile[-1], build)
+        case Discard(card=card, pile=index):
+            # R-TURN-5, R-DISC-2: any hand card onto any of the own discard piles.
+            return type(card) is int and card in hand and _one_of(index, range(rules.discard_piles))
+        case Pass():
+            return not hand  # R-TURN-8
+    return False
