@@ -159,6 +159,14 @@ class TestPickle:
         if moves:
             assert skipbo.apply(copied, moves[-1]) == skipbo.apply(state, moves[-1])
 
+    def test_pickled_rules_carry_parameters_not_derived_tables(self) -> None:
+        # The seating and move table are rebuilt on loading, so a pickled state stays
+        # small: a few hundred bytes of cards, not the thousands of the move table.
+        state = skipbo.new_game(skipbo.Rules.partners(), seed=1)
+        copied = pickle.loads(pickle.dumps(state))
+        assert copied.rules.seat_stock_sources == state.rules.seat_stock_sources
+        assert len(pickle.dumps(state)) < len(pickle.dumps(state.rules.move_table))
+
     def test_views_and_records_pickle(self) -> None:
         state = a_state()
         record = GameRecord(rules=state.rules, seed=5, names=("a", "b", "c"), tags={"k": "v"})

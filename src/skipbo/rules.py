@@ -302,6 +302,14 @@ class Rules:
         """Whether this is a team game (the R-TEAM rules apply)."""
         return self.teams is not None
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickle the parameters only: the derived seating and move table are rebuilt
+        # (and revalidated) on loading instead of being copied into every pickle.
+        parameters = {
+            field.name: getattr(self, field.name) for field in attrs.fields(Rules) if field.init
+        }
+        return (_rules_from_parameters, (parameters,))
+
     # --- named presets --------------------------------------------------------------
 
     @classmethod
@@ -452,3 +460,8 @@ class Rules:
 def _seat_count(teams: tuple[tuple[int, ...], ...] | None) -> int:
     """The number of seats the teams of a preset name (validated by :class:`Rules`)."""
     return sum(len(team) for team in teams or ())
+
+
+def _rules_from_parameters(parameters: dict[str, Any]) -> Rules:
+    """Rebuild pickled :class:`Rules` from its parameters."""
+    return Rules(**parameters)
