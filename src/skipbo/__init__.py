@@ -10,11 +10,13 @@ True
 """
 
 from skipbo.cards import HIGHEST_VALUE, WILD, Card, Deck, format_card, parse_card
+from skipbo.conformance import ConformanceReport, check_conformance
 from skipbo.deal import new_game
 from skipbo.engine import apply, current_player, is_over, legal_moves, outcome
 from skipbo.errors import (
     ActionError,
     ConfigurationError,
+    ConformanceError,
     DataError,
     IllegalMoveError,
     InvalidStateError,
@@ -52,6 +54,8 @@ __all__ = [
     "ActionError",
     "Card",
     "ConfigurationError",
+    "ConformanceError",
+    "ConformanceReport",
     "DataError",
     "Deck",
     "Discard",
@@ -80,6 +84,7 @@ __all__ = [
     "ViewError",
     "all_moves",
     "apply",
+    "check_conformance",
     "check_invariants",
     "current_player",
     "format_card",

@@ -7,9 +7,16 @@ already catch ``ValueError`` keep working.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the rules and moves modules raise these errors
+    from skipbo.moves import Move
+    from skipbo.rules import Rules
+
 __all__ = [
     "ActionError",
     "ConfigurationError",
+    "ConformanceError",
     "DataError",
     "IllegalMoveError",
     "InvalidStateError",
@@ -163,3 +170,33 @@ class InvariantViolation(SkipBoError, AssertionError):
             f"{len(violations)} invariant violation(s):\n" + "\n".join(f"- {v}" for v in violations)
         )
         self.violations = tuple(violations)
+
+
+class ConformanceError(SkipBoError, AssertionError):
+    """A rules configuration failed :func:`skipbo.check_conformance`.
+
+    The game is reproducible: ``skipbo.new_game(error.rules, seed=error.seed)``,
+    then ``error.moves`` in order (the failure happened at the state they lead to,
+    or when applying the last of them).
+
+    Attributes:
+        rules: The rules configuration checked.
+        seed: The seed of the failing game.
+        moves: The moves from the deal up to the failure.
+        reason: What went wrong.
+
+    .. versionadded:: 0.1.0
+
+    """
+
+    def __init__(self, rules: Rules, seed: int, moves: tuple[Move, ...], reason: str) -> None:
+        shown = " ".join(map(str, moves[-12:]))
+        more = f"... ({len(moves)} moves) " if len(moves) > 12 else ""
+        super().__init__(
+            f"{reason}\nreproduce: skipbo.new_game(rules, seed={seed}), then the "
+            f"{len(moves)} moves in error.moves ({more}{shown})\nrules: {rules!r}"
+        )
+        self.rules = rules
+        self.seed = seed
+        self.moves = moves
+        self.reason = reason

@@ -1,0 +1,250 @@
+"""A conformance checker for any rules configuration: :func:`~skipbo.check_conformance`.
+
+Modelled on OpenSpiel's ``random_sim_test`` and pgx's ``api_test``: it plays
+seeded random games under the given :class:`~skipbo.Rules` (a house-rule
+configuration of your own, say) and checks, at every step:
+
+* the invariants of :func:`skipbo.check_invariants` (cards conserved, build piles
+  valid runs, hand sizes, a move for every unfinished state, none for a finished one);
+* that :func:`skipbo.legal_moves` lists distinct moves of the move space, each one
+  allowed by the specification (:func:`skipbo.spec.is_legal`);
+* illegal-move rejection: moves of the move space that are not legal raise
+  :class:`~skipbo.IllegalMoveError` and leave the state as it was;
+* purity and determinism of :func:`skipbo.apply`: it leaves its input unchanged and
+  gives equal results for equal arguments; the same seed deals the same game and
+  the same moves replay it exactly;
+* that every game ends (within ``max_moves``).
+
+The first violation raises :class:`~skipbo.ConformanceError` with the seed and the
+moves that reproduce it. Half of the games choose moves uniformly at random, half
+prefer plays onto build piles (so that games reach completed piles, reshuffles and
+wins).
+
+>>> import skipbo
+>>> rules = skipbo.Rules(players=3, deck=skipbo.Deck.small(copies=3), stock_size=3, hand_size=3)
+>>> report = skipbo.check_conformance(rules, games=4, seed=7)
+>>> report.games, report.moves == sum(report.game_lengths), len(report.outcomes)
+(4, True, 4)
+>>> print(report)  # doctest: +ELLIPSIS
+4 games, ... moves (longest game ...): ... won, ... blocked, 0 turn limit; ... illegal moves refused
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import attrs
+
+from skipbo import spec
+from skipbo._random import derive_seed
+from skipbo.deal import new_game
+from skipbo.engine import apply, legal_moves
+from skipbo.errors import ConformanceError, IllegalMoveError
+from skipbo.moves import Discard, Move, Pass, all_moves
+from skipbo.rules import Rules
+from skipbo.state import GameState, Outcome, Termination
+from skipbo.verify import invariant_violations
+
+__all__ = ["ConformanceReport", "check_conformance"]
+
+MAX_MOVES = 100_000
+"""Default cap on the moves of one game: far more than any random game takes."""
+
+ILLEGAL_PER_STEP = 4
+"""Default number of illegal moves tried at each step (sampled from the move space)."""
+
+
+@attrs.frozen(slots=True)
+class ConformanceReport:
+    """What :func:`check_conformance` played and found (nothing wrong, or it would have raised).
+
+    .. versionadded:: 0.1.0
+    """
+
+    rules: Rules
+    """The rules configuration checked."""
+
+    seed: int
+    """The seed the games' seeds were derived from."""
+
+    game_lengths: tuple[int, ...]
+    """The number of moves of each game, in order."""
+
+    outcomes: tuple[Outcome, ...]
+    """The outcome of each game, in order."""
+
+    illegal_moves: int
+    """How many illegal moves were tried (and refused)."""
+
+    @property
+    def games(self) -> int:
+        """The number of games played."""
+        return len(self.game_lengths)
+
+    @property
+    def moves(self) -> int:
+        """The number of moves played in all games."""
+        return sum(self.game_lengths)
+
+    @property
+    def longest_game(self) -> int:
+        """The number of moves of the longest game."""
+        return max(self.game_lengths, default=0)
+
+    @property
+    def terminations(self) -> Counter[Termination]:
+        """How many games ended each way."""
+        return Counter(outcome.termination for outcome in self.outcomes)
+
+    def __str__(self) -> str:
+        ends = self.terminations
+        return (
+            f"{self.games} games, {self.moves} moves (longest game {self.longest_game}): "
+            f"{ends[Termination.STOCK_EMPTIED]} won, {ends[Termination.BLOCKED]} blocked, "
+            f"{ends[Termination.TURN_LIMIT]} turn limit; "
+            f"{self.illegal_moves} illegal moves refused"
+        )
+
+
+def check_conformance(
+    rules: Rules,
+    games: int = 100,
+    *,
+    seed: int = 0,
+    max_moves: int = MAX_MOVES,
+    illegal_per_step: int = ILLEGAL_PER_STEP,
+) -> ConformanceReport:
+    """Play ``games`` seeded random games under ``rules``, checking every step.
+
+    Args:
+        rules: Any rules configuration.
+        games: How many games to play.
+        seed: Game ``n`` is dealt with ``skipbo._random.derive_seed(seed, n)``, which
+            also seeds its choice of moves.
+        max_moves: A game that has not ended after this many moves is a failure.
+        illegal_per_step: How many illegal moves to try at each step.
+
+    Returns:
+        The figures of the run (games, moves, the longest game, the outcomes).
+
+    Raises:
+        ConformanceError: at the first violation, with the game's seed and moves.
+        TypeError: if ``rules`` is not a :class:`~skipbo.Rules`.
+
+    .. versionadded:: 0.1.0
+
+    """
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a skipbo.Rules, got {type(rules).__name__}")
+    lengths: list[int] = []
+    outcomes: list[Outcome] = []
+    illegal = 0
+    space = all_moves(rules)
+    for game in range(games):
+        game_seed = derive_seed(seed, game)
+        checker = _GameCheck(rules, game_seed, space, max_moves, illegal_per_step)
+        outcome, tried = checker.play(prefer_plays=game % 2 == 1)
+        lengths.append(len(checker.moves))
+        outcomes.append(outcome)
+        illegal += tried
+    return ConformanceReport(rules, seed, tuple(lengths), tuple(outcomes), illegal)
+
+
+class _GameCheck:
+    """One game under check: plays it, then replays it from the seed."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        seed: int,
+        space: tuple[Move, ...],
+        max_moves: int,
+        illegal_per_step: int,
+    ) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.space = space
+        self.max_moves = max_moves
+        self.illegal_per_step = illegal_per_step
+        self.moves: list[Move] = []
+
+    def fail(self, reason: str) -> ConformanceError:
+        return ConformanceError(self.rules, self.seed, tuple(self.moves), reason)
+
+    def play(self, *, prefer_plays: bool) -> tuple[Outcome, int]:
+        """Play and check the game; return its outcome and the illegal moves tried."""
+        rng = random.Random(self.seed)
+        state = new_game(self.rules, seed=self.seed)
+        if new_game(self.rules, seed=self.seed) != state:
+            raise self.fail("new_game is not deterministic: the same seed dealt differently")
+        states = [state]
+        tried = 0
+        while state.outcome is None:
+            if len(self.moves) >= self.max_moves:
+                raise self.fail(f"the game did not end within {self.max_moves} moves")
+            legal = self.check_state(state)
+            tried += self.check_illegal(state, legal, rng)
+            plays = [m for m in legal if type(m) is not Discard and type(m) is not Pass]
+            move = rng.choice(plays if prefer_plays and plays else legal)
+            self.moves.append(move)
+            state = self.check_apply(state, move)
+            states.append(state)
+        self.check_state(state)
+        self.check_replay(states)
+        return state.outcome, tried
+
+    def check_state(self, state: GameState) -> list[Move]:
+        """The invariants and the legal moves of one state; returns the legal moves."""
+        problems = invariant_violations(state)
+        if problems:
+            raise self.fail("invariant violated: " + "; ".join(problems))
+        legal = legal_moves(state)
+        if len(set(legal)) != len(legal):
+            raise self.fail(f"legal_moves lists a move twice: {legal}")
+        for move in legal:
+            if move not in self.space or not spec.is_legal(state, move):
+                raise self.fail(f"legal_moves lists {move}, which the rules do not allow")
+        return legal
+
+    def check_illegal(self, state: GameState, legal: list[Move], rng: random.Random) -> int:
+        """Try some illegal moves: each must raise IllegalMoveError and change nothing."""
+        allowed = set(legal)
+        candidates = [move for move in self.space if move not in allowed]
+        chosen = rng.sample(candidates, min(self.illegal_per_step, len(candidates)))
+        before = attrs.astuple(state, recurse=False)
+        for move in chosen:
+            try:
+                apply(state, move)
+            except IllegalMoveError:
+                pass
+            else:
+                raise self.fail(f"apply accepted the illegal move {move}")
+            if attrs.astuple(state, recurse=False) != before:
+                raise self.fail(f"refusing {move} changed the state")
+        return len(chosen)
+
+    def check_apply(self, state: GameState, move: Move) -> GameState:
+        """Apply a legal move: pure (input unchanged) and deterministic."""
+        before = attrs.astuple(state, recurse=False)
+        try:
+            after = apply(state, move)
+            again = apply(state, move)
+        except Exception as error:
+            raise self.fail(f"apply raised {error!r} for the legal move {move}") from error
+        if attrs.astuple(state, recurse=False) != before:
+            raise self.fail(f"apply changed its input state ({move})")
+        if after != again:
+            raise self.fail(f"apply is not deterministic ({move})")
+        if not spec.conserves(state, after):
+            raise self.fail(f"{move} lost or made cards")
+        return after
+
+    def check_replay(self, states: list[GameState]) -> None:
+        """Replay the moves from the seed: every state must come out equal."""
+        state = new_game(self.rules, seed=self.seed)
+        for index, move in enumerate(self.moves):
+            state = apply(state, move)
+            if state != states[index + 1]:
+                del self.moves[index + 1 :]
+                raise self.fail("replaying the same moves from the same seed gave another state")
