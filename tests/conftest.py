@@ -6,6 +6,9 @@ Profiles (select with ``HYPOTHESIS_PROFILE=<name>``):
   that the normal test run is fast and every failure reproduces exactly.
 * ``thorough``: many more examples, random seeds, for long verification runs
   (``HYPOTHESIS_PROFILE=thorough pytest tests``).
+* ``mutation``: derandomized like ``ci`` with fewer examples, so that a mutant is
+  killed (or not) the same way every time and quickly; ``python -m tests.mutation``
+  selects it for mutmut.
 
 Failures print a ``@reproduce_failure`` blob (``print_blob=True``) to replay them.
 """
@@ -31,5 +34,16 @@ settings.register_profile(
     deadline=None,
     print_blob=True,
     suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile(
+    "mutation",
+    derandomize=True,
+    database=None,
+    max_examples=20,
+    deadline=None,
+    print_blob=True,
+    # mutmut runs the same test methods several times in one process (statistics,
+    # clean run, then the forked mutant runs), which this check mistakes for a bug.
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.differing_executors],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))

@@ -9,14 +9,16 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from skipbo._random import SEED_BITS, shuffle
-from skipbo.cards import WILD
+from skipbo.cards import WILD, Card
 from skipbo.engine import _draw
+from skipbo.errors import ConfigurationError
 from skipbo.rules import FirstPlayer, Rules
 from skipbo.state import GameState, Pile
 
-__all__ = ["new_game"]
+__all__ = ["deal", "new_game"]
 
 
 def new_game(rules: Rules, *, seed: int) -> GameState:
@@ -38,6 +40,45 @@ def new_game(rules: Rules, *, seed: int) -> GameState:
     if type(seed) is not int:
         raise TypeError(f"seed must be an int, got {type(seed).__name__}")
     deck, next_seed = shuffle(rules.deck.cards(), seed)
+    return _deal(rules, deck, next_seed)
+
+
+def deal(rules: Rules, cards: Sequence[Card], *, seed: int) -> GameState:
+    """Deal a deck already in order: the state at the start of the first turn.
+
+    :func:`new_game` is this function applied to a shuffled deck. Use it to set up a
+    known deal (a physical deal entered by hand, a test, exhaustive checking over
+    every order of a small deck). Stock pile ``s`` takes ``cards[s * n : (s + 1) * n]``
+    for stock size ``n``, its top being the last of them (R-SETUP-2, R-SETUP-3); the
+    rest form the draw pile, top last (R-SETUP-4). ``seed`` seeds whatever comes
+    later: the dealer draw of R-SETUP-5 (a) and every reshuffle (R-DRAW-2).
+
+    Raises:
+        TypeError: if ``rules`` is not a :class:`Rules` or ``seed`` not an ``int``.
+        ConfigurationError: if ``cards`` are not exactly the cards of the deck.
+
+    >>> from skipbo import Deck, Rules
+    >>> rules = Rules(players=2, deck=Deck(copies=1, wilds=1, highest=3), stock_size=1,
+    ...               hand_size=1)
+    >>> state = deal(rules, (3, 2, 1, 0), seed=0)
+    >>> state.stocks, state.hands, state.draw_pile
+    (((3,), (2,)), ((0,), ()), (1,))
+
+    .. versionadded:: 0.1.0
+
+    """
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a skipbo.Rules, got {type(rules).__name__}")
+    if type(seed) is not int:
+        raise TypeError(f"seed must be an int, got {type(seed).__name__}")
+    deck = tuple(cards)
+    if sorted(deck, key=repr) != sorted(rules.deck.cards(), key=repr):
+        raise ConfigurationError("cards", "must be exactly the cards of rules.deck, in any order")
+    return _deal(rules, deck, seed)
+
+
+def _deal(rules: Rules, deck: tuple[Card, ...], next_seed: int) -> GameState:
+    """Lay out ``deck`` (R-SETUP-2 .. R-SETUP-7); ``next_seed`` seeds what follows."""
     size = rules.stock_size
     stocks = tuple(deck[s * size : (s + 1) * size] for s in range(rules.stock_count))
     draw_pile = deck[rules.stock_count * size :]
