@@ -46,7 +46,7 @@ def new_game(rules: Rules, *, seed: int) -> GameState:
 def deal(rules: Rules, cards: Sequence[Card], *, seed: int) -> GameState:
     """Deal a deck already in order: the state at the start of the first turn.
 
-    :func:`new_game` is this function applied to a shuffled deck. Use it to set up a
+    :func:`~skipbo.new_game` is this function applied to a shuffled deck. Use it to set up a
     known deal (a physical deal entered by hand, a test, exhaustive checking over
     every order of a small deck). Stock pile ``s`` takes ``cards[s * n : (s + 1) * n]``
     for stock size ``n``, its top being the last of them (R-SETUP-2, R-SETUP-3); the
@@ -54,7 +54,7 @@ def deal(rules: Rules, cards: Sequence[Card], *, seed: int) -> GameState:
     later: the dealer draw of R-SETUP-5 (a) and every reshuffle (R-DRAW-2).
 
     Raises:
-        TypeError: if ``rules`` is not a :class:`Rules` or ``seed`` not an ``int``.
+        TypeError: if ``rules`` is not a :class:`~skipbo.Rules` or ``seed`` not an ``int``.
         ConfigurationError: if ``cards`` are not exactly the cards of the deck.
 
     >>> from skipbo import Deck, Rules
