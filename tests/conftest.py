@@ -39,7 +39,7 @@ settings.register_profile(
     "mutation",
     derandomize=True,
     database=None,
-    max_examples=20,
+    max_examples=10,
     deadline=None,
     print_blob=True,
     # mutmut runs the same test methods several times in one process (statistics,

@@ -41,7 +41,7 @@ def test_contracts_hold_in_random_games(rules: Rules, seed: int, prefer_plays: b
     with enforced(engine) as checked, enforced(_random):
         assert {"apply", "legal_moves", "_placed", "_draw", "_take"} <= set(checked)
         state = skipbo.new_game(rules, seed=seed)
-        for _ in range(300):
+        for _ in range(150):
             if state.is_over:
                 break
             legal = engine.legal_moves(state)
@@ -51,6 +51,14 @@ def test_contracts_hold_in_random_games(rules: Rules, seed: int, prefer_plays: b
                     engine.apply(state, rng.choice(illegal))
             plays = [m for m in legal if is_build_play(m)]
             state = engine.apply(state, rng.choice(plays if prefer_plays and plays else legal))
+
+
+def test_contracts_hold_for_the_movers_view() -> None:
+    """`legal_moves` of the mover's view keeps the contract (checked on the stand-in)."""
+    state = skipbo.new_game(Rules(players=3, stock_size=5), seed=2)
+    with enforced(engine):
+        moves = engine.legal_moves(skipbo.view(state, state.current_player))
+    assert moves == skipbo.legal_moves(state)
 
 
 class TestSmallFunctions:

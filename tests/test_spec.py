@@ -166,10 +166,14 @@ class TestMoveEffects:
         assert not spec.played_onto(before, completed, 1)
         both = attrs.evolve(before, builds=((1, 2, 3), (1, 2), (1,), ()))
         assert not spec.played_onto(before, both, 1)  # another pile changed too
+        emptied = attrs.evolve(before, builds=((1, 2, 3), (), (), ()))
+        assert not spec.played_onto(before, emptied, 1)  # only a complete pile leaves
         replaced = attrs.evolve(before, builds=((1, 2, 3), (WILD, 2), (), ()))
         assert not spec.played_onto(before, replaced, 1)  # the old cards must stay
 
     def test_took_top(self) -> None:
+        assert spec.took_top(((1, 2, 3), (3,)), ((1, 2), (3,)), 0)
+        assert not spec.took_top(((1, 2, 3), (3,)), ((1,), (3,)), 0)
         assert spec.took_top(((1, 2), (3,)), ((1,), (3,)), 0)
         assert not spec.took_top(((1, 2), (3,)), ((2,), (3,)), 0)
         assert not spec.took_top(((1, 2), (3,)), ((1,), ()), 0)

@@ -212,16 +212,18 @@ def played_onto(before: GameState, after: GameState, build: int) -> bool:
 def took_top(before: tuple[Pile, ...], after: tuple[Pile, ...], index: int) -> bool:
     """Whether ``after`` is ``before`` with the top card of pile ``index`` taken off."""
     return len(after) == len(before) and all(
-        new == (old[:-1] if position == index else old)
-        for position, (old, new) in enumerate(zip(before, after, strict=True))
+        after[position] == (pile[:-1] if position == index else pile)
+        for position, pile in enumerate(before)
     )
 
 
 def took_discard_top(before: GameState, after: GameState, discard_set: int, pile: int) -> bool:
     """Whether exactly the top card of discard pile ``pile`` of ``discard_set`` left it."""
     return len(after.discards) == len(before.discards) and all(
-        took_top(old, new, pile) if index == discard_set else old == new
-        for index, (old, new) in enumerate(zip(before.discards, after.discards, strict=True))
+        took_top(piles, after.discards[index], pile)
+        if index == discard_set
+        else piles == after.discards[index]
+        for index, piles in enumerate(before.discards)
     )
 
 
@@ -253,9 +255,9 @@ def discarded(before: GameState, after: GameState, card: Card, pile: int) -> boo
         same_cards(after.hands[seat] + (card,), before.hands[seat])
         and after.discards[own][pile] == before.discards[own][pile] + (card,)
         and all(
-            new == old
-            for index, (olds, news) in enumerate(zip(before.discards, after.discards, strict=True))
-            for position, (old, new) in enumerate(zip(olds, news, strict=True))
+            after.discards[index][position] == old
+            for index, piles in enumerate(before.discards)
+            for position, old in enumerate(piles)
             if (index, position) != (own, pile)
         )
     )

@@ -8,6 +8,7 @@ which symmetry of the deals is used.
 from __future__ import annotations
 
 import math
+import os
 from collections import Counter
 
 import attrs
@@ -18,12 +19,20 @@ from skipbo import Deck, Rules, Termination
 from skipbo.deal import deal
 from tests import exhaustive
 
+CONFIGURATIONS = (
+    exhaustive.BOUNDED[:-2]
+    if os.environ.get("HYPOTHESIS_PROFILE") == "mutation"
+    else exhaustive.BOUNDED
+)
+"""Mutation testing runs the tests once per mutant: it leaves the two largest
+configurations (the team games, most of the positions) to the normal run."""
+
 
 @pytest.mark.rule(
     "R-BUILD-2", "R-BUILD-3", "R-BUILD-4", "R-TURN-2", "R-TURN-5", "R-TURN-6", "R-TURN-8",
     "R-DRAW-3", "R-WIN-1", "R-WIN-2", "R-WIN-3", "R-DECK-2",
 )  # fmt: skip
-@pytest.mark.parametrize("rules", exhaustive.BOUNDED, ids=repr)
+@pytest.mark.parametrize("rules", CONFIGURATIONS, ids=repr)
 def test_every_reachable_position_is_sound_and_can_end(rules: Rules) -> None:
     """In every position reachable from every deal: the invariants hold, every move
     of the move space is either legal and accepted or refused, and the game can
