@@ -211,20 +211,18 @@ def _accepts(pile: Pile, card: Card) -> bool:
     return card == WILD or card == len(pile) + 1
 
 
-def _checked_build(state: GameState, move: Move, build: int, card: Card) -> Pile:
-    """The build pile ``build``, after checking that ``card`` may go on it."""
+def _check_build(state: GameState, move: Move, build: int, card: Card) -> None:
+    """Check that build pile ``build`` exists and ``card`` may go on it."""
     builds = state.builds
     if type(build) is not int or not 0 <= build < len(builds):
         raise IllegalMoveError(move, "R-BUILD-1", f"there is no build pile {build!r}")
     pile = builds[build]
     if not _accepts(pile, card):
-        needed = "a 1" if not pile else f"a {len(pile) + 1}"
         raise IllegalMoveError(
             move,
             "R-BUILD-2",
-            f"build pile {build} takes {needed} or a wild, not a {format_card(card)}",
+            f"build pile {build} takes a {len(pile) + 1} or a wild, not a {format_card(card)}",
         )
-    return pile
 
 
 def _checked_hand_card(state: GameState, move: Move, card: Card, rule: str = "R-TURN-2") -> Pile:
@@ -280,9 +278,9 @@ def _play_from_hand(state: GameState, move: PlayFromHand) -> GameState:
     # crosshair: per_condition_timeout=4
     card = move.card
     hand = _checked_hand_card(state, move, card)
-    pile = _checked_build(state, move, move.build, card)
+    _check_build(state, move, move.build, card)
     hands = _replace(state.hands, state.current_player, hand)
-    return _build(state, move.build, pile, card, state.stocks, state.discards, hands)
+    return _build(state, move.build, card, state.stocks, state.discards, hands)
 
 
 def _play_from_stock(state: GameState, move: PlayFromStock) -> GameState:
@@ -306,7 +304,7 @@ def _play_from_stock(state: GameState, move: PlayFromStock) -> GameState:
     if not cards:
         raise IllegalMoveError(move, "R-TURN-2", f"stock pile {stock} is empty")
     card = cards[-1]
-    pile = _checked_build(state, move, move.build, card)
+    _check_build(state, move, move.build, card)
     stocks = _replace(state.stocks, stock, cards[:-1])  # R-TURN-3: the next card is the top
     if len(cards) == 1:
         team = rules.seat_team[seat]
@@ -331,7 +329,7 @@ def _play_from_stock(state: GameState, move: PlayFromStock) -> GameState:
                 won,
                 state.shuffle_seed,
             )
-    return _build(state, move.build, pile, card, stocks, state.discards, state.hands)
+    return _build(state, move.build, card, stocks, state.discards, state.hands)
 
 
 def _play_from_discard(state: GameState, move: PlayFromDiscard) -> GameState:
@@ -360,9 +358,9 @@ def _play_from_discard(state: GameState, move: PlayFromDiscard) -> GameState:
     if not cards:
         raise IllegalMoveError(move, "R-DISC-3", f"discard pile {discard_set}.{index} is empty")
     card = cards[-1]
-    pile = _checked_build(state, move, move.build, card)
+    _check_build(state, move, move.build, card)
     discards = _replace_set(state.discards, discard_set, index, cards[:-1])
-    return _build(state, move.build, pile, card, state.stocks, discards, state.hands)
+    return _build(state, move.build, card, state.stocks, discards, state.hands)
 
 
 def _discard(state: GameState, move: Discard) -> GameState:
@@ -443,7 +441,6 @@ def _placed(
 def _build(
     state: GameState,
     build: int,
-    pile: Pile,
     card: Card,
     stocks: tuple[Pile, ...],
     discards: tuple[tuple[Pile, ...], ...],
