@@ -90,7 +90,8 @@ def _line(label: str, counts: Counter[str]) -> str:
     score = 100 * killed / mutants if mutants else 100.0
     others = ", ".join(f"{n} {s}" for s, n in sorted(counts.items()) if s not in DETECTED)
     rest = f"; {others}" if others else ""
-    return f"{label}: {mutants} mutants, {killed} killed ({score:.1f}%){rest}"
+    timeouts = f" (incl. {counts['timeout']} timeouts)" if counts["timeout"] else ""
+    return f"{label}: {mutants} mutants, {killed} killed{timeouts} ({score:.1f}%){rest}"
 
 
 def main(argv: list[str] | None = None) -> int:

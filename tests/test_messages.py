@@ -155,6 +155,21 @@ class TestInvariantViolations:
             "blocked without a whole round of empty passes (R-WIN-2)"
         ]
 
+    @pytest.mark.rule("R-WIN-3")
+    def test_a_broken_move_list_is_caught(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """The checker does not trust `legal_moves`: an unfinished game must have a move,
+        a finished one none (R-WIN-3)."""
+        from skipbo import verify
+
+        going_on = arrange(SMALL, stocks=((3,), (4,)), hands=((1,), ()))
+        finished = attrs.evolve(going_on, outcome=Outcome(Termination.BLOCKED), empty_passes=2)
+        monkeypatch.setattr(verify, "legal_moves", lambda state: [])
+        assert skipbo.invariant_violations(going_on) == ["the game goes on but no move is legal"]
+        monkeypatch.setattr(verify, "legal_moves", lambda state: [Pass()])
+        assert skipbo.invariant_violations(finished) == [
+            "the game is over but moves are legal (R-WIN-3)"
+        ]
+
 
 class TestConfiguration:
     """`ConfigurationError` names the parameter and says what it must be."""
