@@ -1,0 +1,36 @@
+"""Tests for the mutation-testing report of ``python -m tests.mutation``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests import mutation
+
+
+def test_the_score_counts_kills_and_timeouts_per_module(tmp_path: Path) -> None:
+    statuses = {
+        "skipbo.engine.x_apply__mutmut_1": "killed",
+        "skipbo.engine.x_apply__mutmut_2": "timeout",
+        "skipbo.engine.x_apply__mutmut_3": "survived",
+        "skipbo.spec.x_is_run__mutmut_1": "killed",
+        "skipbo.spec.x_is_run__mutmut_2": "no tests",
+    }
+    text, unexplained = mutation.report(statuses, tmp_path / "missing.md")
+    lines = text.splitlines()
+    assert lines[0] == "engine: 3 mutants, 2 killed (incl. 1 timeouts) (66.7%); 1 survived"
+    assert lines[1] == "spec: 2 mutants, 1 killed (50.0%); 1 no tests"
+    assert lines[2] == "all: 5 mutants, 3 killed (incl. 1 timeouts) (60.0%); 1 no tests, 1 survived"
+    assert unexplained == ["skipbo.engine.x_apply__mutmut_3", "skipbo.spec.x_is_run__mutmut_2"]
+
+
+def test_survivors_explained_in_the_docs_are_accepted(tmp_path: Path) -> None:
+    listed = tmp_path / "survivors.md"
+    listed.write_text("- `skipbo.engine.x_apply__mutmut_3`: equivalent, because ...\n")
+    statuses = {"skipbo.engine.x_apply__mutmut_3": "survived"}
+    assert mutation.listed_survivors(listed) == {"skipbo.engine.x_apply__mutmut_3"}
+    assert mutation.report(statuses, listed)[1] == []
+
+
+def test_module_of_a_mutant() -> None:
+    assert mutation.module_of("skipbo.engine.x_apply__mutmut_3") == "engine"
+    assert mutation.module_of("skipbo.rules.xǁRulesǁshort__mutmut_1") == "rules"
