@@ -70,8 +70,8 @@ def legal_moves(state: GameState | PlayerView) -> list[Move]:
 
         post: (len(__return__) > 0) == (state.outcome is None)
         post: len(set(__return__)) == len(__return__)
-        post: all(spec.is_legal(_state(state), move) for move in __return__)
-        post: all(m in __return__ for m in _table(state) if spec.is_legal(_state(state), m))
+        post: all(spec.is_legal(_from_view(state), move) for move in __return__)
+        post: all(m in __return__ for m in _table(state) if spec.is_legal(_from_view(state), m))
         post: __return__ == [move for move in _table(state) if move in __return__]
 
     """
@@ -139,13 +139,8 @@ def _table(state: GameState | PlayerView) -> tuple[Move, ...]:
     return state.rules.move_table.moves
 
 
-def _state(state: GameState | PlayerView) -> GameState:
-    """The state itself, or the stand-in state of a view (for the contracts)."""
-    return state if type(state) is GameState else _from_view(state)
-
-
 def _from_view(state: GameState | PlayerView) -> GameState:
-    """The state that :func:`legal_moves` reads for a view (off the hot path)."""
+    """The state that :func:`legal_moves` reads: itself, or a view's stand-in state."""
     if isinstance(state, GameState):
         return state
     # Imported here, not at the top: views build on the engine.
