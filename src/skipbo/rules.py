@@ -407,16 +407,7 @@ class Rules:
         (6, 20, (0, 1))
 
         """
-        seating = _to_teams(teams)
-        return cls(
-            players=_seat_count(seating),
-            deck=Deck.mattel() if deck is None else deck,
-            # None picks the default stock size; the attrs signature says int.
-            stock_size=cast(int, stock_size),
-            first_player=first_player,
-            turn_limit=turn_limit,
-            teams=seating,
-        )
+        return _team_preset(teams, False, stock_size, deck, first_player, turn_limit)
 
     @classmethod
     def team_piles(
@@ -444,22 +435,29 @@ class Rules:
         (4, 30, (0, 2, 1, 3, 0, 2))
 
         """
-        seating = _to_teams(teams)
-        return cls(
-            players=_seat_count(seating),
-            deck=Deck.mattel() if deck is None else deck,
-            # None picks the default stock size; the attrs signature says int.
-            stock_size=cast(int, stock_size),
-            first_player=first_player,
-            turn_limit=turn_limit,
-            teams=seating,
-            shared_piles=True,
-        )
+        return _team_preset(teams, True, stock_size, deck, first_player, turn_limit)
 
 
-def _seat_count(teams: tuple[tuple[int, ...], ...] | None) -> int:
-    """The number of seats the teams of a preset name (validated by :class:`Rules`)."""
-    return sum(len(team) for team in teams or ())
+def _team_preset(
+    teams: Sequence[Sequence[int]],
+    shared_piles: bool,
+    stock_size: int | None,
+    deck: Deck | None,
+    first_player: int | FirstPlayer,
+    turn_limit: int | None,
+) -> Rules:
+    """The rules of :meth:`Rules.partners` or :meth:`Rules.team_piles` (validated by Rules)."""
+    seating = _to_teams(teams)
+    return Rules(
+        players=sum(len(team) for team in seating or ()),
+        deck=Deck.mattel() if deck is None else deck,
+        # None picks the default stock size; the attrs signature says int.
+        stock_size=cast(int, stock_size),
+        first_player=first_player,
+        turn_limit=turn_limit,
+        teams=seating,
+        shared_piles=shared_piles,
+    )
 
 
 def _rules_from_parameters(parameters: dict[str, Any]) -> Rules:
