@@ -7,7 +7,7 @@ it with the derandomized Hypothesis profile ``mutation`` (so that a kill is the 
 every run) under ``nice``, then prints the score and checks that every surviving
 mutant is listed, with the reason it is equivalent, in ``docs/mutants-survivors.md``.
 
-Usage (from the repository root; CPU-heavy, an hour or more on two cores)::
+Usage (from the repository root; CPU-heavy, 10-15 minutes with two workers)::
 
     python -m tests.mutation                          # run (resumes), then report
     python -m tests.mutation --report                 # report on the last run only
