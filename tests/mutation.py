@@ -34,6 +34,9 @@ MUTMUT = Path(sys.executable).parent / "mutmut"
 DETECTED = ("killed", "timeout", "caught by type check", "segfault")
 """Outcomes that count as a killed mutant (a timeout is a mutant that made a test hang)."""
 
+NOT_RUN = "not checked"
+"""The status of a mutant that a partial run (some mutants only) left alone."""
+
 _RESULT = re.compile(r"^\s*(?P<name>[\w.]+__mutmut_\d+): (?P<status>.+?)\s*$")
 _LISTED = re.compile(r"`(?P<name>[\w.]+__mutmut_\d+)`")
 
@@ -78,7 +81,7 @@ def report(statuses: dict[str, str], survivors: Path = SURVIVORS) -> tuple[str, 
         total.update(counts)
         lines.append(_line(module, counts))
     lines.append(_line("all", total))
-    not_killed = sorted(n for n, s in statuses.items() if s not in DETECTED)
+    not_killed = sorted(n for n, s in statuses.items() if s not in (*DETECTED, NOT_RUN))
     unexplained = [n for n in not_killed if n not in listed_survivors(survivors)]
     lines.append(f"{len(not_killed)} not killed, {len(unexplained)} of them not explained")
     return "\n".join(lines), unexplained

@@ -34,3 +34,10 @@ def test_survivors_explained_in_the_docs_are_accepted(tmp_path: Path) -> None:
 def test_module_of_a_mutant() -> None:
     assert mutation.module_of("skipbo.engine.x_apply__mutmut_3") == "engine"
     assert mutation.module_of("skipbo.rules.xǁRulesǁshort__mutmut_1") == "rules"
+
+
+def test_mutants_left_out_of_a_partial_run_are_not_survivors(tmp_path: Path) -> None:
+    statuses = {"skipbo.engine.x_apply__mutmut_1": "not checked"}
+    text, unexplained = mutation.report(statuses, tmp_path / "missing.md")
+    assert unexplained == []
+    assert text.splitlines()[-1] == "0 not killed, 0 of them not explained"
