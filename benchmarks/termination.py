@@ -64,7 +64,7 @@ def play_out(rules: skipbo.Rules, seed: int, policy: str, cap: int = MOVE_CAP) -
             raise AssertionError(
                 f"no end after {cap} moves: {rules!r}, policy {policy}, seed {seed}"
             )
-        state = skipbo.apply(state, bot.choose(state))
+        state = skipbo.apply(state, bot.choose(skipbo.view(state, state.current_player)))
         moves += 1
     return GameRecord(seed, moves, state.turn, state.outcome)
 

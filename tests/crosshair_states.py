@@ -58,7 +58,11 @@ def _game(rules: Rules, seed: int) -> list[GameState]:
     state = skipbo.new_game(rules, seed=seed)
     states = [state]
     while not state.is_over:
-        move = bot.choose(state) if bot else rng.choice(skipbo.legal_moves(state))
+        move = (
+            bot.choose(skipbo.view(state, state.current_player))
+            if bot
+            else rng.choice(skipbo.legal_moves(state))
+        )
         state = skipbo.apply(state, move)
         states.append(state)
     return states

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 import skipbo
 from skipbo import Rules, _random, engine
-from skipbo.bots import is_build_play
 from skipbo.cards import WILD
+from skipbo.moves import is_build_play
 from tests import strategies
 from tests.contracts import ContractBroken, conditions, enforced
 

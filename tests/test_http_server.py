@@ -15,7 +15,7 @@ from examples.http_server import Game, GameServer
 
 import skipbo
 from skipbo import Rules
-from skipbo.bots import is_build_play
+from skipbo.moves import is_build_play
 from skipbo.records import final_state
 from skipbo.serialization import from_data
 

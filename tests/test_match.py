@@ -31,7 +31,8 @@ TO_FIVE = (1, 2, 3, 4)
 def finish_game(match: Match, bot: PlayFirstBot) -> Match:
     """Play the current game of ``match`` to its end with ``bot``."""
     while not match.game.is_over:
-        match = match.apply(bot.choose(match.game))
+        game = match.game
+        match = match.apply(bot.choose(skipbo.view(game, game.current_player)))
     return match
 
 

@@ -15,6 +15,7 @@ from skipbo.display import describe
 from skipbo.engine import apply
 from skipbo.errors import ConfigurationError
 from skipbo.rules import Rules
+from skipbo.views import view
 
 
 def _demo(args: argparse.Namespace) -> int:
@@ -29,7 +30,7 @@ def _demo(args: argparse.Namespace) -> int:
     moves = 0
     while state.outcome is None:
         turn = state.turn
-        move = bots[state.current_player].choose(state)
+        move = bots[state.current_player].choose(view(state, state.current_player))
         print(f"  seat {state.current_player}: {move}")
         state = apply(state, move)
         moves += 1

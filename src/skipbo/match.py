@@ -27,7 +27,8 @@ Engine decisions:
 >>> bot = PlayFirstBot(seed=0)
 >>> while not match.is_over:
 ...     while not match.game.is_over:
-...         match = match.apply(bot.choose(match.game))
+...         game = match.game
+...         match = match.apply(bot.choose(skipbo.view(game, game.current_player)))
 ...     if not match.is_over:
 ...         match = match.next_game()
 >>> max(match.scores) >= 100, match.winners == (match.winner,)

@@ -50,6 +50,7 @@ __all__ = [
     "PlayFromHand",
     "PlayFromStock",
     "all_moves",
+    "is_build_play",
     "parse_move",
 ]
 
@@ -129,6 +130,11 @@ _PATTERNS: tuple[tuple[re.Pattern[str], type], ...] = (
     (re.compile(rf"d{_NUMBER}\.{_NUMBER}>b{_NUMBER}"), PlayFromDiscard),
     (re.compile(rf"h{_CARD}>d{_NUMBER}"), Discard),
 )
+
+
+def is_build_play(move: Move) -> bool:
+    """Whether ``move`` plays a card onto a build pile (not a discard or a pass)."""
+    return not isinstance(move, Discard | Pass)
 
 
 def parse_move(text: str) -> Move:

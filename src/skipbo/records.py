@@ -14,7 +14,7 @@ with one move a token in the move notation, a turn a line:
 >>> record = GameRecord(rules=rules, seed=4, names=("Ann", "Bo"))
 >>> bot = PlayFirstBot(seed=0)
 >>> while not skipbo.is_over(state):
-...     move = bot.choose(state)
+...     move = bot.choose(skipbo.view(state, state.current_player))
 ...     state = skipbo.apply(state, move)
 ...     record = record.with_move(move)
 >>> final_state(record) == state

@@ -53,7 +53,7 @@ def game_record(players: int, seed: int) -> str:
     counts = [len(skipbo.legal_moves(state))]
     moves = []
     while not skipbo.is_over(state):
-        move = bot.choose(state)
+        move = bot.choose(skipbo.view(state, state.current_player))
         moves.append(str(move))
         state = skipbo.apply(state, move)
         counts.append(len(skipbo.legal_moves(state)))

@@ -44,7 +44,7 @@ from skipbo import (
     Rules,
     Termination,
 )
-from skipbo.bots import is_build_play
+from skipbo.moves import is_build_play
 from tests import strategies
 
 Place = tuple[str | int, ...]

@@ -1,0 +1,85 @@
+"""Bots: computer players that choose a move from what their seat may see.
+
+A bot is anything with a ``choose(view) -> Move`` method (the :class:`Bot`
+protocol). It is given the :class:`~skipbo.views.PlayerView` of its own seat, never
+the :class:`~skipbo.GameState`, so it cannot read a hidden card; it draws its
+randomness from its own seeded generator, never from the game, so a bot built with
+the same seed makes the same choices. :data:`BOTS` names every shipped bot and
+:func:`make_bot` builds one by name (the command line and the arena use it).
+
+>>> import skipbo
+>>> from skipbo.bots import make_bot
+>>> state = skipbo.new_game(skipbo.Rules(players=2), seed=5)
+>>> bot = make_bot("play-first", seed=0)
+>>> bot.choose(skipbo.view(state, state.current_player)) in skipbo.legal_moves(state)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Protocol
+
+from skipbo.engine import legal_moves
+from skipbo.moves import Move, is_build_play
+from skipbo.views import PlayerView
+
+__all__ = ["BOTS", "Bot", "PlayFirstBot", "RandomBot", "is_build_play", "make_bot"]
+
+
+class Bot(Protocol):
+    """Chooses a move for the player to move, from that player's view."""
+
+    def choose(self, view: PlayerView) -> Move:
+        """Return a legal move for ``view.player``, the seat whose turn it is."""
+        ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal moves."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, view: PlayerView) -> Move:
+        """A uniformly random legal move."""
+        return self._rng.choice(legal_moves(view))
+
+
+class PlayFirstBot:
+    """The "play-first" policy: a random build-pile play if there is one.
+
+    Otherwise any random legal move, so it discards only when it cannot play.
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, view: PlayerView) -> Move:
+        """A random build-pile play if any is legal, else a random legal move."""
+        moves = legal_moves(view)
+        plays = [move for move in moves if is_build_play(move)]
+        return self._rng.choice(plays or moves)
+
+
+BOTS: Mapping[str, Callable[[int | None], Bot]] = {
+    "random": RandomBot,
+    "play-first": PlayFirstBot,
+}
+"""Every shipped bot by name: a factory taking the bot's seed."""
+
+
+def make_bot(name: str, seed: int | None = None) -> Bot:
+    """The shipped bot called ``name`` (a key of :data:`BOTS`), seeded with ``seed``.
+
+    Raises:
+        ValueError: if no bot has that name; the message lists the names.
+
+    """
+    try:
+        factory = BOTS[name]
+    except KeyError:
+        names = ", ".join(sorted(BOTS))
+        raise ValueError(f"unknown bot {name[:40]!r}; the bots are: {names}") from None
+    return factory(seed)
