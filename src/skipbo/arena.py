@@ -73,7 +73,10 @@ def wilson(successes: int, trials: int, z: float = WILSON_Z) -> tuple[float, flo
     factor = z * z / trials
     centre = (rate + factor / 2) / (1 + factor)
     half = z * math.sqrt(rate * (1 - rate) / trials + factor / (4 * trials)) / (1 + factor)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # At 0 or all successes the bound is exactly 0 or 1 (rounding would move it).
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == trials else min(1.0, centre + half)
+    return low, high
 
 
 def play_game(

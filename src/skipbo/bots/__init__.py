@@ -31,6 +31,7 @@ __all__ = [
     "HeuristicBot",
     "PlayFirstBot",
     "RandomBot",
+    "SearchBot",
     "is_build_play",
     "make_bot",
 ]
@@ -73,11 +74,13 @@ class PlayFirstBot:
 
 # The bot modules build on the protocol above, so they are imported after it.
 from skipbo.bots.heuristic import HeuristicBot  # noqa: E402
+from skipbo.bots.search import SearchBot  # noqa: E402
 
 BOTS: Mapping[str, Callable[[int | None], Bot]] = {
     "random": RandomBot,
     "play-first": PlayFirstBot,
     "heuristic": HeuristicBot,
+    "search": SearchBot,
 }
 """Every shipped bot by name: a factory taking the bot's seed."""
 

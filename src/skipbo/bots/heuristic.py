@@ -44,7 +44,13 @@ from skipbo.engine import legal_moves
 from skipbo.moves import Discard, Move, PlayFromDiscard, PlayFromHand, PlayFromStock
 from skipbo.views import PlayerView
 
-__all__ = ["HeuristicBot", "danger", "stock_plan"]
+__all__ = [
+    "HeuristicBot",
+    "danger",
+    "discard_candidates",
+    "play_candidates",
+    "stock_plan",
+]
 
 NO_PLAY_SCORE = 0.25
 """A safe play must score above this to be made rather than ending the turn."""
@@ -156,19 +162,24 @@ def _fill(
     return cost, first
 
 
-def _safe_play(seen: PlayerView, moves: list[Move]) -> Move | None:
-    """The best-scoring play of a number card from the hand or a discard top, if any."""
-    assert seen.hand is not None
+def play_candidates(seen: PlayerView, moves: list[Move]) -> list[Move]:
+    """The safe plays of number cards from the hand or a discard top, best first.
+
+    A play is safe when its score (see the module docs) is above
+    :data:`NO_PLAY_SCORE`; ties keep legal-move order.
+    """
+    hand = seen.hand
+    assert hand is not None
     highest = seen.rules.deck.highest
     needs = [_next_number(len(pile), highest) for pile in seen.builds]
     before = danger(seen, needs)
-    best: tuple[float, Move] | None = None
+    scored: list[tuple[float, Move]] = []
     for move in moves:
         if isinstance(move, PlayFromHand):
             if move.card == WILD:
                 continue
             # R-TURN-4: a hand emptied by plays is refilled at once.
-            bonus = 3.0 if len(seen.hand) == 1 else 1.0
+            bonus = 3.0 if len(hand) == 1 else 1.0
         elif isinstance(move, PlayFromDiscard):
             pile = seen.discards[move.discard_set][move.pile]
             if pile[-1] == WILD:
@@ -179,9 +190,10 @@ def _safe_play(seen: PlayerView, moves: list[Move]) -> Move | None:
         after = needs.copy()
         after[move.build] = _next_number(len(seen.builds[move.build]) + 1, highest)
         score = bonus - (danger(seen, after) - before)
-        if score > NO_PLAY_SCORE and (best is None or score > best[0]):
-            best = (score, move)
-    return None if best is None else best[1]
+        if score > NO_PLAY_SCORE:
+            scored.append((score, move))
+    scored.sort(key=lambda pair: -pair[0])  # stable: ties keep legal-move order
+    return [move for _, move in scored]
 
 
 def _discard_score(seen: PlayerView, card: Card, pile_index: int, empties: int) -> float:
@@ -206,21 +218,21 @@ def _discard_score(seen: PlayerView, card: Card, pile_index: int, empties: int) 
     return score + 0.15 * card
 
 
-def _discard(seen: PlayerView, moves: list[Move]) -> Move | None:
-    """The best discard (R-TURN-5), wilds only when the hand holds nothing else."""
-    assert seen.hand is not None
+def discard_candidates(seen: PlayerView, moves: list[Move]) -> list[Move]:
+    """The discards (R-TURN-5) best first; wilds only when the hand holds nothing else."""
+    hand = seen.hand
+    assert hand is not None
     assert seen.player is not None
     own = seen.discards[seen.rules.seat_discards[seen.player]]
     empties = sum(not pile for pile in own)
-    numbers = any(card != WILD for card in seen.hand)
-    best: tuple[float, Move] | None = None
-    for move in moves:
-        if not isinstance(move, Discard) or (numbers and move.card == WILD):
-            continue
-        score = _discard_score(seen, move.card, move.pile, empties)
-        if best is None or score > best[0]:
-            best = (score, move)
-    return None if best is None else best[1]
+    numbers = any(card != WILD for card in hand)
+    scored = [
+        (_discard_score(seen, move.card, move.pile, empties), move)
+        for move in moves
+        if isinstance(move, Discard) and not (numbers and move.card == WILD)
+    ]
+    scored.sort(key=lambda pair: -pair[0])  # stable: ties keep legal-move order
+    return [move for _, move in scored]
 
 
 class HeuristicBot:
@@ -241,5 +253,6 @@ class HeuristicBot:
         planned = stock_plan(view)
         if planned is not None:
             return planned[1]
-        # The last legal move is a discard, or the pass of an empty hand (R-TURN-8).
-        return _safe_play(view, moves) or _discard(view, moves) or moves[-1]
+        for choice in (*play_candidates(view, moves), *discard_candidates(view, moves)):
+            return choice
+        return moves[-1]  # the pass of an empty hand (R-TURN-8)
