@@ -29,7 +29,7 @@ skipbo.errors.DataError: /move: not a move: 'h13x' (expected e.g. h5>b0, ...)
 >>> loads(state_text, "state")
 Traceback (most recent call last):
 ...
-skipbo.errors.DataError: /hands/0: holds 6 cards, the hand size is 5
+skipbo.errors.DataError: /hands/0: hand 0 holds 6 cards, the hand size is 5
 
 :func:`json_schema` gives the JSON Schema (draft 2020-12) of the documents, shipped
 in the package as ``skipbo/io/schemas/skipbo.schema.json`` for frontends in other
