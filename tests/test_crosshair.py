@@ -1,7 +1,7 @@
 """The engine's PEP 316 contracts, checked by CrossHair (bounded run), and proof of teeth.
 
-The bounded run is ``python -m tests.crosshair_check`` with the budgets written in
-the code; it must analyse every postcondition and refute none. The teeth tests copy
+The bounded run is ``python -m tools.crosshair_check`` with the budgets of its
+settings; it must analyse every postcondition and refute none. The teeth tests copy
 a contracted function into a temporary module with a deliberate bug and require
 CrossHair, through the same command, to report a counterexample.
 """
@@ -12,9 +12,9 @@ import inspect
 from pathlib import Path
 
 import pytest
+from tools import crosshair_check
 
-from skipbo import engine
-from tests import crosshair_check
+from skipbo import draw, engine
 
 CONTRACT_RULES = (
     "R-BUILD-2", "R-BUILD-3", "R-BUILD-4", "R-TURN-2", "R-TURN-3", "R-TURN-4", "R-TURN-5",
@@ -34,6 +34,8 @@ class TestContractInventory:
             for function in crosshair_check.contracted_functions(module)
         ]
         assert [f.target for f in functions if f.budget is None] == []
+        # and no budget is left for a function that has lost its contract
+        assert set(crosshair_check.BUDGETS) == {f.target for f in functions}
 
     def test_the_core_functions_are_contracted(self) -> None:
         """Placing a card, completing a pile, drawing with reshuffle, the legality check,
@@ -44,7 +46,9 @@ class TestContractInventory:
             for f in crosshair_check.contracted_functions(module)
         }
         expected = {
-            "skipbo._random.permute",
+            "skipbo.common.randomness.permute",
+            "skipbo.draw.fill_hand",
+            "skipbo.draw.take",
             *(
                 f"skipbo.engine.{name}"
                 for name in (
@@ -53,8 +57,6 @@ class TestContractInventory:
                     "_accepts",
                     "_without",
                     "_placed",
-                    "_draw",
-                    "_take",
                     "_play_from_hand",
                     "_play_from_stock",
                     "_play_from_discard",
@@ -106,7 +108,7 @@ BUGS = (
         id="taking-a-card-drops-two",
     ),
     pytest.param(
-        "_take",
+        "take",
         "            completed = ()\n",
         "            pass\n",
         id="reshuffled-cards-stay-completed",
@@ -129,7 +131,8 @@ def test_crosshair_reports_an_injected_bug(
     """A copy of a contracted function with one deliberate bug, in a module of its own
     that imports the rest from the engine, must make the command report a
     counterexample for it."""
-    source = inspect.getsource(getattr(engine, name))
+    home = draw if hasattr(draw, name) else engine
+    source = inspect.getsource(getattr(home, name))
     assert original in source
     private = [n for n in vars(engine) if n.startswith("_") and not n.startswith("__")]
     helpers = ", ".join(sorted(n for n in private if n != name))
@@ -142,7 +145,8 @@ def test_crosshair_reports_an_injected_bug(
         "from skipbo.moves import *  # noqa: F403\n"
         "from skipbo.state import GameState, Pile\n"
         "from skipbo.cards import Card, WILD\n"
-        "from skipbo._random import shuffle\n\n" + source.replace(original, bug),
+        "from skipbo.common.randomness import shuffle\n"
+        "from skipbo.draw import fill_hand, take\n\n" + source.replace(original, bug),
         encoding="utf-8",
     )
     report = crosshair_check.run(twins=False, modules=[("buggy_engine", module)], path=[tmp_path])
