@@ -40,6 +40,9 @@ nitpick_ignore_regex = [
 ]
 nitpick_ignore = [
     ("py:class", "T"),
+    # Type variables of generic helpers have no page of their own.
+    ("py:class", "skipbo.common.strictjson.T"),
+    ("py:class", "skipbo.common.randomness.T"),
     ("py:class", "attrs.Attribute"),
     ("py:class", "Card"),
     ("py:class", "Pile"),

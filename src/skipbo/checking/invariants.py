@@ -5,7 +5,8 @@ contracts, the conformance checker and the tests, so that "a valid build pile" o
 "the cards of a state" mean the same everywhere; the three used most are re-exported
 here.
 
-Each invariant is stated once, here: :func:`located_violations` reports every
+Each invariant is stated once, here:
+:func:`~skipbo.checking.invariants.located_violations` reports every
 violation with the place in the state it concerns, which the JSON loader
 (:mod:`skipbo.io.serialization`) turns into a JSON pointer instead of checking the
 same things again.
@@ -213,7 +214,8 @@ def located_violations(state: GameState) -> list[Violation]:
 def invariant_violations(state: GameState) -> list[str]:
     """Every invariant ``state`` breaks, one line each (empty when the state is valid).
 
-    The messages of :func:`located_violations`, without the places.
+    The messages of :func:`~skipbo.checking.invariants.located_violations`, without
+    the places.
     """
     return [violation.message for violation in located_violations(state)]
 
