@@ -17,9 +17,11 @@ Wilson lower bound against heuristic is above 55% at an average of at most 100 m
 a move on one core. With ``--workers N`` the games run in N processes (one core
 each); the results do not depend on N, the times do depend on the machine's load.
 The games are played in parts of P (default 100) of the one tournament, and the
-figures so far are printed after each part.
+figures so far are printed after each part. ``--first F`` plays only the games from
+index F on, so that two runs can share one tournament (their wins, games and moves
+add up to those of the whole).
 
-Usage: python benchmarks/strength.py [--scale F] [--workers N] [--seed S] [--part P]
+Usage: python benchmarks/strength.py [--scale F] [--workers N] [--seed S] [--part P] [--first F]
        [--only NAME ...]   (NAME: heuristic-2p, heuristic-4p, search-2p, search-4p)
 """
 
@@ -76,6 +78,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1, help="worker processes")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--part", type=int, default=100, help="games between reports")
+    parser.add_argument(
+        "--first", type=int, default=0, help="play only the games from this index on"
+    )
     parser.add_argument("--only", nargs="*", choices=sorted(LINEUPS), default=list(LINEUPS))
     args = parser.parse_args()
     print(f"skipbo {skipbo.__version__}, seed {args.seed}, workers {args.workers}", flush=True)
@@ -84,11 +89,11 @@ def main() -> None:
         games = max(1, round(games * args.scale))
         rules = skipbo.Rules(players=len(lineup))
         started = time.perf_counter()
-        progress = Progress(name, games)
+        progress = Progress(name, games - args.first)
         parts: list[TournamentResult] = []
         # Played in parts of one tournament, each reported as it ends, so that a run
         # stopped early still leaves the figures of every game it finished.
-        for first in range(0, games, args.part):
+        for first in range(args.first, games, args.part):
             part = tournament(
                 rules,
                 lineup,
@@ -101,6 +106,8 @@ def main() -> None:
             parts.append(part)
             result = combine(parts)
             label = name if result.games == games else f"{name} (so far)"
+            if args.first:
+                label += f" games {args.first} to {args.first + result.games - 1}"
             print(file=sys.stderr)
             print(report(label, result, time.perf_counter() - started), flush=True)
 
