@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 import skipbo
 from skipbo import Discard, GameState, PlayFromDiscard, PlayFromHand, PlayFromStock, Rules
-from skipbo.arena import play_game
+from skipbo.arena import play_game, tournament
 from skipbo.bots import BOTS, Bot, HeuristicBot, SearchBot, make_bot
 from skipbo.bots.heuristic import danger, stock_plan
 from tests.arrange import arrange
@@ -78,6 +78,19 @@ class TestBots:
 
 class TestHeuristicBot:
     """Tests for `HeuristicBot` on arranged positions."""
+
+    def test_beats_play_first(self) -> None:
+        """A bounded version of the strength benchmark (benchmarks/strength.py)."""
+        result = tournament(
+            Rules(players=2, stock_size=10), ["heuristic", "play-first"], games=30, seed=1
+        )
+        assert result.entries[0].wins >= 25
+
+    def test_rarely_blocks_with_many_players(self) -> None:
+        """R-WIN-2: with scarce cards it plays on rather than hoard, so six heuristic
+        bots finish most games with a winner."""
+        result = tournament(Rules(players=6), ["heuristic"] * 6, games=12, seed=2)
+        assert result.blocked_share <= 0.25
 
     def test_plays_a_stock_top_at_once(self) -> None:
         rules = Rules(players=2)
