@@ -62,6 +62,13 @@ class TestTournament:
             assert sorted(seats) == [0, 0, 1, 1, 2, 2]
         assert seating(4, 5) == (1, 2, 3, 0)
 
+    def test_each_entry_plays_its_own_bot_on_every_seat(self) -> None:
+        """The strong entry wins from either seat: the bots move with their entries."""
+        result = tournament(SMALL, ["heuristic", "random"], games=10, seed=4)
+        for seat in (0, 1):
+            games = [game for game in result.summaries if game.seats[0] == seat]
+            assert all(game.winners == (seat,) for game in games)
+
     def test_games_are_seeded_by_index(self) -> None:
         """A longer tournament starts with the same games as a shorter one."""
         short = tournament(SMALL, ["heuristic", "play-first"], games=3, seed=8)

@@ -207,10 +207,11 @@ def _make(entrant: Entrant, seed: int) -> Bot:
 def _play_one(rules: Rules, lineup: Sequence[Entrant], seed: int, game: int) -> GameSummary:
     game_seed = derive_seed(seed, game)
     seats = seating(rules.players, game)
-    bots: list[Bot | None] = [None] * rules.players
-    for entry, seat in enumerate(seats):
-        bots[seat] = _make(lineup[entry], derive_seed(game_seed, seat))
-    played = _play(rules, [bot for bot in bots if bot is not None], game_seed)
+    entry_at = sorted(range(rules.players), key=seats.__getitem__)  # the entry on each seat
+    bots = [
+        _make(lineup[entry], derive_seed(game_seed, seat)) for seat, entry in enumerate(entry_at)
+    ]
+    played = _play(rules, bots, game_seed)
     outcome = played.final.outcome
     assert outcome is not None  # _play plays to the end
     return GameSummary(
