@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
+from typing import TypeVar
 
 import attrs
 import pytest
@@ -15,6 +16,8 @@ import pytest
 import skipbo
 from skipbo import GameState, Move
 from skipbo.state import Pile
+
+M = TypeVar("M", bound=Move)
 
 
 def play(state: GameState, *moves: str | Move) -> GameState:
@@ -34,6 +37,18 @@ def rejected(state: GameState, move: str | Move) -> str:
     assert state == before
     assert error.value.move is value
     return error.value.rule
+
+
+def forged(kind: type[M], *fields: object) -> M:
+    """A move of ``kind`` holding ``fields`` that its constructor would refuse.
+
+    Moves check their fields when made; tampering (``object.__setattr__``, a
+    hand-made pickle) can still produce such a move, and the engine must refuse it.
+    """
+    move = object.__new__(kind)
+    for field, value in zip(attrs.fields(kind), fields, strict=True):
+        object.__setattr__(move, field.name, value)
+    return move
 
 
 def legal(state: GameState) -> list[str]:

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 import skipbo
 from skipbo import ConfigurationError, Deck, FirstPlayer, GameState, Move, Rules
+from tests.helpers import forged
 
 SMALL_DECKS = (
     Deck(copies=2, wilds=1, highest=3),
@@ -167,10 +168,11 @@ def malformed_moves() -> st.SearchStrategy[Move]:
         st.tuples(st.integers(0, 3)),
     )
     return st.one_of(
-        st.builds(skipbo.PlayFromHand, junk, junk),
-        st.builds(skipbo.PlayFromStock, junk, junk),
-        st.builds(skipbo.PlayFromDiscard, junk, junk, junk),
-        st.builds(skipbo.Discard, junk, junk),
+        # Forged: the constructors refuse such fields (tests/test_moves.py).
+        st.builds(forged, st.just(skipbo.PlayFromHand), junk, junk),
+        st.builds(forged, st.just(skipbo.PlayFromStock), junk, junk),
+        st.builds(forged, st.just(skipbo.PlayFromDiscard), junk, junk, junk),
+        st.builds(forged, st.just(skipbo.Discard), junk, junk),
     )
 
 

@@ -22,10 +22,23 @@ from collections.abc import Iterator
 import attrs
 
 from skipbo.cards import Card
+from skipbo.common.randomness import SEED_BITS
 from skipbo.engine import legal_moves
-from skipbo.errors import InvariantViolation
+from skipbo.errors import ArgumentTypeError, InvariantViolation
 from skipbo.rules import Rules
-from skipbo.spec import all_cards, is_sorted, is_valid_build_pile, is_valid_completed
+from skipbo.spec import (
+    MAX_COUNTER,
+    all_cards,
+    counters_in_range,
+    hand_filled,
+    is_sorted,
+    is_valid_build_pile,
+    is_valid_completed,
+    passers,
+    passes_consistent,
+    stock_within_deal,
+    turn_limit_consistent,
+)
 from skipbo.state import GameState, Outcome, Pile, Termination
 
 __all__ = [
@@ -96,11 +109,9 @@ def _shape_violations(state: GameState) -> list[Violation]:
     )
     for name, number in numbers:
         if type(number) is not int:
-            problems.append(Violation((name,), f"{name} must be an int, got {number!r}"))
-    if state.outcome is not None and not isinstance(state.outcome, Outcome):
-        problems.append(
-            Violation(("outcome",), f"outcome must be an Outcome or None, got {state.outcome!r}")
-        )
+            problems.append(Violation((name,), f"{name} must be an int, got {_kind(number)}"))
+    if state.outcome is not None:
+        problems.extend(_outcome_shape_violations(state.outcome))
     if not problems:
         # The other checks index by card (legal_moves), so a foreign card stops them here.
         for place, pile in _places(state):
@@ -108,6 +119,44 @@ def _shape_violations(state: GameState) -> list[Violation]:
             if foreign:
                 problems.append(Violation(place, f"not cards of the deck: {', '.join(foreign)}"))
     return problems
+
+
+def _outcome_shape_violations(outcome: object) -> list[Violation]:
+    """Violations of the outcome's shape (``attrs.evolve`` and hand-built outcomes skip it)."""
+    if not isinstance(outcome, Outcome):
+        return [
+            Violation(("outcome",), f"outcome must be an Outcome or None, got {_kind(outcome)}")
+        ]
+    problems = []
+    if not isinstance(outcome.termination, Termination):
+        problems.append(
+            Violation(
+                ("outcome", "termination"),
+                f"termination must be a Termination, got {_kind(outcome.termination)}",
+            )
+        )
+    if outcome.team is not None and type(outcome.team) is not int:
+        problems.append(
+            Violation(
+                ("outcome", "team"), f"team must be an int or None, got {_kind(outcome.team)}"
+            )
+        )
+    winners = outcome.winners
+    if not isinstance(winners, tuple) or not all(type(seat) is int for seat in winners):
+        problems.append(
+            Violation(
+                ("outcome", "winners"), f"winners must be a tuple of seats, got {_kind(winners)}"
+            )
+        )
+    return problems
+
+
+def _kind(value: object) -> str:
+    """A short description of a bad value (its repr could be a megabyte)."""
+    shown = repr(value) if type(value) in (int, str, bool, type(None)) else ""
+    if not shown or len(shown) > 40:
+        return f"a {type(value).__name__}"
+    return shown
 
 
 def _places(state: GameState) -> Iterator[tuple[tuple[str | int, ...], Pile]]:
@@ -155,7 +204,14 @@ def _conservation_violations(state: GameState) -> list[Violation]:
 
 
 def located_violations(state: GameState) -> list[Violation]:
-    """Every invariant ``state`` breaks, each with its place (empty when valid)."""
+    """Every invariant ``state`` breaks, each with its place (empty when valid).
+
+    Raises:
+        TypeError: if ``state`` is not a :class:`~skipbo.GameState`.
+
+    """
+    if type(state) is not GameState:
+        raise ArgumentTypeError(f"the invariants need a GameState, not {type(state).__name__}")
     problems = _shape_violations(state)
     if problems:
         return problems
@@ -196,18 +252,81 @@ def located_violations(state: GameState) -> list[Violation]:
             Violation(("current_player",), f"current_player {state.current_player} is not a seat")
         )
         return problems
-    if state.turn < 1:
-        problems.append(Violation(("turn",), f"turn {state.turn} must be at least 1"))
-    if state.turn_moves < 0:
-        problems.append(Violation(("turn_moves",), f"turn_moves {state.turn_moves} is negative"))
+    if not counters_in_range(state):
+        problems.extend(_counter_violations(state))
+        return problems  # the checks below read the counters
     if not 0 <= state.empty_passes <= rules.players:
         problems.append(
             Violation(
                 ("empty_passes",), f"empty_passes {state.empty_passes} out of range (R-WIN-2)"
             )
         )
+        return problems
+    for index, pile in enumerate(state.stocks):
+        if not stock_within_deal(rules, pile):
+            problems.append(
+                Violation(
+                    ("stocks", index),
+                    f"stock pile {index} holds {len(pile)} cards, more than the "
+                    f"{rules.stock_size} dealt (R-SETUP-2)",
+                )
+            )
+    if not hand_filled(state):
+        seat = state.current_player
+        when = "at the start of the turn (R-TURN-1)" if state.turn_moves == 0 else "(R-TURN-4)"
+        problems.append(
+            Violation(
+                ("hands", seat),
+                f"seat {seat} holds {len(state.hands[seat])} cards {when} while cards "
+                "remain to draw (R-DRAW-3)",
+            )
+        )
+    if not passes_consistent(state):
+        problems.extend(_passes_violations(state))
     problems.extend(_end_violations(state))
     return problems
+
+
+def _counter_violations(state: GameState) -> list[Violation]:
+    """The counters out of range (see :func:`skipbo.spec.counters_in_range`)."""
+    ranges = (
+        ("turn", state.turn, 1, MAX_COUNTER),
+        ("turn_moves", state.turn_moves, 0, MAX_COUNTER),
+        ("shuffle_seed", state.shuffle_seed, 0, 2**SEED_BITS - 1),
+    )
+    return [
+        Violation((name,), f"{name} {_kind(value)} out of range: from {low} to {high}")
+        for name, value, low, high in ranges
+        if not low <= value <= high
+    ]
+
+
+def _passes_violations(state: GameState) -> list[Violation]:
+    """Where the empty passes contradict the hands and the draw pile (R-WIN-2, R-TURN-8).
+
+    Whether their number fits the outcome is reported with the end of the game.
+    """
+    for seat in passers(state):
+        if state.hands[seat]:
+            return [
+                Violation(
+                    ("hands", seat),
+                    f"seat {seat} made an empty pass but holds {len(state.hands[seat])} "
+                    "cards (R-TURN-8, R-WIN-2)",
+                )
+            ]
+    if not state.empty_passes or (state.outcome is None and state.turn_moves):
+        return []
+    if state.draw_pile or state.completed:
+        place = "draw_pile" if state.draw_pile else "completed"
+        return [
+            Violation(
+                (place,),
+                f"{state.empty_passes} empty pass(es), made with an empty hand, but cards "
+                "remain to draw (R-DRAW-3, R-WIN-2)",
+            )
+        ]
+    return []
 
 
 def invariant_violations(state: GameState) -> list[str]:
@@ -237,7 +356,7 @@ def _end_violations(state: GameState) -> list[Violation]:
                     f"team {emptied[0]} has emptied its stock but the game goes on (R-WIN-1)",
                 )
             )
-        if rules.turn_limit is not None and state.turn > rules.turn_limit:
+        if not turn_limit_consistent(state):
             problems.append(
                 Violation(("turn",), f"turn {state.turn} is past the turn limit (R-WIN-2)")
             )
@@ -268,10 +387,12 @@ def _end_violations(state: GameState) -> list[Violation]:
         problems.append(
             Violation(at_end, "blocked without a whole round of empty passes (R-WIN-2)")
         )
-    if result.termination is Termination.TURN_LIMIT and (
-        rules.turn_limit is None or state.turn < rules.turn_limit
-    ):
-        problems.append(Violation(at_end, f"ended by a turn limit at turn {state.turn} (R-WIN-2)"))
+    if not turn_limit_consistent(state):
+        if result.termination is Termination.TURN_LIMIT:
+            message = f"ended by a turn limit at turn {state.turn} (R-WIN-2)"
+        else:
+            message = f"{result} at turn {state.turn}, past the turn limit (R-WIN-2)"
+        problems.append(Violation(at_end, message))
     if legal_moves(state):
         problems.append(Violation(at_end, "the game is over but moves are legal (R-WIN-3)"))
     return problems
