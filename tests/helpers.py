@@ -61,11 +61,16 @@ def build_plays(state: GameState) -> set[str]:
     return {text for text in legal(state) if ">b" in text}
 
 
-def with_draw_pile(state: GameState, draw_pile: Pile, *, park: int) -> GameState:
+def with_draw_pile(
+    state: GameState, draw_pile: Pile, *, park: int, onto_discards: bool = False
+) -> GameState:
     """``state`` with the given draw pile; the other cards go *under* stock pile ``park``.
 
     The stock pile's top stays the same, so the rest of the deck can be kept out of
-    the way while conservation still holds.
+    the way while conservation still holds. A stock pile that large is no reachable
+    state (R-SETUP-2); with ``onto_discards`` the cards go instead, sorted (the
+    highest on top), onto the empty discard pile 0 of discard set ``park``, for
+    tests that check the invariants.
 
     Raises:
         ValueError: if ``draw_pile`` holds cards the old draw pile did not, or the stock
@@ -75,6 +80,13 @@ def with_draw_pile(state: GameState, draw_pile: Pile, *, park: int) -> GameState
     rest.subtract(draw_pile)
     if any(count < 0 for count in rest.values()):
         raise ValueError(f"{draw_pile} is not part of the draw pile")
+    if onto_discards:
+        piles = state.discards[park]
+        if piles[0]:
+            raise ValueError(f"discard pile {park}.0 is not empty")
+        parked_set = (tuple(sorted(rest.elements())), *piles[1:])
+        discards = state.discards[:park] + (parked_set,) + state.discards[park + 1 :]
+        return attrs.evolve(state, draw_pile=draw_pile, discards=discards)
     stock = state.stocks[park]
     if not stock:
         raise ValueError(f"stock pile {park} is empty")

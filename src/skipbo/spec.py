@@ -64,6 +64,7 @@ __all__ = [
     "took_from_hand",
     "took_top",
     "turn_limit_consistent",
+    "unmoved_since_passes",
 ]
 
 
@@ -302,8 +303,18 @@ def passes_consistent(state: GameState) -> bool:
         return False
     if any(state.hands[seat] for seat in passers(state)):
         return False
-    unchanged = state.outcome is not None or state.turn_moves == 0
-    return not (state.empty_passes and unchanged) or nothing_to_draw(state)
+    return not (state.empty_passes and unmoved_since_passes(state)) or nothing_to_draw(state)
+
+
+def unmoved_since_passes(state: GameState) -> bool:
+    """Whether no card has moved since the last turn counted by ``empty_passes``.
+
+    True at the start of a turn and when a pass ended the game (blocked, or at the
+    turn limit); false once the player to move has moved, or won (R-WIN-1).
+    """
+    if state.outcome is None:
+        return state.turn_moves == 0
+    return state.outcome.termination is not Termination.STOCK_EMPTIED
 
 
 def turn_limit_consistent(state: GameState) -> bool:

@@ -38,6 +38,7 @@ from skipbo.spec import (
     passes_consistent,
     stock_within_deal,
     turn_limit_consistent,
+    unmoved_since_passes,
 )
 from skipbo.state import GameState, Outcome, Pile, Termination
 
@@ -153,7 +154,7 @@ def _outcome_shape_violations(outcome: object) -> list[Violation]:
 
 def _kind(value: object) -> str:
     """A short description of a bad value (its repr could be a megabyte)."""
-    shown = repr(value) if type(value) in (int, str, bool, type(None)) else ""
+    shown = repr(value) if type(value) in (int, float, str, bool, type(None)) else ""
     if not shown or len(shown) > 40:
         return f"a {type(value).__name__}"
     return shown
@@ -281,9 +282,11 @@ def located_violations(state: GameState) -> list[Violation]:
                 "remain to draw (R-DRAW-3)",
             )
         )
-    if not passes_consistent(state):
+    ended = _end_violations(state)
+    problems.extend(ended)
+    if not ended and not passes_consistent(state):
+        # Only when the number of passes fits the outcome (else that is the news).
         problems.extend(_passes_violations(state))
-    problems.extend(_end_violations(state))
     return problems
 
 
@@ -315,7 +318,7 @@ def _passes_violations(state: GameState) -> list[Violation]:
                     "cards (R-TURN-8, R-WIN-2)",
                 )
             ]
-    if not state.empty_passes or (state.outcome is None and state.turn_moves):
+    if not state.empty_passes or not unmoved_since_passes(state):
         return []
     if state.draw_pile or state.completed:
         place = "draw_pile" if state.draw_pile else "completed"
