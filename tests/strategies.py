@@ -139,16 +139,19 @@ def game_states(
 
 
 def moves(rules: Rules) -> st.SearchStrategy[Move]:
-    """Any move of the whole move space of ``rules`` (legal or not), plus out-of-range ones."""
+    """Any move of the whole move space of ``rules`` (legal or not), plus out-of-range ones.
+
+    Negative fields are forged: the constructors refuse them (tests/test_moves.py).
+    """
     index = st.integers(
         -1, max(rules.build_pile_count, rules.discard_pile_count, rules.stock_pile_count)
     )
     card = st.integers(-1, rules.deck.highest + 1)
     return st.sampled_from(skipbo.all_moves(rules)) | st.one_of(
-        st.builds(skipbo.PlayFromHand, card, index),
-        st.builds(skipbo.PlayFromStock, index, index),
-        st.builds(skipbo.PlayFromDiscard, index, index, index),
-        st.builds(skipbo.Discard, card, index),
+        st.builds(forged, st.just(skipbo.PlayFromHand), card, index),
+        st.builds(forged, st.just(skipbo.PlayFromStock), index, index),
+        st.builds(forged, st.just(skipbo.PlayFromDiscard), index, index, index),
+        st.builds(forged, st.just(skipbo.Discard), card, index),
         st.just(skipbo.Pass()),
     )
 

@@ -16,8 +16,8 @@ the engine's contracts can use it.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
-from itertools import pairwise
+from collections.abc import Collection, Iterable, Iterator
+from itertools import chain, pairwise
 
 from skipbo.cards import WILD, Card
 from skipbo.common.randomness import SEED_BITS
@@ -171,17 +171,14 @@ def contains_cards(whole: Iterable[Card], part: Iterable[Card]) -> bool:
 
 def all_cards(state: GameState) -> Iterator[Card]:
     """Every card of the state, from every place (for conservation checks)."""
-    for pile in state.stocks:
-        yield from pile
-    for piles in state.discards:
-        for pile in piles:
-            yield from pile
-    for hand in state.hands:
-        yield from hand
-    for pile in state.builds:
-        yield from pile
-    yield from state.draw_pile
-    yield from state.completed
+    return chain(
+        chain.from_iterable(state.stocks),
+        chain.from_iterable(chain.from_iterable(state.discards)),
+        chain.from_iterable(state.hands),
+        chain.from_iterable(state.builds),
+        state.draw_pile,
+        state.completed,
+    )
 
 
 def conserves(before: GameState, after: GameState) -> bool:
@@ -431,9 +428,9 @@ def discarded(before: GameState, after: GameState, card: Card, pile: int) -> boo
 # --- moves ----------------------------------------------------------------------------------
 
 
-def _one_of(value: object, options: Iterable[int]) -> bool:
+def _one_of(value: object, options: Collection[int]) -> bool:
     # type() rather than isinstance(): True is not a pile index.
-    return type(value) is int and value in tuple(options)
+    return type(value) is int and value in options
 
 
 def _goes_on(state: GameState, card: Card, build: object) -> bool:

@@ -115,8 +115,13 @@ def _shape_violations(state: GameState) -> list[Violation]:
         problems.extend(_outcome_shape_violations(state.outcome))
     if not problems:
         # The other checks index by card (legal_moves), so a foreign card stops them here.
+        # A pile of ints that are all cards of the deck passes at the speed of set
+        # operations (the largest decks hold thousands of cards); others are examined.
+        cards = frozenset(rules.deck.counts())
         for place, pile in _places(state):
-            foreign = sorted({repr(card) for card in pile if not rules.deck.is_card(card)})
+            if cards.issuperset(pile) and set(map(type, pile)) <= {int}:
+                continue
+            foreign = sorted({_kind(card) for card in pile if not rules.deck.is_card(card)})
             if foreign:
                 problems.append(Violation(place, f"not cards of the deck: {', '.join(foreign)}"))
     return problems
