@@ -147,7 +147,7 @@ def _outcome_shape_violations(outcome: object) -> list[Violation]:
                 ("outcome", "team"), f"team must be an int or None, got {_kind(outcome.team)}"
             )
         )
-    winners = outcome.winners
+    winners: object = outcome.winners  # tampered input may hold anything
     if not isinstance(winners, tuple) or not all(type(seat) is int for seat in winners):
         problems.append(
             Violation(
