@@ -20,7 +20,9 @@ from skipbo.views import view
 
 def _demo(args: argparse.Namespace) -> int:
     try:
-        rules = Rules(players=args.players, stock_size=args.stock_size)
+        # The default stock size follows the player count (R-SETUP-2): pass it only when set.
+        sizes = {} if args.stock_size is None else {"stock_size": args.stock_size}
+        rules = Rules(players=args.players, **sizes)
     except ConfigurationError as error:
         print(f"skipbo demo: {error}", file=sys.stderr)
         return 2
