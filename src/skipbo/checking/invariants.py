@@ -23,6 +23,7 @@ import attrs
 
 from skipbo.cards import Card
 from skipbo.common.randomness import SEED_BITS
+from skipbo.common.strictjson import echo
 from skipbo.engine import legal_moves
 from skipbo.errors import ArgumentTypeError, InvariantViolation
 from skipbo.rules import Rules
@@ -158,11 +159,8 @@ def _outcome_shape_violations(outcome: object) -> list[Violation]:
 
 
 def _kind(value: object) -> str:
-    """A short description of a bad value (its repr could be a megabyte)."""
-    shown = repr(value) if type(value) in (int, float, str, bool, type(None)) else ""
-    if not shown or len(shown) > 40:
-        return f"a {type(value).__name__}"
-    return shown
+    """A short description of a bad value (its repr could be a megabyte, or fail)."""
+    return echo(value)
 
 
 def _places(state: GameState) -> Iterator[tuple[tuple[str | int, ...], Pile]]:
