@@ -1,0 +1,9 @@
+"""The command line's own error: bad arguments or input, reported in one line."""
+
+from __future__ import annotations
+
+__all__ = ["UsageError"]
+
+
+class UsageError(Exception):
+    """A bad argument, option or input file; the command ends with exit status 2."""
