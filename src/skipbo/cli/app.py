@@ -43,9 +43,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"skipbo {skipbo.__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module in (play, tournament, replay, render, demo):
-        sub = commands.add_parser(
-            module.NAME, help=module.HELP, description=module.HELP, parser_class=_Parser
-        )
+        sub = commands.add_parser(module.NAME, help=module.HELP, description=module.HELP)
         module.configure(sub)
         sub.set_defaults(run=module.run)
     return parser
@@ -57,7 +55,7 @@ def _one_line(error: BaseException) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``skipbo`` command with ``argv`` (default: the process's); returns the exit status."""
+    """Run ``skipbo`` with ``argv`` (default: the process's arguments); returns the exit status."""
     parser = _parser()
     command = "skipbo"
     try:

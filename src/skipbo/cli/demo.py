@@ -4,14 +4,11 @@ from __future__ import annotations
 
 import argparse
 
+from skipbo.arena import play_game
 from skipbo.cli.narrate import narrate
 from skipbo.cli.options import add_rules_options, rules_from
 from skipbo.cli.seating import add_bot_option, seat_bots
-from skipbo.deal import new_game
-from skipbo.engine import apply
-from skipbo.records import GameRecord
 from skipbo.text import LEGEND
-from skipbo.views import view
 
 NAME = "demo"
 HELP = "play and print a seeded game between bots"
@@ -29,12 +26,7 @@ def run(args: argparse.Namespace) -> int:
     """Play the game, then tell it (the seed is given, so nothing is secret)."""
     rules = rules_from(args)
     bots = seat_bots(args.bots, rules.players, seed=args.seed)
-    state = new_game(rules, seed=args.seed)
-    record = GameRecord(rules=rules, seed=args.seed)
-    while state.outcome is None:
-        move = bots[state.current_player].choose(view(state, state.current_player))
-        state = apply(state, move)
-        record = record.with_move(move)
+    record = play_game(rules, [bots[seat] for seat in range(rules.players)], args.seed)
     print(LEGEND)
     print()
     narrate(record, boards=not args.quiet)

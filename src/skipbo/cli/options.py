@@ -75,7 +75,9 @@ def add_rules_options(parser: argparse.ArgumentParser, *, players: int | None = 
         metavar="SEAT|dealer-draw|highest-stock-top",
         help="who starts (default seat 0)",
     )
-    group.add_argument("--turn-limit", type=int, default=None, help="end without a winner after N turns")
+    group.add_argument(
+        "--turn-limit", type=int, default=None, help="end without a winner after N turns"
+    )
     group.add_argument(
         "--teams",
         type=_teams,

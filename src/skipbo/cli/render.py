@@ -17,7 +17,9 @@ HELP = "draw a saved game state, player view or record (its last state)"
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add the file and ``--seat``."""
-    parser.add_argument("file", metavar="FILE", help="a JSON state or view, or a record; - reads stdin")
+    parser.add_argument(
+        "file", metavar="FILE", help="a JSON state or view, or a record; - reads stdin"
+    )
     parser.add_argument(
         "--seat", type=int, default=None, help="show only what this seat sees (default: everything)"
     )
@@ -30,14 +32,19 @@ def run(args: argparse.Namespace) -> int:
         document = final_state(document)
     match document:
         case GameState():
-            print(describe(document) if args.seat is None else render_view(view(document, args.seat)))
+            print(
+                describe(document) if args.seat is None else render_view(view(document, args.seat))
+            )
         case PlayerView():
             if args.seat is not None and args.seat != document.player:
                 raise UsageError(
-                    f"the file holds the view of seat {document.player}; it cannot show seat {args.seat}"
+                    f"the file holds the view of seat {document.player}, "
+                    f"it cannot show seat {args.seat}"
                 )
             print(render_view(document))
         case _:
             kind = type(document).__name__
-            raise UsageError(f"{args.file} holds a {kind}; render takes a state, a view or a record")
+            raise UsageError(
+                f"{args.file} holds a {kind}; render takes a state, a view or a record"
+            )
     return 0

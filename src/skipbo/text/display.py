@@ -8,14 +8,14 @@ together.
 
 >>> import skipbo
 >>> state = skipbo.new_game(skipbo.Rules(players=2), seed=1)
->>> print(render_view(skipbo.view(state, 1)))  # doctest: +NORMALIZE_WHITESPACE
-turn 1: seat 0 to move (you are seat 1); draw pile 97, completed 0
+>>> print(render_view(skipbo.view(state, 0)))
+turn 1: seat 0 to move (you are seat 0); draw pile 97, completed 0
 build piles: b0 empty (needs 1)  b1 empty (needs 1)  b2 empty (needs 1)  b3 empty (needs 1)
-seat 0: hand 5; stock s0 top 1 (30 cards)
+seat 0 (you, hand 5): stock s0 top 11 (30 cards)
   discards: d0.0 []  d0.1 []  d0.2 []  d0.3 []
-seat 1 (you): hand 0; stock s1 top 4 (30 cards)
+seat 1 (hand 0): stock s1 top 9 (30 cards)
   discards: d1.0 []  d1.1 []  d1.2 []  d1.3 []
-your hand: (empty)
+your hand: W 2 2 4 11
 """
 
 from __future__ import annotations
@@ -99,7 +99,7 @@ def describe(state: GameState) -> str:
     >>> import skipbo
     >>> state = skipbo.new_game(skipbo.Rules(players=2), seed=1)
     >>> print(describe(state).splitlines()[-2])
-    hand of seat 0: 1 7 8 9 11
+    hand of seat 0: W 2 2 4 11
     """
     seen = spectator_view(state)
     hands = [f"hand of seat {seat}: {_hand(hand)}" for seat, hand in enumerate(state.hands)]

@@ -8,10 +8,10 @@ stands for (R-BUILD-3).
 
 >>> import skipbo
 >>> state = skipbo.new_game(skipbo.Rules(players=2), seed=1)
->>> describe_move(skipbo.parse_move("s0>b2"), skipbo.view(state, 0))
-'play 1 from your stock on build pile 2'
->>> describe_move(skipbo.parse_move("s0>b2"), skipbo.view(state, 1))
-'seat 0 plays 1 from their stock on build pile 2'
+>>> describe_move(skipbo.parse_move("hW>b2"), skipbo.view(state, 0))
+'play a wild (as 1) from your hand on build pile 2'
+>>> describe_move(skipbo.parse_move("h4>d1"), skipbo.view(state, 1))
+'seat 0 discards 4 on their discard pile 1 (ends their turn)'
 """
 
 from __future__ import annotations
