@@ -32,7 +32,7 @@ class _Parser(argparse.ArgumentParser):
     """An argparse parser whose errors are one line (its usage stays in ``--help``)."""
 
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{message} (see {self.prog} --help)")
+        raise UsageError(f"{message} (see {self.prog} --help)", command=self.prog)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -71,6 +71,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (UsageError, SkipBoError, ValueError, OSError, ImportError) as error:
         if isinstance(error, BrokenPipeError):
             return _pipe_closed()
+        if isinstance(error, UsageError) and error.command is not None:
+            command = error.command
         print(f"{command}: {_one_line(error)}", file=sys.stderr)
         return USAGE_ERROR
     except KeyboardInterrupt:
