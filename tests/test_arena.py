@@ -93,6 +93,13 @@ class TestTournament:
         assert result.entries[0].wins == result.entries[2].wins
         assert result.entries[1].wins == result.entries[3].wins
 
+    def test_a_factory_enters_like_a_name(self) -> None:
+        """A bot class is a line-up entry under its own name, playing like its registered name."""
+        by_name = tournament(SMALL, ["play-first", "random"], games=4, seed=6)
+        by_class = tournament(SMALL, [PlayFirstBot, "random"], games=4, seed=6, workers=2)
+        assert by_class.lineup == ("PlayFirstBot", "random")
+        assert by_class.summaries == by_name.summaries
+
     def test_to_dict_is_json(self) -> None:
         result = tournament(SMALL, ["random", "play-first"], games=3, seed=1)
         data = json.loads(json.dumps(result.to_dict()))

@@ -45,7 +45,18 @@ from skipbo.serialization import to_data
 from skipbo.state import GameState, Termination
 from skipbo.views import view
 
-__all__ = ["EntryResult", "GameSummary", "TournamentResult", "play_game", "tournament", "wilson"]
+__all__ = [
+    "BotFactory",
+    "Entrant",
+    "EntryResult",
+    "GameSummary",
+    "TournamentResult",
+    "entrant_name",
+    "play_game",
+    "seating",
+    "tournament",
+    "wilson",
+]
 
 WILSON_Z = 1.959963984540054
 """The standard normal quantile of a two-sided 95% interval."""
@@ -173,12 +184,28 @@ def seating(players: int, game: int) -> tuple[int, ...]:
     return tuple((entry + game) % players for entry in range(players))
 
 
-def _play_one(rules: Rules, lineup: Sequence[str], seed: int, game: int) -> GameSummary:
+BotFactory = Callable[[int | None], Bot]
+"""Makes a bot from its seed, like the values of :data:`skipbo.bots.BOTS` and bot classes."""
+
+Entrant = str | BotFactory
+"""A line-up entry: a shipped bot's name, or a factory of one's own bot."""
+
+
+def entrant_name(entrant: Entrant) -> str:
+    """The name a line-up entry goes by: the bot's name, or the factory's ``__name__``."""
+    return entrant if isinstance(entrant, str) else getattr(entrant, "__name__", repr(entrant))
+
+
+def _make(entrant: Entrant, seed: int) -> Bot:
+    return make_bot(entrant, seed) if isinstance(entrant, str) else entrant(seed)
+
+
+def _play_one(rules: Rules, lineup: Sequence[Entrant], seed: int, game: int) -> GameSummary:
     game_seed = derive_seed(seed, game)
     seats = seating(rules.players, game)
     bots: list[Bot | None] = [None] * rules.players
     for entry, seat in enumerate(seats):
-        bots[seat] = make_bot(lineup[entry], derive_seed(game_seed, seat))
+        bots[seat] = _make(lineup[entry], derive_seed(game_seed, seat))
     played = _play(rules, [bot for bot in bots if bot is not None], game_seed)
     outcome = played.final.outcome
     assert outcome is not None  # _play plays to the end
@@ -195,7 +222,7 @@ def _play_one(rules: Rules, lineup: Sequence[str], seed: int, game: int) -> Game
 
 
 def _play_chunk(
-    rules: Rules, lineup: tuple[str, ...], seed: int, games: range
+    rules: Rules, lineup: tuple[Entrant, ...], seed: int, games: range
 ) -> list[GameSummary]:
     """Play the games numbered ``games`` (run in a worker: a top-level function)."""
     return [_play_one(rules, lineup, seed, game) for game in games]
@@ -245,7 +272,7 @@ class TournamentResult:
     rules: Rules
     """The variant played."""
     lineup: tuple[str, ...]
-    """The bots' names, one per seat of the first game."""
+    """The bots' names (see :func:`entrant_name`), one per seat of the first game."""
     seed: int
     """The tournament's seed."""
     entries: tuple[EntryResult, ...]
@@ -318,7 +345,7 @@ def _chunks(games: int, parts: int) -> list[range]:
 
 def tournament(
     rules: Rules,
-    lineup: Sequence[str],
+    lineup: Sequence[Entrant],
     *,
     games: int,
     seed: int,
@@ -335,7 +362,9 @@ def tournament(
 
     Args:
         rules: The variant.
-        lineup: One bot name (a key of :data:`skipbo.bots.BOTS`) per seat.
+        lineup: One entry per seat: a bot's name (a key of :data:`skipbo.bots.BOTS`)
+            or a factory making a bot from its seed (such as a bot class; to play
+            in worker processes it must be importable, i.e. defined in a module).
         games: How many games to play (at least 1).
         seed: The tournament's seed.
         workers: Worker processes to play in (1: play in this process).
@@ -346,33 +375,34 @@ def tournament(
             finish (so a progress bar's ``update`` fits).
 
     Raises:
-        ValueError: if the line-up does not name one known bot per seat, or
+        ValueError: if the line-up does not give one bot per seat, names an unknown bot, or
             ``games`` or ``workers`` is below 1.
 
     """
-    lineup = tuple(lineup)
-    if len(lineup) != rules.players:
-        raise ValueError(f"the line-up names {len(lineup)} bots for {rules.players} seats")
-    unknown = [name for name in lineup if name not in BOTS]
+    entrants = tuple(lineup)
+    if len(entrants) != rules.players:
+        raise ValueError(f"the line-up names {len(entrants)} bots for {rules.players} seats")
+    unknown = [name for name in entrants if isinstance(name, str) and name not in BOTS]
     if unknown:
         raise ValueError(f"unknown bot {unknown[0][:40]!r}; the bots are: {', '.join(BOTS)}")
     for name, value in (("games", games), ("workers", workers)):
         if type(value) is not int or value < 1:
             raise ValueError(f"{name} must be an integer of at least 1, got {value!r}")
-    summaries = list(_run(rules, lineup, seed, games, workers, executor, progress))
+    summaries = list(_run(rules, entrants, seed, games, workers, executor, progress))
     summaries.sort(key=lambda game: game.index)
+    names = tuple(map(entrant_name, entrants))
     return TournamentResult(
         rules=rules,
-        lineup=lineup,
+        lineup=names,
         seed=seed,
-        entries=tuple(_entry(entry, name, summaries) for entry, name in enumerate(lineup)),
+        entries=tuple(_entry(entry, name, summaries) for entry, name in enumerate(names)),
         summaries=tuple(summaries),
     )
 
 
 def _run(
     rules: Rules,
-    lineup: tuple[str, ...],
+    lineup: tuple[Entrant, ...],
     seed: int,
     games: int,
     workers: int,
