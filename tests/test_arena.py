@@ -105,7 +105,7 @@ class TestTournament:
         data = json.loads(json.dumps(result.to_dict()))
         assert data["games"] == 3
         assert [entry["bot"] for entry in data["entries"]] == ["random", "play-first"]
-        assert skipbo.serialization.from_data(data["rules"], "rules") == SMALL
+        assert skipbo.io.serialization.from_data(data["rules"], "rules") == SMALL
         low, high = data["entries"][0]["wilson_95"]
         assert low <= data["entries"][0]["win_rate"] <= high
 

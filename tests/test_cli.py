@@ -18,9 +18,9 @@ import pytest
 import skipbo
 from skipbo.arena import play_game, tournament
 from skipbo.bots import PlayFirstBot
-from skipbo.records import final_state, format_record, parse_record
+from skipbo.io.records import final_state, format_record, parse_record
+from skipbo.io.serialization import dumps
 from skipbo.sampling import sample_state
-from skipbo.serialization import dumps
 from skipbo.text import render_view
 
 ROOT = Path(__file__).resolve().parent.parent

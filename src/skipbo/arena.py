@@ -35,13 +35,13 @@ from typing import Any
 
 import attrs
 
-from skipbo._random import derive_seed
 from skipbo.bots import BOTS, Bot, make_bot
+from skipbo.common.randomness import derive_seed
 from skipbo.deal import new_game
 from skipbo.engine import apply
-from skipbo.records import GameRecord
+from skipbo.io.records import GameRecord
+from skipbo.io.serialization import to_data
 from skipbo.rules import Rules
-from skipbo.serialization import to_data
 from skipbo.state import GameState, Termination
 from skipbo.views import view
 
@@ -305,7 +305,7 @@ class TournamentResult:
         return self._share(Termination.TURN_LIMIT)
 
     def to_dict(self) -> dict[str, Any]:
-        """The result as JSON-able data (the rules as a :mod:`skipbo.serialization` document).
+        """The result as JSON-able data (the rules as a :mod:`skipbo.io.serialization` document).
 
         >>> import json, skipbo
         >>> result = tournament(skipbo.Rules(players=2, stock_size=2), ["random"] * 2,

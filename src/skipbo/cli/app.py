@@ -11,7 +11,6 @@ from typing import NoReturn
 import skipbo
 from skipbo.cli import demo, play, render, replay, tournament
 from skipbo.cli.errors import UsageError
-from skipbo.errors import SkipBoError
 
 __all__ = ["main"]
 
@@ -68,7 +67,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         status = run(args)
         sys.stdout.flush()  # a closed pipe shows here, inside the handlers below
         return status
-    except (UsageError, SkipBoError, ValueError, OSError, ImportError) as error:
+    except (UsageError, skipbo.SkipBoError, ValueError, OSError, ImportError) as error:
         if isinstance(error, BrokenPipeError):
             return _pipe_closed()
         if isinstance(error, UsageError) and error.command is not None:

@@ -5,8 +5,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from skipbo.records import TEXT_FORMAT, GameRecord, parse_record
-from skipbo.serialization import Document, loads
+from skipbo import GameRecord
+from skipbo.io.records import TEXT_FORMAT, parse_record
+from skipbo.io.serialization import Document, loads
 
 __all__ = ["read_document", "read_record"]
 

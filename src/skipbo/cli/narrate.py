@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from skipbo.records import GameRecord, replay
+from skipbo import GameRecord, PlayerView, replay, spectator_view, view
 from skipbo.text import describe, describe_move, render_view
-from skipbo.views import PlayerView, spectator_view, view
 
 __all__ = ["narrate"]
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 import argparse
 import secrets
 
-from skipbo.cards import Deck
+from skipbo import Deck, FirstPlayer, Rules
 from skipbo.cli.errors import UsageError
-from skipbo.rules import FirstPlayer, Rules
 
 __all__ = ["add_rules_options", "random_seed", "rules_from"]
 

@@ -14,19 +14,29 @@ from collections import defaultdict
 from collections.abc import Sequence
 from pathlib import Path
 
+from skipbo import (
+    Card,
+    Discard,
+    GameRecord,
+    GameState,
+    IllegalMoveError,
+    Move,
+    MoveSyntaxError,
+    Outcome,
+    PlayerView,
+    apply,
+    format_card,
+    legal_moves,
+    new_game,
+    parse_move,
+    view,
+)
 from skipbo.bots import Bot, make_bot
-from skipbo.cards import Card, format_card
 from skipbo.cli.errors import UsageError
 from skipbo.cli.options import add_rules_options, random_seed, rules_from
 from skipbo.cli.seating import add_bot_option, fill_lineup, seat_bots
-from skipbo.deal import new_game
-from skipbo.engine import apply, legal_moves
-from skipbo.errors import IllegalMoveError, MoveSyntaxError
-from skipbo.moves import Discard, Move, parse_move
-from skipbo.records import GameRecord, format_record
-from skipbo.state import GameState, Outcome
+from skipbo.io.records import format_record
 from skipbo.text import LEGEND, describe_move, render_view
-from skipbo.views import PlayerView, view
 
 NAME = "play"
 HELP = "play Skip-Bo against bots in the terminal"

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import argparse
 
+from skipbo import GameRecord, GameState, PlayerView, view
 from skipbo.cli.errors import UsageError
 from skipbo.cli.files import read_document
-from skipbo.records import GameRecord, final_state
-from skipbo.state import GameState
+from skipbo.io.records import final_state
 from skipbo.text import describe, render_view
-from skipbo.views import PlayerView, view
 
 NAME = "render"
 HELP = "draw a saved game state, player view or record (its last state)"
