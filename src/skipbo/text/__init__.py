@@ -1,9 +1,9 @@
 """Plain text for people: a game rendered for a terminal, and moves in words.
 
-:func:`render_view` draws what one player may see (a :class:`~skipbo.PlayerView`:
+:func:`render_view` draws what one player may see (a :class:`~skipbo.views.PlayerView`:
 nothing hidden can reach it), :func:`describe` draws the referee's picture of a
 :class:`~skipbo.GameState`, and :func:`describe_move` says a move in plain words
-("play 5 from your hand on build pile 2"). :data:`LEGEND` explains the move
+("play 5 from your hand on build pile 2"). ``LEGEND`` explains the move
 notation. The command line (:mod:`skipbo.cli`) is built on them; the core never
 imports this package.
 
