@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import pty
 import re
 import select
 import signal
@@ -215,13 +216,52 @@ class TestPlay:
         assert "team 0: seat 0 (hand 0), seat 2 (hand 0): stock s0 top" in result.stdout
         assert "team 1: seat 1 (you, hand 5), seat 3 (hand 0): stock s1 top" in result.stdout
 
-    def test_ctrl_c_ends_quietly(self, play: Callable[[list[str]], Session]) -> None:
-        session = play(["--seed", "4"])
+    def test_ctrl_c_ends_quietly_and_keeps_the_record(
+        self, play: Callable[[list[str]], Session], tmp_path: Path
+    ) -> None:
+        saved = tmp_path / "game.txt"
+        session = play(["--seed", "4", "--save", str(saved)])
+        screen = session.read_until_prompt()
+        assert screen is not None
+        first = listed_moves(screen)[1]
+        session.send(first)
         assert session.read_until_prompt() is not None
         session.process.send_signal(signal.SIGINT)
         status, errors = session.finish()
         assert status == 130
         assert "Traceback" not in errors
+        assert str(parse_record(saved.read_text()).moves[0]) == first
+
+    def test_in_a_terminal(self) -> None:
+        # The same as a person sees it: a pseudo-terminal, where input() reads with
+        # line editing and the typed text is echoed.
+        terminal, side = pty.openpty()
+        with subprocess.Popen(
+            skipbo_command("play", "--seed", "6"), stdin=side, stdout=side, stderr=side, cwd=ROOT
+        ) as process:
+            os.close(side)
+            screens = []
+            for line in (b"hint\n", b"quit\n", b""):
+                screen = b""
+                while not screen.endswith(PROMPT.encode()):
+                    ready, _, _ = select.select([terminal], [], [], TIMEOUT)
+                    assert ready, "skipbo play stopped answering"
+                    try:
+                        data = os.read(terminal, 65536)
+                    except OSError:  # Linux: the other side has closed
+                        data = b""
+                    if not data:
+                        break
+                    screen += data
+                screens.append(screen.decode())
+                if line:
+                    os.write(terminal, line)
+            assert process.wait(TIMEOUT) == 0
+        os.close(terminal)
+        assert "your moves:" in screens[0]
+        assert "hint: " in screens[1]
+        assert "game left unfinished" in screens[2]
+        assert "Traceback" not in "".join(screens)
 
     @pytest.mark.parametrize(
         "args",
@@ -282,6 +322,18 @@ class TestTournament:
         assert result.returncode == 0
         assert json.loads(result.stdout)["games"] == 3
         assert "/3 [" in result.stderr  # tqdm's bar: games done of 3
+
+    def test_no_bar_without_the_extra_unless_asked(self) -> None:
+        code = (
+            "import sys; sys.modules['tqdm'] = None; from skipbo.cli import main; "
+            "sys.exit(main(['tournament', 'random', '--games', '1', '--stock', '2', '--json']))"
+        )
+        result = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, timeout=TIMEOUT,
+            check=False,
+        )  # fmt: skip
+        assert (result.returncode, result.stderr) == (0, "")
+        assert json.loads(result.stdout)["games"] == 1
 
     def test_progress_bar_without_the_extra_names_it(self) -> None:
         code = (
@@ -439,6 +491,22 @@ class TestDemoAndTheCommand:
         process.stdout.close()  # like `skipbo demo | head -c 100`
         _, errors = process.communicate(timeout=TIMEOUT)
         assert (process.returncode, errors) == (141, b"")
+
+    @pytest.mark.parametrize("command", ["play", "tournament", "replay", "render", "demo"])
+    def test_help(self, command: str) -> None:
+        result = run(command, "--help")
+        assert result.returncode == 0
+        assert result.stdout.startswith(f"usage: skipbo {command}")
+
+    def test_the_core_imports_neither_the_command_line_nor_its_extra(self) -> None:
+        code = (
+            "import sys, skipbo; print(sorted(m for m in sys.modules if 'cli' in m or 'text' in m))"
+        )
+        result = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, timeout=TIMEOUT,
+            check=True,
+        )  # fmt: skip
+        assert not {"skipbo.cli", "skipbo.text", "tqdm"} & set(eval(result.stdout))
 
     def test_version(self) -> None:
         result = run("--version")

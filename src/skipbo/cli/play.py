@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from skipbo import (
@@ -147,26 +147,17 @@ def run(args: argparse.Namespace) -> int:
     hinter = make_bot(HINT_BOT, seed)
     names = [f"{name} bot" for name in lineup]
     names.insert(seat, args.name)
-    state = new_game(rules, seed=seed)
     record = GameRecord(rules=rules, seed=seed, names=names)
     opponents = ", ".join(f"seat {other}: {record.names[other]}" for other in others)
     print(f"You are seat {seat} of {rules.players} ({opponents}). Type help for help.")
-    while state.outcome is None:
-        mover = state.current_player
-        if mover == seat:
-            if state.turn_moves == 0:
-                print(f"-- turn {state.turn}: your turn")
-            move = _ask(state, seat, hinter)
-            if move is None:
-                break
-            print(f"  you: {describe_move(move, view(state, seat))}")
-        else:
-            if state.turn_moves == 0:
-                print(f"-- turn {state.turn}: seat {mover} ({record.names[mover]})")
-            move = bots[mover].choose(view(state, mover))
-            print(f"  {describe_move(move, view(state, seat))}   [{move}]")
-        state = apply(state, move)
-        record = record.with_move(move)
+    game = _Game(record, seat, bots, hinter)
+    interrupted = False
+    try:
+        game.play()
+    except KeyboardInterrupt:
+        print()  # Ctrl-C leaves the game like quit; the record keeps the moves so far
+        interrupted = True
+    record, state = game.record, game.state
     if state.outcome is not None:
         print(render_view(view(state, seat)))
         print(_verdict(state.outcome, seat))
@@ -176,4 +167,37 @@ def run(args: argparse.Namespace) -> int:
     if args.save is not None:
         Path(args.save).write_text(format_record(record), encoding="utf-8")
         print(f"record saved to {args.save} (skipbo replay {args.save})")
+    if interrupted:
+        raise KeyboardInterrupt
     return 0
+
+
+class _Game:
+    """A game in progress: its state and record, kept up to date move by move."""
+
+    def __init__(self, record: GameRecord, seat: int, bots: Mapping[int, Bot], hinter: Bot) -> None:
+        self.record = record
+        self.state = new_game(record.rules, seed=record.seed)
+        self.seat = seat
+        self.bots = bots
+        self.hinter = hinter
+
+    def play(self) -> None:
+        """Play until the game ends or the person quits."""
+        seat = self.seat
+        while (state := self.state).outcome is None:
+            mover = state.current_player
+            if mover == seat:
+                if state.turn_moves == 0:
+                    print(f"-- turn {state.turn}: your turn")
+                move = _ask(state, seat, self.hinter)
+                if move is None:
+                    return
+                print(f"  you: {describe_move(move, view(state, seat))}")
+            else:
+                if state.turn_moves == 0:
+                    print(f"-- turn {state.turn}: seat {mover} ({self.record.names[mover]})")
+                move = self.bots[mover].choose(view(state, mover))
+                print(f"  {describe_move(move, view(state, seat))}   [{move}]")
+            self.state = apply(state, move)
+            self.record = self.record.with_move(move)
