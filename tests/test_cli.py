@@ -415,6 +415,7 @@ class TestReplay:
             [str(garbage)],
             [str(state)],
             [str(record_file), "--seat", "2"],
+            ["-", "--step"],
         ):
             assert_usage_error(run("replay", *args), "skipbo replay")
 

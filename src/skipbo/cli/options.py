@@ -44,18 +44,18 @@ def _first_player(text: str) -> int | FirstPlayer:
         ) from None
 
 
-def add_rules_options(parser: argparse.ArgumentParser, *, players: int | None = None) -> None:
+def add_rules_options(parser: argparse.ArgumentParser, *, players: int = 2) -> None:
     """Add the options that choose the rules; :func:`rules_from` reads them back.
 
-    ``players`` is the default number of players of the individual variants (by
-    default 2; the team variants default to 4 and 6).
+    ``players`` is the default number of players of the individual variants (the
+    team variants default to 4 and 6).
     """
     group = parser.add_argument_group("rules")
     group.add_argument(
         "--players",
         type=int,
         default=None,
-        help=f"number of players (default {players or 2}; partners 4, team-piles 6)",
+        help=f"number of players (default {players}; partners 4, team-piles 6)",
     )
     group.add_argument("--variant", choices=VARIANTS, default="standard", help="rules preset")
     group.add_argument(
@@ -94,8 +94,10 @@ def _default_teams(variant: str, players: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(range(team, players, count)) for team in range(count))
 
 
-def rules_from(args: argparse.Namespace) -> Rules:
+def rules_from(args: argparse.Namespace, *, players: int | None = None) -> Rules:
     """The :class:`~skipbo.Rules` that the options of :func:`add_rules_options` name.
+
+    ``players`` overrides the default number of players of the individual variants.
 
     Raises:
         ConfigurationError: if the combination is impossible (the rules say why).
@@ -104,19 +106,20 @@ def rules_from(args: argparse.Namespace) -> Rules:
     """
     variant: str = args.variant
     individual = variant in ("standard", "short")
-    players: int = args.players or (
-        args.default_players if individual and args.default_players else DEFAULT_PLAYERS[variant]
-    )
+    default = (players or args.default_players) if individual else DEFAULT_PLAYERS[variant]
+    players = default if args.players is None else args.players
     deck = DECKS[args.deck]()
     common = {"deck": deck, "first_player": args.first_player, "turn_limit": args.turn_limit}
     if individual:
         if args.teams is not None:
             raise UsageError("--teams needs --variant partners or team-piles")
         if variant == "short":
-            return Rules.short(players, *([] if args.stock is None else [args.stock]), **common)
+            # Rules.short has its own default stock (10 cards, R-SETUP-2).
+            stock = {} if args.stock is None else {"stock_size": args.stock}
+            return Rules.short(players, **stock, **common)
         return Rules(players=players, stock_size=args.stock, **common)
     teams = args.teams or _default_teams(variant, players)
-    if args.players is not None and args.teams is not None and args.players != sum(map(len, teams)):
+    if args.players is not None and args.teams is not None and players != sum(map(len, teams)):
         raise UsageError(f"--teams seat {sum(map(len, teams))} players, not --players {players}")
     preset = Rules.partners if variant == "partners" else Rules.team_piles
     return preset(teams, stock_size=args.stock, **common)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from skipbo.cli.errors import UsageError
 from skipbo.cli.files import read_record
 from skipbo.cli.narrate import narrate
 
@@ -31,6 +32,8 @@ def _next_turn() -> bool:
 
 def run(args: argparse.Namespace) -> int:
     """Tell the game."""
+    if args.step and args.record == "-":
+        raise UsageError("--step reads Enter from standard input: give the record as a file")
     record = read_record(args.record)
     narrate(record, seat=args.seat, boards=not args.quiet, pause=_next_turn if args.step else None)
     return 0

@@ -83,9 +83,7 @@ def table(result: TournamentResult) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Play the tournament and print the table or the JSON."""
-    if args.players is None and args.variant in ("standard", "short"):
-        args.default_players = max(len(args.bots), 2)
-    rules = rules_from(args)
+    rules = rules_from(args, players=max(len(args.bots), 2))  # by default a seat a bot named
     lineup = fill_lineup(args.bots, rules.players)
     for name, value in (("--games", args.games), ("--workers", args.workers)):
         if value < 1:
