@@ -46,6 +46,13 @@ def _seats(seen: PlayerView, seats: tuple[int, ...]) -> str:
     )
 
 
+def _stock(seen: PlayerView, stock: int) -> str:
+    # Only the top of a stock pile is public (R-SETUP-3); its size is too (R-INFO-1).
+    top = seen.stock_tops[stock]
+    shown = "-" if top is None else format_card(top)
+    return f"stock s{stock} top {shown} ({seen.stock_sizes[stock]} cards)"
+
+
 def _public(seen: PlayerView) -> list[str]:
     """The lines every player sees alike: the turn, the centre and every team's piles."""
     rules = seen.rules
@@ -57,12 +64,7 @@ def _public(seen: PlayerView) -> list[str]:
     ]
     for team, seats in enumerate(rules.team_seats):
         who = _seats(seen, seats) if len(seats) == 1 else f"team {team}: {_seats(seen, seats)}"
-        stocks = "; ".join(
-            f"stock s{stock} top {format_card(top) if top is not None else '-'} "
-            f"({seen.stock_sizes[stock]} cards)"
-            for stock in rules.team_stocks[team]
-            for top in (seen.stock_tops[stock],)
-        )
+        stocks = "; ".join(_stock(seen, stock) for stock in rules.team_stocks[team])
         lines.append(f"{who}: {stocks}")
         for discard_set in sorted({rules.seat_discards[seat] for seat in seats}):
             piles = seen.discards[discard_set]
