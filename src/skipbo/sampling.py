@@ -79,10 +79,10 @@ def view_violations(seen: PlayerView) -> list[str]:
             problems.append(f"{name} must be a tuple of cards of the deck, got {pile!r}")
 
     shapes: tuple[tuple[str, object, int], ...] = (
-        ("stock_tops", seen.stock_tops, rules.stock_count),
-        ("stock_sizes", seen.stock_sizes, rules.stock_count),
-        ("discards", seen.discards, rules.discard_set_count),
-        ("builds", seen.builds, rules.build_piles),
+        ("stock_tops", seen.stock_tops, rules.stock_pile_count),
+        ("stock_sizes", seen.stock_sizes, rules.stock_pile_count),
+        ("discards", seen.discards, rules.stock_pile_count),
+        ("builds", seen.builds, rules.build_pile_count),
         ("hand_sizes", seen.hand_sizes, rules.players),
     )
     for name, value, length in shapes:
@@ -105,8 +105,8 @@ def view_violations(seen: PlayerView) -> list[str]:
             problems.append(f"stock pile {stock}: top {top!r} does not fit its size {size}")
     discard_sets: tuple[object, ...] = seen.discards  # a hand-built view may hold anything
     for index, piles in enumerate(discard_sets):
-        if not isinstance(piles, tuple) or len(piles) != rules.discard_piles:
-            problems.append(f"discard set {index} must hold {rules.discard_piles} piles")
+        if not isinstance(piles, tuple) or len(piles) != rules.discard_pile_count:
+            problems.append(f"discard set {index} must hold {rules.discard_pile_count} piles")
             continue
         for pile_index, pile in enumerate(piles):
             cards_ok(f"discard pile {index}.{pile_index}", pile)

@@ -76,7 +76,7 @@ def danger(seen: PlayerView, needs: list[int]) -> float:
     nothing that a play could avoid.
     """
     rules = seen.rules
-    mine = rules.seat_stock_sources[seen.player if seen.player is not None else 0]
+    mine = rules.seating.stock_sources[seen.player if seen.player is not None else 0]
     total = 0.0
     for stock, top in enumerate(seen.stock_tops):
         if top is None or top == WILD or stock in mine:
@@ -104,7 +104,7 @@ def stock_plan(seen: PlayerView) -> tuple[int, Move] | None:
     highest = rules.deck.highest
     needs = [_next_number(len(pile), highest) for pile in seen.builds]
     best: tuple[int, float, Move] | None = None
-    for stock in rules.seat_stock_sources[seat]:
+    for stock in rules.seating.stock_sources[seat]:
         top = seen.stock_tops[stock]
         if top is None:
             continue
@@ -136,7 +136,7 @@ def _fill(
         else [*range(need, highest + 1), *range(1, target)]
     )
     hand = Counter(seen.hand)
-    sources = seen.rules.seat_discard_sources[seen.player]
+    sources = seen.rules.seating.discard_sources[seen.player]
     piles = {(d, i): list(pile) for d in sources for i, pile in enumerate(seen.discards[d])}
     cost = 0
     first: Move | None = None
@@ -199,7 +199,7 @@ def _discard_score(seen: PlayerView, card: Card, pile_index: int, empties: int) 
     """How well ``card`` goes on the player's own discard pile ``pile_index``."""
     rules = seen.rules
     assert seen.player is not None
-    pile = seen.discards[rules.seat_discards[seen.player]][pile_index]
+    pile = seen.discards[rules.seating.own_discards[seen.player]][pile_index]
     if not pile:
         score = 3.0 if empties > 1 else 1.5
     else:
@@ -222,7 +222,7 @@ def discard_candidates(seen: PlayerView, moves: list[Move]) -> list[Move]:
     hand = seen.hand
     assert hand is not None
     assert seen.player is not None
-    own = seen.discards[seen.rules.seat_discards[seen.player]]
+    own = seen.discards[seen.rules.seating.own_discards[seen.player]]
     empties = sum(not pile for pile in own)
     numbers = any(card != WILD for card in hand)
     scored = [

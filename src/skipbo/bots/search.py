@@ -64,13 +64,15 @@ def _evaluate(state: GameState, seat: int) -> float:
     as all of them on average.
     """
     rules = state.rules
-    team = rules.seat_team[seat]
+    team = rules.seating.team_of[seat]
     outcome = state.outcome
     if outcome is not None:
         if not outcome.winners:
             return 0.0
         return WIN_VALUE if seat in outcome.winners else -WIN_VALUE
-    stocks = [sum(len(state.stocks[stock]) for stock in stocks) for stocks in rules.team_stocks]
+    stocks = [
+        sum(len(state.stocks[stock]) for stock in stocks) for stocks in rules.seating.team_stocks
+    ]
     mine = stocks[team]
     others = [size for index, size in enumerate(stocks) if index != team]
     return (min(others) + sum(others) / len(others)) / 2 - mine

@@ -7,6 +7,7 @@ import secrets
 
 from skipbo import Deck, FirstPlayer, Rules
 from skipbo.cli.errors import UsageError
+from skipbo.rules import PresetOptions
 
 __all__ = ["add_rules_options", "random_seed", "rules_from"]
 
@@ -108,21 +109,29 @@ def rules_from(args: argparse.Namespace, *, players: int | None = None) -> Rules
     individual = variant in ("standard", "short")
     default = (players or args.default_players) if individual else DEFAULT_PLAYERS[variant]
     players = default if args.players is None else args.players
-    deck = DECKS[args.deck]()
-    common = {"deck": deck, "first_player": args.first_player, "turn_limit": args.turn_limit}
+    options = PresetOptions(
+        deck=DECKS[args.deck](), first_player=args.first_player, turn_limit=args.turn_limit
+    )
+    stock: int | None = args.stock  # None: the preset's own default (R-SETUP-2, R-TEAM-5)
     if individual:
         if args.teams is not None:
             raise UsageError("--teams needs --variant partners or team-piles")
         if variant == "short":
-            # Rules.short has its own default stock (10 cards, R-SETUP-2).
-            stock = {} if args.stock is None else {"stock_size": args.stock}
-            return Rules.short(players, **stock, **common)
-        return Rules(players=players, stock_size=args.stock, **common)
+            return (
+                Rules.short(players, **options)
+                if stock is None
+                else Rules.short(players, stock, **options)
+            )
+        if stock is None:
+            return Rules.standard(players, **options)
+        return Rules(players=players, stock_size=stock, **options)
     teams = args.teams or _default_teams(variant, players)
     if args.players is not None and args.teams is not None and players != sum(map(len, teams)):
         raise UsageError(f"--teams seat {sum(map(len, teams))} players, not --players {players}")
     preset = Rules.partners if variant == "partners" else Rules.team_piles
-    return preset(teams, stock_size=args.stock, **common)
+    if stock is None:
+        return preset(teams, **options)
+    return preset(teams, stock_size=stock, **options)
 
 
 def random_seed() -> int:

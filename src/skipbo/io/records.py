@@ -64,7 +64,7 @@ __all__ = [
 class ReplayError(DataError):
     """A game record whose moves cannot be replayed: move ``index`` is illegal.
 
-    The :class:`IllegalMoveError` that :func:`skipbo.apply` raised is the
+    The :class:`~skipbo.IllegalMoveError` that :func:`skipbo.apply` raised is the
     ``__cause__``; its rule ID is repeated in ``rule``.
 
     Attributes:
@@ -194,7 +194,7 @@ def replay(record: GameRecord) -> Iterator[GameState]:
     """Every state of the recorded game: the dealt state, then one after each move.
 
     Raises:
-        ReplayError: when the iteration reaches a move that is illegal in its
+        skipbo.ReplayError: when the iteration reaches a move that is illegal in its
             state; ``error.index`` is the move's index in ``record.moves``.
 
     >>> import skipbo
@@ -219,7 +219,7 @@ def final_state(record: GameRecord) -> GameState:
     """The state after the last move of ``record``.
 
     Raises:
-        ReplayError: if a move is illegal (see :func:`replay`).
+        skipbo.ReplayError: if a move is illegal (see :func:`replay`).
 
     """
     (state,) = deque(replay(record), maxlen=1)
@@ -299,7 +299,7 @@ def parse_record(text: str) -> GameRecord:
     Raises:
         DataError: if the text is malformed (``error.path`` is ``"line N"``, or
             ``"/moves/I"`` for a move that is not in the move notation).
-        ReplayError: if move ``error.index`` is illegal.
+        skipbo.ReplayError: if move ``error.index`` is illegal.
 
     """
     if type(text) is not str:

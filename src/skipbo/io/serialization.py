@@ -160,7 +160,7 @@ def from_data(data: object, kind: Kind | None = None) -> Document:
     Raises:
         DataError: if ``data`` is not a valid document (of that ``kind``); ``path``
             says where.
-        ReplayError: if ``data`` is a record with an illegal move.
+        skipbo.ReplayError: if ``data`` is a record with an illegal move.
 
     """
     if type(data) is not dict:
@@ -205,7 +205,7 @@ def loads(text: str | bytes, kind: Kind | None = None) -> Document:
     Raises:
         DataError: if ``text`` is not JSON (repeated keys, ``NaN`` and ``Infinity``
             are not accepted) or not a valid document (of that ``kind``).
-        ReplayError: if the text is a record with an illegal move.
+        skipbo.ReplayError: if the text is a record with an illegal move.
 
     """
     return from_data(_codec.parse_json(text), kind)

@@ -62,11 +62,11 @@ def _public(seen: PlayerView) -> list[str]:
         f"draw pile {seen.draw_pile_size}, completed {seen.completed_count}",
         "build piles: " + "  ".join(_build(i, pile) for i, pile in enumerate(seen.builds)),
     ]
-    for team, seats in enumerate(rules.team_seats):
+    for team, seats in enumerate(rules.seating.team_seats):
         who = _seats(seen, seats) if len(seats) == 1 else f"team {team}: {_seats(seen, seats)}"
-        stocks = "; ".join(_stock(seen, stock) for stock in rules.team_stocks[team])
+        stocks = "; ".join(_stock(seen, stock) for stock in rules.seating.team_stocks[team])
         lines.append(f"{who}: {stocks}")
-        for discard_set in sorted({rules.seat_discards[seat] for seat in seats}):
+        for discard_set in sorted({rules.seating.own_discards[seat] for seat in seats}):
             piles = seen.discards[discard_set]
             lines.append(
                 "  discards: "

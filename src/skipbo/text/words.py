@@ -74,19 +74,21 @@ def describe_move(move: Move, seen: PlayerView) -> str:
             what = f"{_card(card, seen, build)} from {your} hand"
         case PlayFromStock(stock=stock, build=build):
             top = seen.stock_tops[stock] if 0 <= stock < len(seen.stock_tops) else None
-            owners = [seat for seat, own in enumerate(rules.seat_stock) if own == stock]
+            owners = [seat for seat, own in enumerate(rules.seating.own_stock) if own == stock]
             what = f"{_card(top, seen, build)} from {_owner(owners, mover, your)} stock"
             if rules.teams is not None:
                 what += f" s{stock}"
         case PlayFromDiscard(discard_set=discard_set, pile=pile, build=build):
             piles = seen.discards[discard_set] if 0 <= discard_set < len(seen.discards) else ()
             top = piles[pile][-1] if 0 <= pile < len(piles) and piles[pile] else None
-            owners = [seat for seat, own in enumerate(rules.seat_discards) if own == discard_set]
+            owners = [
+                seat for seat, own in enumerate(rules.seating.own_discards) if own == discard_set
+            ]
             owner = _owner(owners, mover, your)
             what = f"{_card(top, seen, build)} from {owner} discard pile "
             what += _discard_pile(seen, discard_set, pile)
         case Discard(card=card, pile=pile):
-            where = _discard_pile(seen, rules.seat_discards[mover], pile)
+            where = _discard_pile(seen, rules.seating.own_discards[mover], pile)
             return f"{verb('discard')} {format_card(card)} on {your} discard pile {where} " + (
                 f"(ends {your} turn)"
             )
