@@ -189,14 +189,14 @@ class _Game:
             mover = state.current_player
             if mover == seat:
                 if state.turn_moves == 0:
-                    print(f"-- turn {state.turn}: your turn")
+                    print(f"\n-- turn {state.turn}: your turn")
                 move = _ask(state, seat, self.hinter)
                 if move is None:
                     return
                 print(f"  you: {describe_move(move, view(state, seat))}")
             else:
                 if state.turn_moves == 0:
-                    print(f"-- turn {state.turn}: seat {mover} ({self.record.names[mover]})")
+                    print(f"\n-- turn {state.turn}: seat {mover} ({self.record.names[mover]})")
                 move = self.bots[mover].choose(view(state, mover))
                 print(f"  {describe_move(move, view(state, seat))}   [{move}]")
             self.state = apply(state, move)
