@@ -7,6 +7,7 @@ import secrets
 
 from skipbo import Deck, FirstPlayer, Rules
 from skipbo.cli.errors import UsageError
+from skipbo.common.randomness import SEED_BITS
 from skipbo.rules import PresetOptions
 
 __all__ = ["add_rules_options", "random_seed", "rules_from"]
@@ -18,9 +19,6 @@ DECKS = {"mattel": Deck.mattel, "international-games": Deck.international_games}
 """The ``--deck`` choices (R-DECK-1, R-DECK-4)."""
 
 DEFAULT_PLAYERS = {"standard": 2, "short": 2, "partners": 4, "team-piles": 6}
-
-SEED_BITS = 63
-"""Size of a drawn seed: any int works; 63 bits keep it readable and unguessable."""
 
 
 def _teams(text: str) -> tuple[tuple[int, ...], ...]:

@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import random
 from collections.abc import Sequence
 
 from skipbo.bots import BOTS, Bot, make_bot
 from skipbo.cli.errors import UsageError
+from skipbo.common.randomness import derive_seed
 
 __all__ = ["add_bot_option", "fill_lineup", "seat_bots"]
-
-SEED_BITS = 63
-
 
 def add_bot_option(parser: argparse.ArgumentParser, *, default: str) -> None:
     """Add ``--bots NAME...`` (the last name fills the remaining seats)."""
@@ -44,7 +41,8 @@ def fill_lineup(names: Sequence[str], seats: int) -> list[str]:
 def seat_bots(names: Sequence[str], seats: int | Sequence[int], *, seed: int) -> dict[int, Bot]:
     """A bot for each seat (``range(seats)`` or the seats given), by name, seeded from ``seed``.
 
-    Each bot's seed is derived from ``seed`` and its seat, so a game replays the same.
+    Each bot's seed is derived from ``seed`` and its seat as the arena derives it, so
+    the same seed makes the same game.
 
     Raises:
         UsageError: if the names do not fit the seats.
@@ -54,6 +52,6 @@ def seat_bots(names: Sequence[str], seats: int | Sequence[int], *, seed: int) ->
     chosen = list(range(seats)) if isinstance(seats, int) else list(seats)
     lineup = fill_lineup(names, len(chosen))
     return {
-        seat: make_bot(name, random.Random(f"{seed}/bot/{seat}").getrandbits(SEED_BITS))
+        seat: make_bot(name, derive_seed(seed, seat))
         for seat, name in zip(chosen, lineup, strict=True)
     }
