@@ -65,6 +65,19 @@ def is_run(pile: Pile, highest: int) -> bool:
     )
 
 
+def fits_build_pile(pile: Pile, card: Card, highest: int) -> bool:
+    """Whether ``card`` may go on the build pile ``pile`` (R-BUILD-2, R-BUILD-3).
+
+    A wild fits every pile short of complete, a number the next one of the run.
+
+    >>> fits_build_pile((1, WILD), 3, 12), fits_build_pile((1,), 3, 12)
+    (True, False)
+    >>> fits_build_pile((), WILD, 12), fits_build_pile((1, 2), WILD, 2)
+    (True, False)
+    """
+    return is_run(pile + (card,), highest)
+
+
 def is_valid_build_pile(pile: Pile, highest: int) -> bool:
     """Whether ``pile`` is a build pile in play: the run 1, 2, .. of R-BUILD-2.
 
@@ -278,7 +291,7 @@ def _goes_on(state: GameState, card: Card, build: object) -> bool:
     if not _one_of(build, range(len(state.builds))):
         return False
     assert type(build) is int  # for the type checker: _one_of checked it
-    return is_run(state.builds[build] + (card,), state.rules.deck.highest)
+    return fits_build_pile(state.builds[build], card, state.rules.deck.highest)
 
 
 def is_legal(state: GameState, move: Move) -> bool:
