@@ -17,7 +17,9 @@ HELP = "play and print a seeded game between bots"
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add the demo's options."""
     add_rules_options(parser, players=3)
-    parser.add_argument("--seed", type=int, default=7, help="seed of the deal and the bots")
+    parser.add_argument(
+        "--seed", type=int, metavar="N", default=7, help="seed of the deal and the bots"
+    )
     add_bot_option(parser, default="play-first")
     parser.add_argument("--quiet", action="store_true", help="print the moves, not each turn")
 

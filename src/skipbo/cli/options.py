@@ -53,6 +53,7 @@ def add_rules_options(parser: argparse.ArgumentParser, *, players: int = 2) -> N
     group.add_argument(
         "--players",
         type=int,
+        metavar="N",
         default=None,
         help=f"number of players (default {players}; partners 4, team-piles 6)",
     )
@@ -62,6 +63,7 @@ def add_rules_options(parser: argparse.ArgumentParser, *, players: int = 2) -> N
         "--stock-size",
         dest="stock",
         type=int,
+        metavar="N",
         default=None,
         help="cards per stock pile (default: by the rules; short game 10-15)",
     )
@@ -74,7 +76,11 @@ def add_rules_options(parser: argparse.ArgumentParser, *, players: int = 2) -> N
         help="who starts (default seat 0)",
     )
     group.add_argument(
-        "--turn-limit", type=int, default=None, help="end without a winner after N turns"
+        "--turn-limit",
+        type=int,
+        metavar="N",
+        default=None,
+        help="end without a winner after N turns",
     )
     group.add_argument(
         "--teams",

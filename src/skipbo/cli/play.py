@@ -57,10 +57,14 @@ Type the number of a move, or the move in the notation (e.g. h5>b0), or:
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add the rules, the seats and the game's options."""
     add_rules_options(parser, players=2)
-    parser.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    parser.add_argument("--seat", type=int, metavar="N", default=0, help="your seat (default 0)")
     add_bot_option(parser, default="heuristic")
     parser.add_argument(
-        "--seed", type=int, default=None, help="seed of the deal (default: a random one)"
+        "--seed",
+        type=int,
+        metavar="N",
+        default=None,
+        help="seed of the deal (default: a random one)",
     )
     parser.add_argument("--save", metavar="FILE", help="save the game's record to FILE at the end")
     parser.add_argument("--name", default="you", help="your name in the record (default: you)")

@@ -20,7 +20,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "file", metavar="FILE", help="a JSON state or view, or a record; - reads stdin"
     )
     parser.add_argument(
-        "--seat", type=int, default=None, help="show only what this seat sees (default: everything)"
+        "--seat",
+        type=int,
+        metavar="N",
+        default=None,
+        help="show only what this seat sees (default: everything)",
     )
 
 

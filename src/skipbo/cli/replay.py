@@ -17,7 +17,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("record", metavar="RECORD", help="a game record file; - reads stdin")
     parser.add_argument("--step", action="store_true", help="wait for Enter after each turn")
     parser.add_argument(
-        "--seat", type=int, default=None, help="show only what this seat saw (default: everything)"
+        "--seat",
+        type=int,
+        metavar="N",
+        default=None,
+        help="show only what this seat saw (default: everything)",
     )
     parser.add_argument("--quiet", action="store_true", help="print the moves, not each turn")
 

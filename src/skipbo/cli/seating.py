@@ -11,6 +11,7 @@ from skipbo.common.randomness import derive_seed
 
 __all__ = ["add_bot_option", "fill_lineup", "seat_bots"]
 
+
 def add_bot_option(parser: argparse.ArgumentParser, *, default: str) -> None:
     """Add ``--bots NAME...`` (the last name fills the remaining seats)."""
     parser.add_argument(

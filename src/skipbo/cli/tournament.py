@@ -32,9 +32,15 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help=f"one bot a seat, the last repeated for the rest ({', '.join(BOTS)})",
     )
     add_rules_options(parser)
-    parser.add_argument("--games", type=int, default=100, help="number of games (default 100)")
-    parser.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
-    parser.add_argument("--seed", type=int, default=0, help="the tournament's seed (default 0)")
+    parser.add_argument(
+        "--games", type=int, metavar="N", default=100, help="number of games (default 100)"
+    )
+    parser.add_argument(
+        "--workers", type=int, metavar="N", default=1, help="worker processes (default 1)"
+    )
+    parser.add_argument(
+        "--seed", type=int, metavar="N", default=0, help="the tournament's seed (default 0)"
+    )
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument(
         "--progress",
