@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 
 from skipbo.arena import play_game
+from skipbo.cli.lineup import add_bot_option, seat_bots
 from skipbo.cli.narrate import narrate
 from skipbo.cli.options import add_rules_options, rules_from
-from skipbo.cli.lineup import add_bot_option, seat_bots
 from skipbo.text import LEGEND
 
 NAME = "demo"

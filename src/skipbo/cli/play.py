@@ -33,8 +33,8 @@ from skipbo import (
 )
 from skipbo.bots import Bot, make_bot
 from skipbo.cli.errors import UsageError
-from skipbo.cli.options import add_rules_options, random_seed, rules_from
 from skipbo.cli.lineup import add_bot_option, fill_lineup, seat_bots
+from skipbo.cli.options import add_rules_options, random_seed, rules_from
 from skipbo.io.records import format_record
 from skipbo.text import LEGEND, describe_move, render_view
 

@@ -16,8 +16,8 @@ from contextlib import AbstractContextManager, nullcontext
 from skipbo.arena import TournamentResult, tournament
 from skipbo.bots import BOTS
 from skipbo.cli.errors import UsageError
-from skipbo.cli.options import add_rules_options, rules_from
 from skipbo.cli.lineup import fill_lineup
+from skipbo.cli.options import add_rules_options, rules_from
 
 NAME = "tournament"
 HELP = "play bots against each other and print their win rates"
