@@ -141,7 +141,7 @@ class TestHeuristicBot:
     def test_plays_the_teams_second_stock_pile(self) -> None:
         """R-TEAM-2: in the shared-piles form any of the team's stock tops counts."""
         rules = Rules.team_piles()
-        stocks = [(9, 12)] * rules.seating.stock_pile_count
+        stocks = [(9, 12)] * rules.stock_pile_count
         stocks[rules.seating.team_stocks[0][1]] = (9, 1)
         state = arrange(rules, stocks=tuple(stocks), hands=((5, 6, 7, 8, 9),) + ((),) * 5)
         chosen = HeuristicBot().choose(skipbo.view(state, 0))

@@ -305,7 +305,7 @@ class TournamentResult:
         return self._share(Termination.TURN_LIMIT)
 
     def to_dict(self) -> dict[str, Any]:
-        """The result as JSON-able data (the rules as a :mod:`skipbo.io.serialization` document).
+        """The result as JSON-able data (the rules as a :mod:`skipbo.serialization` document).
 
         >>> import json, skipbo
         >>> result = tournament(skipbo.Rules(players=2, stock_size=2), ["random"] * 2,
