@@ -417,7 +417,10 @@ class TestReplay:
             [str(record_file), "--seat", "2"],
             ["-", "--step"],
         ):
-            assert_usage_error(run("replay", *args), "skipbo replay")
+            message = assert_usage_error(run("replay", *args), "skipbo replay")
+            if args[0] in (str(illegal), str(garbage), str(state)):
+                assert message.startswith(f"skipbo replay: {args[0]}")  # names the file
+        assert "/moves/0: move 0 (s0>b9) is illegal" in run("replay", str(illegal)).stderr
 
 
 class TestRender:

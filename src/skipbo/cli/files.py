@@ -5,7 +5,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from skipbo import GameRecord
+from skipbo import GameRecord, SkipBoError
+from skipbo.cli.errors import UsageError
 from skipbo.io.records import TEXT_FORMAT, parse_record
 from skipbo.io.serialization import Document, loads
 
@@ -28,21 +29,26 @@ def read_document(name: str) -> Document:
 
     Raises:
         OSError: if the file cannot be read.
-        ValueError: if it is not UTF-8 text or too large.
-        DataError, ReplayError: if it holds no valid document.
+        UsageError: if it is not UTF-8 text, too large or no valid document (the
+            message names the file and, for a document, the place of the problem).
 
     """
-    text = _read(name)
-    if len(text) > MAX_BYTES:
-        raise ValueError(f"{name}: larger than {MAX_BYTES} bytes")
-    if text.lstrip().startswith(TEXT_FORMAT.split()[0]):
-        return parse_record(text)
-    return loads(text)
+    try:
+        text = _read(name)
+        if len(text) > MAX_BYTES:
+            raise UsageError(f"{name}: larger than {MAX_BYTES} bytes")
+        if text.lstrip().startswith(TEXT_FORMAT.split()[0]):
+            return parse_record(text)
+        return loads(text)
+    except UnicodeDecodeError:
+        raise UsageError(f"{name}: not UTF-8 text") from None
+    except SkipBoError as error:  # DataError (with its JSON pointer) or ReplayError
+        raise UsageError(f"{name}: {error}") from error
 
 
 def read_record(name: str) -> GameRecord:
     """The game record in file ``name`` (text form or JSON)."""
     document = read_document(name)
     if not isinstance(document, GameRecord):
-        raise ValueError(f"{name} holds a {type(document).__name__}, not a game record")
+        raise UsageError(f"{name} holds a {type(document).__name__}, not a game record")
     return document
