@@ -35,6 +35,7 @@ from skipbo.bots import Bot, make_bot
 from skipbo.cli.errors import UsageError
 from skipbo.cli.lineup import add_bot_option, fill_lineup, seat_bots
 from skipbo.cli.options import add_rules_options, random_seed, rules_from
+from skipbo.common.randomness import derive_seed
 from skipbo.io.records import format_record
 from skipbo.text import LEGEND, describe_move, render_view
 
@@ -148,7 +149,9 @@ def run(args: argparse.Namespace) -> int:
     others = [other for other in range(rules.players) if other != seat]
     lineup = fill_lineup(args.bots, len(others))
     bots = seat_bots(lineup, others, seed=seed)
-    hinter = make_bot(HINT_BOT, seed)
+    # Bots get seeds derived one way from the deal's (never the deal's seed itself,
+    # from which every hidden card follows); the hint bot takes the index past the seats.
+    hinter = make_bot(HINT_BOT, derive_seed(seed, rules.players))
     names = [f"{name} bot" for name in lineup]
     names.insert(seat, args.name)
     record = GameRecord(rules=rules, seed=seed, names=names)
