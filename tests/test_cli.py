@@ -119,8 +119,9 @@ def listed_moves(screen: str) -> dict[int, str]:
     """The numbered moves of the last menu on the screen: number -> notation."""
     menu = screen[screen.rindex("your moves:") :]
     moves = {int(n): notation for n, notation in re.findall(r"(\d+)\) .*?\[(\S+)\]", menu)}
-    for line in re.findall(r"discard (\S+) \(ends your turn\): (.*)", menu):
+    for line in re.findall(r"discard (a wild|\d+) \(ends your turn\): (.*)", menu):
         card, choices = line
+        card = "W" if card == "a wild" else card
         for number, pile in re.findall(r"(\d+)\) pile (\d+)", choices):
             moves[int(number)] = f"h{card}>d{pile}"
     return moves

@@ -108,7 +108,8 @@ class TestDescribeMove:
                 assert text.startswith(f"play {said} from ")
                 assert text.endswith(f" on build pile {move.build}")
             case Discard():
-                assert text.startswith(f"discard {format_card(move.card)} on your discard pile ")
+                named = "a wild" if move.card == WILD else format_card(move.card)
+                assert text.startswith(f"discard {named} on your discard pile ")
                 assert "ends your turn" in text
             case Pass():
                 assert text.startswith("pass")

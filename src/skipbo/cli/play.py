@@ -25,7 +25,6 @@ from skipbo import (
     Outcome,
     PlayerView,
     apply,
-    format_card,
     legal_moves,
     new_game,
     parse_move,
@@ -37,7 +36,7 @@ from skipbo.cli.lineup import add_bot_option, fill_lineup, seat_bots
 from skipbo.cli.options import add_rules_options, random_seed, rules_from
 from skipbo.common.randomness import derive_seed
 from skipbo.io.records import format_record
-from skipbo.text import LEGEND, describe_move, render_view
+from skipbo.text import LEGEND, card_name, describe_move, render_view
 
 NAME = "play"
 HELP = "play Skip-Bo against bots in the terminal"
@@ -81,7 +80,7 @@ def menu(seen: PlayerView, moves: Sequence[Move]) -> str:
         else:
             lines.append(f"{number:>4}) {describe_move(move, seen)}   [{move}]")
     lines.extend(
-        f"      discard {format_card(card)} (ends your turn): " + "  ".join(choices)
+        f"      discard {card_name(card)} (ends your turn): " + "  ".join(choices)
         for card, choices in discards.items()
     )
     return "\n".join(lines)

@@ -15,6 +15,6 @@ imports this package.
 """
 
 from skipbo.text.display import describe, format_pile, render_view
-from skipbo.text.words import LEGEND, describe_move
+from skipbo.text.words import LEGEND, card_name, describe_move
 
-__all__ = ["LEGEND", "describe", "describe_move", "format_pile", "render_view"]
+__all__ = ["LEGEND", "card_name", "describe", "describe_move", "format_pile", "render_view"]

@@ -22,7 +22,7 @@ from skipbo.cards import WILD, Card, format_card
 from skipbo.moves import Discard, Move, Pass, PlayFromDiscard, PlayFromHand, PlayFromStock
 from skipbo.views import PlayerView
 
-__all__ = ["LEGEND", "describe_move"]
+__all__ = ["LEGEND", "card_name", "describe_move"]
 
 LEGEND = """\
 How to read the moves (piles count from 0; W is the wild Skip-Bo card):
@@ -35,13 +35,18 @@ Piles are shown bottom to top: in [9 7] the 7 is the top card."""
 """The move notation explained for people, as the command line prints it once."""
 
 
+def card_name(card: Card) -> str:
+    """A card as a sentence names it: ``"7"``, or ``"a wild"`` for the Skip-Bo card."""
+    return "a wild" if card == WILD else format_card(card)
+
+
 def _card(card: Card | None, seen: PlayerView, build: int) -> str:
     if card is None:  # an empty pile: the move is illegal, but can still be said
         return "the top card"
     if card == WILD and 0 <= build < len(seen.builds):
         # R-BUILD-3: a wild on a build pile stands for the number the pile needs.
         return f"a wild (as {len(seen.builds[build]) + 1})"
-    return format_card(card)
+    return card_name(card)
 
 
 def _owner(seats: list[int], mover: int, yours: str) -> str:
@@ -89,7 +94,7 @@ def describe_move(move: Move, seen: PlayerView) -> str:
             what += _discard_pile(seen, discard_set, pile)
         case Discard(card=card, pile=pile):
             where = _discard_pile(seen, rules.seating.own_discards[mover], pile)
-            return f"{verb('discard')} {format_card(card)} on {your} discard pile {where} " + (
+            return f"{verb('discard')} {card_name(card)} on {your} discard pile {where} " + (
                 f"(ends {your} turn)"
             )
         case Pass():
