@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 import skipbo
+from skipbo import Rules
 from skipbo.arena import play_game, tournament
 from skipbo.bots import PlayFirstBot
 from skipbo.io.records import final_state, format_record, parse_record
@@ -130,13 +131,25 @@ def listed_moves(screen: str) -> dict[int, str]:
 class TestPlay:
     """`skipbo play`, a person against bots."""
 
+    @pytest.mark.parametrize(
+        ("args", "rules"),
+        [
+            (["--stock", "4", "--seed", "11", "--bots", "play-first"], Rules(stock_size=4)),
+            (
+                ["--variant", "partners", "--stock", "3", "--seed", "2"],
+                Rules.partners(stock_size=3),
+            ),
+        ],
+    )
     def test_a_whole_game_by_number_notation_and_hint(
-        self, play: Callable[[list[str]], Session], tmp_path: Path
+        self,
+        play: Callable[[list[str]], Session],
+        tmp_path: Path,
+        args: list[str],
+        rules: Rules,
     ) -> None:
         saved = tmp_path / "game.txt"
-        session = play(
-            ["--stock", "4", "--seed", "11", "--bots", "play-first", "--save", str(saved)]
-        )
+        session = play([*args, "--save", str(saved)])
         sent: list[str] = []
         prompts = 0
         while (screen := session.read_until_prompt()) is not None:
@@ -159,9 +172,16 @@ class TestPlay:
         status, errors = session.finish()
         assert (status, errors) == (0, "")
         record = parse_record(saved.read_text())
-        state = final_state(record)
-        assert skipbo.is_over(state)
-        assert "you won" in session.transcript or "you lost" in session.transcript
+        assert record.rules == rules
+        outcome = final_state(record).outcome
+        assert outcome is not None
+        if not outcome.winners:
+            verdict = f"game over: {outcome}"
+        elif 0 in outcome.winners:
+            verdict = "your team won!" if len(outcome.winners) > 1 else "you won!"
+        else:
+            verdict = f"you lost: {outcome}"
+        assert verdict in session.transcript
         assert f"the deal's seed was {record.seed}" in session.transcript
         # The person's moves are the ones typed, in order; the rest are the bot's.
         states = list(skipbo.replay(record))
