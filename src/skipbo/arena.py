@@ -1,7 +1,7 @@
 """The arena: bots play seeded games and tournaments against each other.
 
 :func:`play_game` plays one game between bots and returns its
-:class:`~skipbo.GameRecord`. :func:`tournament` plays many games between bots named
+:class:`~skipbo.io.records.GameRecord`. :func:`tournament` plays many games between bots named
 in :data:`skipbo.bots.BOTS`, rotating the seats so that no bot keeps the advantage
 of moving first, and reports for each entry of the line-up its win rate with a 95%
 Wilson interval, plus the average game length and how many games ended blocked or
@@ -11,7 +11,7 @@ Everything is derived from one seed: game ``g`` is dealt with
 ``derive_seed(seed, g)`` and each of its bots is seeded from that game seed and its
 seat, so a game depends on nothing but the seed and its index. That is why the
 games can be spread over worker processes (``workers``) or any
-:class:`concurrent.futures.Executor` and still give the same result.
+``concurrent.futures.Executor`` and still give the same result.
 
 >>> import skipbo
 >>> from skipbo.arena import tournament
@@ -105,7 +105,7 @@ def play_game(
         names: Optional names of the seats for the record.
 
     Returns:
-        The game's record; :func:`skipbo.replay` reproduces every state from it.
+        The game's record; :func:`skipbo.io.records.replay` reproduces every state from it.
 
     Raises:
         ValueError: if there is not one bot per seat.
@@ -305,7 +305,7 @@ class TournamentResult:
         return self._share(Termination.TURN_LIMIT)
 
     def to_dict(self) -> dict[str, Any]:
-        """The result as JSON-able data (the rules as a :mod:`skipbo.serialization` document).
+        """The result as JSON-able data (the rules as a :mod:`skipbo.io.serialization` document).
 
         >>> import json, skipbo
         >>> result = tournament(skipbo.Rules(players=2, stock_size=2), ["random"] * 2,
@@ -368,7 +368,7 @@ def tournament(
         games: How many games to play (at least 1).
         seed: The tournament's seed.
         workers: Worker processes to play in (1: play in this process).
-        executor: Any :class:`concurrent.futures.Executor` to play in instead (e.g.
+        executor: Any ``concurrent.futures.Executor`` to play in instead (e.g.
             a process pool or a cluster's executor); ``workers`` is then only used
             to split the games into chunks.
         progress: Called with the number of games just finished, each time some

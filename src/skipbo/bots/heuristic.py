@@ -101,7 +101,7 @@ def danger(seen: PlayerView, needs: list[int]) -> float:
 def stock_plan(seen: PlayerView) -> tuple[int, Move] | None:
     """The cost and first move of the cheapest plan that plays a stock top, if any.
 
-    The cost counts a wild as :data:`WILD_COST` cards; a stock top that can be
+    The cost counts a wild as ``WILD_COST`` cards; a stock top that can be
     played at once costs 0. See the module docs for how plans are made.
     """
     rules = seen.rules
@@ -190,7 +190,7 @@ def play_candidates(seen: PlayerView, moves: list[Move]) -> list[Move]:
     """The safe plays of number cards from the hand or a discard top, best first.
 
     A play is safe when its score (see the module docs) is above
-    :data:`NO_PLAY_SCORE`; ties keep legal-move order.
+    ``NO_PLAY_SCORE``; ties keep legal-move order.
     """
     hand = seen.hand
     assert hand is not None
