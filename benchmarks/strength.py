@@ -2,7 +2,8 @@
 
 Plays seeded tournaments with :func:`skipbo.arena.tournament` (seats rotated every
 game, so no bot keeps the first move) and prints, per line-up, each entry's wins,
-win rate, 95% Wilson interval and average thinking time per move, with the average
+win rate, 95% Wilson interval and average thinking time per move (CPU time on one
+core, so that other work on a shared machine does not count), with the average
 game length and the share of blocked games. The line-ups (standard rules, 30 stock
 cards):
 
@@ -15,8 +16,10 @@ The goals of issue 9: heuristic wins at least 90% against play-first; search's
 Wilson lower bound against heuristic is above 55% at an average of at most 100 ms
 a move on one core. With ``--workers N`` the games run in N processes (one core
 each); the results do not depend on N, the times do depend on the machine's load.
+The games are played in parts of P (default 100) of the one tournament, and the
+figures so far are printed after each part.
 
-Usage: python benchmarks/strength.py [--scale F] [--workers N] [--seed S]
+Usage: python benchmarks/strength.py [--scale F] [--workers N] [--seed S] [--part P]
        [--only NAME ...]   (NAME: heuristic-2p, heuristic-4p, search-2p, search-4p)
 """
 
@@ -27,7 +30,7 @@ import sys
 import time
 
 import skipbo
-from skipbo.arena import TournamentResult, tournament
+from skipbo.arena import TournamentResult, combine, tournament
 
 LINEUPS = {
     "heuristic-2p": (("heuristic", "play-first"), 2_000),
@@ -72,6 +75,7 @@ def main() -> None:
     parser.add_argument("--scale", type=float, default=1.0, help="fraction of the games")
     parser.add_argument("--workers", type=int, default=1, help="worker processes")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--part", type=int, default=100, help="games between reports")
     parser.add_argument("--only", nargs="*", choices=sorted(LINEUPS), default=list(LINEUPS))
     args = parser.parse_args()
     print(f"skipbo {skipbo.__version__}, seed {args.seed}, workers {args.workers}", flush=True)
@@ -80,16 +84,25 @@ def main() -> None:
         games = max(1, round(games * args.scale))
         rules = skipbo.Rules(players=len(lineup))
         started = time.perf_counter()
-        result = tournament(
-            rules,
-            lineup,
-            games=games,
-            seed=args.seed,
-            workers=args.workers,
-            progress=Progress(name, games),
-        )
-        print(file=sys.stderr)
-        print(report(name, result, time.perf_counter() - started), flush=True)
+        progress = Progress(name, games)
+        parts: list[TournamentResult] = []
+        # Played in parts of one tournament, each reported as it ends, so that a run
+        # stopped early still leaves the figures of every game it finished.
+        for first in range(0, games, args.part):
+            part = tournament(
+                rules,
+                lineup,
+                games=min(args.part, games - first),
+                seed=args.seed,
+                workers=args.workers,
+                progress=progress,
+                first=first,
+            )
+            parts.append(part)
+            result = combine(parts)
+            label = name if result.games == games else f"{name} (so far)"
+            print(file=sys.stderr)
+            print(report(label, result, time.perf_counter() - started), flush=True)
 
 
 if __name__ == "__main__":

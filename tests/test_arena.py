@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import skipbo
 from skipbo import Rules, Termination
-from skipbo.arena import play_game, seating, tournament, wilson
+from skipbo.arena import combine, play_game, seating, tournament, wilson
 from skipbo.bots import PlayFirstBot, RandomBot
 from skipbo.io.serialization import from_data
 
@@ -94,6 +94,19 @@ class TestTournament:
         assert result.entries[0].wins == result.entries[2].wins
         assert result.entries[1].wins == result.entries[3].wins
 
+    def test_parts_combine_into_the_whole(self) -> None:
+        """A tournament played in parts (``first``) and combined equals the whole."""
+        lineup = ["heuristic", "random"]
+        whole = tournament(SMALL, lineup, games=6, seed=5)
+        parts = [tournament(SMALL, lineup, games=n, seed=5, first=f) for f, n in ((4, 2), (0, 4))]
+        assert combine(parts) == whole
+        with pytest.raises(ValueError, match="two parts"):
+            combine([parts[0], parts[0]])
+        with pytest.raises(ValueError, match="not of one tournament"):
+            combine([whole, tournament(SMALL, lineup, games=1, seed=6, first=9)])
+        with pytest.raises(ValueError, match="no tournament"):
+            combine([])
+
     def test_a_factory_enters_like_a_name(self) -> None:
         """A bot class is a line-up entry under its own name, playing like its registered name."""
         by_name = tournament(SMALL, ["play-first", "random"], games=4, seed=6)
@@ -117,6 +130,7 @@ class TestTournament:
             (["random", "nobody"], 1, 1, "unknown bot 'nobody'"),
             (["random", "random"], 0, 1, "games must be"),
             (["random", "random"], 1, 0, "workers must be"),
+            (["random", "random"], 1.5, 1, "games must be"),
         ],
     )
     def test_bad_arguments(self, lineup: list[str], games: int, workers: int, message: str) -> None:

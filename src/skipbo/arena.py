@@ -51,6 +51,7 @@ __all__ = [
     "EntryResult",
     "GameSummary",
     "TournamentResult",
+    "combine",
     "entrant_name",
     "play_game",
     "seating",
@@ -140,7 +141,9 @@ def _play(rules: Rules, bots: Sequence[Bot], seed: int, names: Sequence[str] = (
     moves = []
     made = [0] * rules.players
     seconds = [0.0] * rules.players
-    clock = time.perf_counter
+    # CPU time of this thread, not wall time: on a shared machine the wall clock
+    # also counts the time other processes ran, which says nothing about the bot.
+    clock = time.thread_time
     while state.outcome is None:
         seat = state.current_player
         started = clock()
@@ -172,7 +175,8 @@ class GameSummary:
     moves: tuple[int, ...]
     """The moves each line-up entry made."""
     seconds: tuple[float, ...] = attrs.field(eq=False)
-    """Each line-up entry's thinking time (measured, so not reproducible)."""
+    """Each line-up entry's thinking time: the CPU seconds its bot's ``choose`` took on
+    one core (measured, so not reproducible)."""
 
 
 def seating(players: int, game: int) -> tuple[int, ...]:
@@ -243,7 +247,7 @@ class EntryResult:
     moves: int
     """Moves it made in all games."""
     seconds: float = attrs.field(eq=False)
-    """Its total thinking time in seconds (measured, so not reproducible)."""
+    """Its total thinking time in CPU seconds on one core (measured, so not reproducible)."""
 
     @property
     def win_rate(self) -> float:
@@ -338,9 +342,9 @@ class TournamentResult:
         }
 
 
-def _chunks(games: int, parts: int) -> list[range]:
-    size = max(1, math.ceil(games / parts))
-    return [range(start, min(start + size, games)) for start in range(0, games, size)]
+def _chunks(games: range, parts: int) -> list[range]:
+    size = max(1, math.ceil(len(games) / parts))
+    return [games[start : start + size] for start in range(0, len(games), size)]
 
 
 def tournament(
@@ -352,6 +356,7 @@ def tournament(
     workers: int = 1,
     executor: Executor | None = None,
     progress: Callable[[int], None] | None = None,
+    first: int = 0,
 ) -> TournamentResult:
     """Play ``games`` games between the bots named in ``lineup``, rotating the seats.
 
@@ -373,10 +378,13 @@ def tournament(
             to split the games into chunks.
         progress: Called with the number of games just finished, each time some
             finish (so a progress bar's ``update`` fits).
+        first: The index of the first game: a long tournament can be played in
+            parts (``first=0, games=100``, then ``first=100``, ...) that
+            :func:`combine` joins into the result of the whole.
 
     Raises:
         ValueError: if the line-up does not give one bot per seat, names an unknown bot, or
-            ``games`` or ``workers`` is below 1.
+            ``games`` or ``workers`` is below 1, or ``first`` below 0.
 
     """
     entrants = tuple(lineup)
@@ -385,32 +393,67 @@ def tournament(
     unknown = [name for name in entrants if isinstance(name, str) and name not in BOTS]
     if unknown:
         raise ValueError(f"unknown bot {unknown[0][:40]!r}; the bots are: {', '.join(BOTS)}")
-    for name, value in (("games", games), ("workers", workers)):
-        if type(value) is not int or value < 1:
-            raise ValueError(f"{name} must be an integer of at least 1, got {value!r}")
-    summaries = list(_run(rules, entrants, seed, games, workers, executor, progress))
-    summaries.sort(key=lambda game: game.index)
-    names = tuple(map(entrant_name, entrants))
+    for name, value, least in (("games", games, 1), ("workers", workers, 1), ("first", first, 0)):
+        if type(value) is not int or value < least:
+            raise ValueError(f"{name} must be an integer of at least {least}, got {value!r}")
+    played = range(first, first + games)
+    summaries = _run(rules, entrants, seed, played, workers, executor, progress)
+    return _result(rules, tuple(map(entrant_name, entrants)), seed, summaries)
+
+
+def _result(
+    rules: Rules, names: tuple[str, ...], seed: int, summaries: Iterable[GameSummary]
+) -> TournamentResult:
+    ordered = sorted(summaries, key=lambda game: game.index)
     return TournamentResult(
         rules=rules,
         lineup=names,
         seed=seed,
-        entries=tuple(_entry(entry, name, summaries) for entry, name in enumerate(names)),
-        summaries=tuple(summaries),
+        entries=tuple(_entry(entry, name, ordered) for entry, name in enumerate(names)),
+        summaries=tuple(ordered),
     )
+
+
+def combine(parts: Sequence[TournamentResult]) -> TournamentResult:
+    """Join the parts of one tournament played with different ``first`` games.
+
+    >>> import skipbo
+    >>> rules, lineup = skipbo.Rules(players=2, stock_size=2), ["random", "play-first"]
+    >>> whole = tournament(rules, lineup, games=4, seed=1)
+    >>> parts = [tournament(rules, lineup, games=2, seed=1, first=n) for n in (0, 2)]
+    >>> combine(parts) == whole
+    True
+
+    Raises:
+        ValueError: if there are no parts, they differ in rules, line-up or seed, or
+            a game is in two parts.
+
+    """
+    if not parts:
+        raise ValueError("no tournament to combine")
+    head = parts[0]
+    if any(
+        (part.rules, part.lineup, part.seed) != (head.rules, head.lineup, head.seed)
+        for part in parts
+    ):
+        raise ValueError("the parts are not of one tournament: rules, line-up or seed differ")
+    summaries = [game for part in parts for game in part.summaries]
+    if len({game.index for game in summaries}) != len(summaries):
+        raise ValueError("a game is in two parts")
+    return _result(head.rules, head.lineup, head.seed, summaries)
 
 
 def _run(
     rules: Rules,
     lineup: tuple[Entrant, ...],
     seed: int,
-    games: int,
+    games: range,
     workers: int,
     executor: Executor | None,
     progress: Callable[[int], None] | None,
 ) -> Iterable[GameSummary]:
     if executor is None and workers == 1:
-        for game in range(games):
+        for game in games:
             yield _play_one(rules, lineup, seed, game)
             if progress is not None:
                 progress(1)

@@ -23,6 +23,10 @@ In detail, for the seat to move:
 3. **Discard.** It puts a number card (a wild only if it holds nothing else) where
    it keeps its piles playable: on a card of the same value or one higher (a
    descending run), else on an empty pile, never onto a wild; high cards go first.
+4. **Keep the game going.** When few cards are left to draw, hoarding them would
+   end the game blocked (R-WIN-2), so plays that complete build piles (whose cards
+   are reshuffled into the draw pile, R-DRAW-2) score higher, wilds included, and
+   with an empty hand it plays whatever it can rather than pass.
 
 It draws no randomness (ties go to the first candidate in legal-move order), so
 it is reproducible whatever its seed.
