@@ -36,6 +36,7 @@ napoleon_numpy_docstring = False
 nitpicky = True
 nitpick_ignore_regex = [
     ("py:class", r"(enum|collections|collections\.abc|typing|random|re|pathlib)\.\w+"),
+    ("py:class", r"concurrent\.futures(\._base)?\.\w+"),
 ]
 nitpick_ignore = [
     ("py:class", "T"),
