@@ -7,7 +7,7 @@ module registers the environment as :data:`ENV_ID`, so that
 >>> import skipbo.envs.gymnasium
 >>> env = gymnasium.make("skipbo/SkipBo-v0", players=3, opponents="random")
 >>> observation, info = env.reset(seed=1)
->>> observation.shape == env.observation_space.shape, info["action_mask"].sum() > 0
+>>> observation.shape == env.observation_space.shape, bool(info["action_mask"].any())
 (True, True)
 
 ``gymnasium.make("skipbo.envs.gymnasium:skipbo/SkipBo-v0")`` imports it on the way.
@@ -129,7 +129,8 @@ class SkipBoEnv(gymnasium.Env[Observation, np.int64]):
         self.observation_space = spaces.Box(
             low=0.0, high=np.array(layout.high, dtype=np.float32), dtype=np.float32
         )
-        self.action_space = spaces.Discrete(action_count(rules))
+        self._action_count = action_count(rules)
+        self.action_space = spaces.Discrete(self._action_count)
         self._state: GameState | None = None
         self._bots: dict[int, Bot] = {}
         self._ended = False
@@ -162,9 +163,7 @@ class SkipBoEnv(gymnasium.Env[Observation, np.int64]):
         self._ended = self._state.is_over
         return self._observation(), self._info()
 
-    def step(
-        self, action: SupportsInt
-    ) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+    def step(self, action: SupportsInt) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         """Play the agent's move ``action``, then the bots' moves until its next turn.
 
         Raises:
@@ -176,7 +175,7 @@ class SkipBoEnv(gymnasium.Env[Observation, np.int64]):
         if self._ended:
             raise ActionError("the episode is over: call reset() first")
         if not self.action_space.contains(action):
-            raise ActionError(f"action {action!r} is not in 0..{self.action_space.n - 1}")
+            raise ActionError(f"action {action!r} is not in 0..{self._action_count - 1}")
         index = int(action)
         if not legal_action_mask(state)[index]:
             self._ended = True
@@ -196,7 +195,7 @@ class SkipBoEnv(gymnasium.Env[Observation, np.int64]):
             self.render()
         return self._observation(), reward, terminated, truncated, self._info()
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         """The agent's text observation: returned (``"ansi"``) or printed (``"human"``)."""
         if self.render_mode is None or self._state is None:
             return None
@@ -216,7 +215,7 @@ class SkipBoEnv(gymnasium.Env[Observation, np.int64]):
         return observation_array(view(self.state, self.seat), self.depth)
 
     def _info(self) -> dict[str, Any]:
-        mask = legal_action_mask(self.state) if not self._ended else bytes(self.action_space.n)
+        mask = legal_action_mask(self.state) if not self._ended else bytes(self._action_count)
         return {"action_mask": np.frombuffer(mask, dtype=np.int8).copy()}
 
 

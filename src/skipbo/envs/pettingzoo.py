@@ -58,8 +58,10 @@ _SEED_RANGE = 2**63
 
 Observation = dict[str, npt.NDArray[Any]]
 
+RENDER_MODES = ("ansi", "human")
 
-class SkipBoAECEnv(AECEnv[str, Observation, int]):
+
+class SkipBoAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped
     """Skip-Bo as a PettingZoo AEC environment (use :func:`env` to build one).
 
     Args:
@@ -76,7 +78,7 @@ class SkipBoAECEnv(AECEnv[str, Observation, int]):
     """
 
     metadata = {  # noqa: RUF012
-        "render_modes": ["ansi", "human"],
+        "render_modes": list(RENDER_MODES),
         "name": "skipbo_v0",
         "is_parallelizable": False,
     }
@@ -94,8 +96,8 @@ class SkipBoAECEnv(AECEnv[str, Observation, int]):
             rules = Rules(players=2 if players is None else players)
         elif players is not None and players != rules.players:
             raise ValueError(f"players={players} contradicts rules with {rules.players} players")
-        if render_mode not in (None, *self.metadata["render_modes"]):
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        if render_mode not in (None, *RENDER_MODES):
+            raise ValueError(f"render_mode must be one of {list(RENDER_MODES)}")
         self.rules = rules
         self.depth = depth
         self.render_mode = render_mode
@@ -118,6 +120,7 @@ class SkipBoAECEnv(AECEnv[str, Observation, int]):
             for seat, agent in enumerate(self.possible_agents)
         }
         self.action_spaces = {agent: spaces.Discrete(count) for agent in self.possible_agents}
+        self._action_count = count
         self._selector = AgentSelector(self.agents)
         self._rng = np.random.default_rng()
         self._state: GameState | None = None
@@ -127,7 +130,7 @@ class SkipBoAECEnv(AECEnv[str, Observation, int]):
         """The observation space of ``agent`` (the same shape for every agent)."""
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space[Any]:
+    def action_space(self, agent: str) -> spaces.Discrete:
         """The action space of ``agent``: :func:`skipbo.actions.action_count` actions."""
         return self.action_spaces[agent]
 
@@ -154,7 +157,7 @@ class SkipBoAECEnv(AECEnv[str, Observation, int]):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self.possible_agents[self._state.current_player]
 
     def observe(self, agent: str) -> Observation:
@@ -163,7 +166,7 @@ class SkipBoAECEnv(AECEnv[str, Observation, int]):
         seat = self._seats[agent]
         mine = view(state, seat)
         to_act = not self._ended and seat == state.current_player
-        mask = legal_action_mask(mine) if to_act else bytes(self.action_spaces[agent].n)
+        mask = legal_action_mask(mine) if to_act else bytes(self._action_count)
         return {
             "observation": observation_array(mine, self.depth),
             "action_mask": np.frombuffer(mask, dtype=np.int8).copy(),
@@ -182,7 +185,7 @@ class SkipBoAECEnv(AECEnv[str, Observation, int]):
             return
         space = self.action_spaces[agent]
         if action is None or not space.contains(action):
-            raise ActionError(f"action {action!r} is not in 0..{space.n - 1}")
+            raise ActionError(f"action {action!r} is not in 0..{self._action_count - 1}")
         state = self.state_of_game
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -210,7 +213,7 @@ class SkipBoAECEnv(AECEnv[str, Observation, int]):
         self.terminations = dict.fromkeys(self.agents, not truncated)
         self.truncations = dict.fromkeys(self.agents, truncated)
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         """The text observation of the agent to act (``"ansi"``: returned; ``"human"``: printed)."""
         if self.render_mode is None or self._state is None:
             return None
@@ -230,7 +233,7 @@ def _copy_space(space: spaces.Dict) -> spaces.Dict:
 
 def _copy_box(box: spaces.Space[Any]) -> spaces.Box:
     assert isinstance(box, spaces.Box)
-    return spaces.Box(low=box.low, high=box.high, dtype=box.dtype)  # type: ignore[arg-type]
+    return spaces.Box(low=box.low, high=box.high, dtype=box.dtype)
 
 
 def raw_env(
