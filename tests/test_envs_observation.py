@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import skipbo
-from skipbo import GameState, Rules
+from skipbo import GameState, Rules, view
 from skipbo.envs.observation import (
     DISCARD_DEPTH,
     observation,
@@ -18,7 +18,6 @@ from skipbo.envs.observation import (
     observation_layout,
     text_observation,
 )
-from skipbo.views import view
 from tests.strategies import game_states, hidden_redeals, random_game
 
 

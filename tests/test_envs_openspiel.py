@@ -10,10 +10,11 @@ import pytest
 from open_spiel.python.algorithms import ismcts, mcts
 
 import skipbo
-from skipbo import ConfigurationError, Rules
+from skipbo import ConfigurationError, Rules, view
+from skipbo.actions import action_count, legal_actions
+from skipbo.display import format_pile
 from skipbo.envs.observation import observation
 from skipbo.envs.openspiel import GAME_NAME, SkipBoState, rules_from_parameters
-from skipbo.views import view
 
 SMALL = {"highest": 5, "copies": 4, "wilds": 2, "stock_size": 3, "hand_size": 3}
 """A small deck and short stock piles: games of a few dozen moves, for the bots' search."""
@@ -50,9 +51,9 @@ def test_the_game_follows_the_engine() -> None:
     expected = skipbo.new_game(Rules(players=3, turn_limit=1000), seed=11)
     assert isinstance(state, SkipBoState)
     assert state.game_state == expected
-    assert state.legal_actions() == skipbo.actions.legal_actions(expected)
+    assert state.legal_actions() == legal_actions(expected)
     assert state.observation_tensor(1) == list(observation(view(expected, 1)))
-    assert game.num_distinct_actions() == skipbo.actions.action_count(expected.rules)
+    assert game.num_distinct_actions() == action_count(expected.rules)
 
 
 @pytest.mark.rule("R-INFO-3")
@@ -82,7 +83,7 @@ def test_information_states_differ_by_private_hand() -> None:
     game = pyspiel.load_game(GAME_NAME, {"players": 2})
     state = game.new_initial_state()
     state.apply_action(3)
-    hand = skipbo.display.format_pile(state.game_state.hand)
+    hand = format_pile(state.game_state.hand)
     assert hand in state.information_state_string(0)
     assert hand not in state.information_state_string(1).splitlines()[1]
     public = pyspiel.IIGObservationType(

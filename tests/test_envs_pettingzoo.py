@@ -8,11 +8,10 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, render_test, seed_test
 
-from skipbo import ActionError, Rules
+from skipbo import ActionError, Rules, view
 from skipbo.actions import legal_action_mask
 from skipbo.envs.observation import observation_array
 from skipbo.envs.pettingzoo import SkipBoAECEnv, env, raw_env
-from skipbo.views import view
 from tests.test_envs_gymnasium import VARIANTS, variant_id
 
 

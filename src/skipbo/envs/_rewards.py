@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from skipbo.state import GameState, Termination
+from skipbo import GameState, Termination
 
 WIN = 1.0
 """The reward of each seat of the winning team (in individual play: the winner)."""

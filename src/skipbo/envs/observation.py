@@ -30,11 +30,9 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from skipbo.cards import format_card
+from skipbo import PlayerView, Rules, format_card
 from skipbo.display import format_pile
 from skipbo.envs._extras import missing_extra
-from skipbo.rules import Rules
-from skipbo.views import PlayerView
 
 if TYPE_CHECKING:
     import numpy as np

@@ -52,18 +52,22 @@ try:
 except ImportError as error:  # pragma: no cover - exercised in a subprocess by the tests
     raise missing_extra("openspiel", error) from error
 
+from skipbo import (
+    ConfigurationError,
+    Deck,
+    GameState,
+    PlayerView,
+    Rules,
+    apply,
+    new_game,
+    spectator_view,
+    view,
+)
 from skipbo.actions import action_count, action_to_move, legal_actions
-from skipbo.cards import Deck
-from skipbo.deal import new_game
 from skipbo.display import describe, format_pile
-from skipbo.engine import apply
 from skipbo.envs import _rewards
 from skipbo.envs.observation import observation, observation_layout, text_observation
-from skipbo.errors import ConfigurationError
-from skipbo.rules import Rules
 from skipbo.sampling import sample_state
-from skipbo.state import GameState
-from skipbo.views import PlayerView, spectator_view, view
 
 __all__ = ["GAME_NAME", "SkipBoGame", "SkipBoObserver", "SkipBoState", "rules_from_parameters"]
 

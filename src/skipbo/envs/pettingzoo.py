@@ -37,9 +37,8 @@ try:
 except ImportError as error:  # pragma: no cover - exercised in a subprocess by the tests
     raise missing_extra("pettingzoo", error) from error
 
+from skipbo import ActionError, GameState, Rules, apply, new_game, view
 from skipbo.actions import action_count, action_to_move, legal_action_mask
-from skipbo.deal import new_game
-from skipbo.engine import apply
 from skipbo.envs import _rewards
 from skipbo.envs.observation import (
     DISCARD_DEPTH,
@@ -47,10 +46,6 @@ from skipbo.envs.observation import (
     observation_layout,
     text_observation,
 )
-from skipbo.errors import ActionError
-from skipbo.rules import Rules
-from skipbo.state import GameState
-from skipbo.views import view
 
 __all__ = ["SkipBoAECEnv", "env", "raw_env"]
 
