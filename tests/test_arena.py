@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import skipbo
+import skipbo.io.serialization
 from skipbo import Rules, Termination
 from skipbo.arena import play_game, seating, tournament, wilson
 from skipbo.bots import PlayFirstBot, RandomBot
@@ -105,7 +106,7 @@ class TestTournament:
         data = json.loads(json.dumps(result.to_dict()))
         assert data["games"] == 3
         assert [entry["bot"] for entry in data["entries"]] == ["random", "play-first"]
-        assert skipbo.serialization.from_data(data["rules"], "rules") == SMALL
+        assert skipbo.io.serialization.from_data(data["rules"], "rules") == SMALL
         low, high = data["entries"][0]["wilson_95"]
         assert low <= data["entries"][0]["win_rate"] <= high
 

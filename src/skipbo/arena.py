@@ -35,13 +35,13 @@ from typing import Any
 
 import attrs
 
-from skipbo._random import derive_seed
+from skipbo.common.randomness import derive_seed
 from skipbo.bots import BOTS, Bot, make_bot
 from skipbo.deal import new_game
 from skipbo.engine import apply
-from skipbo.records import GameRecord
+from skipbo.io.records import GameRecord
 from skipbo.rules import Rules
-from skipbo.serialization import to_data
+from skipbo.io.serialization import to_data
 from skipbo.state import GameState, Termination
 from skipbo.views import view
 

@@ -40,9 +40,8 @@ from __future__ import annotations
 from collections import Counter
 
 from skipbo.cards import WILD, Card
-from skipbo.engine import legal_moves
 from skipbo.moves import Discard, Move, PlayFromDiscard, PlayFromHand, PlayFromStock
-from skipbo.views import PlayerView
+from skipbo.views import PlayerView, legal_moves
 
 __all__ = [
     "HeuristicBot",

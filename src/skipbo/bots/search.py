@@ -39,11 +39,11 @@ import random
 import time
 
 from skipbo.bots.heuristic import HeuristicBot, discard_candidates, play_candidates, stock_plan
-from skipbo.engine import apply, legal_moves
+from skipbo.engine import apply
 from skipbo.moves import Move
 from skipbo.sampling import sample_state
 from skipbo.state import GameState
-from skipbo.views import PlayerView, view
+from skipbo.views import PlayerView, legal_moves, view
 
 __all__ = ["SearchBot"]
 
