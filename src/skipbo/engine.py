@@ -37,6 +37,7 @@ from skipbo.moves import (
     PlayFromDiscard,
     PlayFromHand,
     PlayFromStock,
+    move_table,
 )
 from skipbo.rules import Rules
 from skipbo.state import GameState, Outcome, Pile, Termination, make_state
@@ -80,7 +81,7 @@ def legal_moves(state: GameState) -> list[Move]:
     if state.outcome is not None:
         return []
     rules = state.rules
-    table = rules.move_table
+    table = move_table(rules)
     seat = state.current_player
     hand = state.hands[seat]
     # R-BUILD-2: build pile b takes the number len(b) + 1 (or a wild, R-BUILD-3); a
@@ -102,7 +103,7 @@ def legal_moves(state: GameState) -> list[Move]:
                 for build in takers.get(card, no_build):
                     append(row[build])
     stocks = state.stocks
-    for stock in rules.seat_stock_sources[seat]:
+    for stock in rules.seating.stock_sources[seat]:
         pile = stocks[stock]
         if pile:
             top = pile[-1]
@@ -112,7 +113,7 @@ def legal_moves(state: GameState) -> list[Move]:
                 for build in takers.get(top, no_build):
                     append(table.stock_plays[stock][build])
     discards = state.discards
-    for discard_set in rules.seat_discard_sources[seat]:
+    for discard_set in rules.seating.discard_sources[seat]:
         rows = table.discard_plays[discard_set]
         for index, pile in enumerate(discards[discard_set]):
             if pile:
@@ -135,7 +136,7 @@ def legal_moves(state: GameState) -> list[Move]:
 
 def _table(state: GameState) -> tuple[Move, ...]:
     """Every move of the rules of ``state``, in legal-move order (for the contracts)."""
-    return state.rules.move_table.moves
+    return move_table(state.rules).moves
 
 
 def apply(state: GameState, move: Move) -> GameState:
@@ -281,7 +282,7 @@ def _play_from_stock(state: GameState, move: PlayFromStock) -> GameState:
     rules = state.rules
     seat = state.current_player
     stock = move.stock
-    if type(stock) is not int or stock not in rules.seat_stock_sources[seat]:
+    if type(stock) is not int or stock not in rules.seating.stock_sources[seat]:
         rule = _own_piles_rule(rules)
         raise IllegalMoveError(move, rule, f"seat {seat} may not play from stock pile {stock!r}")
     cards = state.stocks[stock]
@@ -291,10 +292,10 @@ def _play_from_stock(state: GameState, move: PlayFromStock) -> GameState:
     _check_build(state, move, move.build, card)
     stocks = _replace(state.stocks, stock, cards[:-1])  # R-TURN-3: the next card is the top
     if len(cards) == 1:
-        team = rules.seat_team[seat]
-        if not any(stocks[other] for other in rules.team_stocks[team]):
+        team = rules.seating.team_of[seat]
+        if not any(stocks[other] for other in rules.seating.team_stocks[team]):
             # R-WIN-1 / R-TEAM-3: the last stock card wins at once, mid-turn.
-            won = Outcome(Termination.STOCK_EMPTIED, team, rules.team_seats[team])
+            won = Outcome(Termination.STOCK_EMPTIED, team, rules.seating.team_seats[team])
             builds, completed = _placed(
                 state.builds, state.completed, move.build, card, rules.deck.highest
             )
@@ -329,7 +330,7 @@ def _play_from_discard(state: GameState, move: PlayFromDiscard) -> GameState:
     rules = state.rules
     seat = state.current_player
     discard_set = move.discard_set
-    if type(discard_set) is not int or discard_set not in rules.seat_discard_sources[seat]:
+    if type(discard_set) is not int or discard_set not in rules.seating.discard_sources[seat]:
         rule = _own_piles_rule(rules)
         raise IllegalMoveError(
             move, rule, f"seat {seat} may not play from discard set {discard_set!r}"
@@ -361,9 +362,9 @@ def _discard(state: GameState, move: Discard) -> GameState:
     seat = state.current_player
     hand = _checked_hand_card(state, move, move.card, "R-TURN-6")
     index = move.pile
-    if not _is_index(index, rules.discard_piles):
+    if not _is_index(index, rules.discard_pile_count):
         raise IllegalMoveError(move, "R-DISC-1", f"there is no discard pile {index!r}")
-    own = rules.seat_discards[seat]
+    own = rules.seating.own_discards[seat]
     # R-DISC-2: any hand card goes on any own discard pile.
     discards = _replace_set(state.discards, own, index, state.discards[own][index] + (move.card,))
     return _end_turn(state, discards, _replace(state.hands, seat, hand), empty_pass=False)
