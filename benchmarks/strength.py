@@ -55,6 +55,17 @@ def report(name: str, result: TournamentResult, seconds: float) -> str:
     return "\n".join(lines)
 
 
+class Progress:
+    """Counts finished games on standard error (the figures go to standard output)."""
+
+    def __init__(self, name: str, games: int) -> None:
+        self.name, self.games, self.done = name, games, 0
+
+    def __call__(self, finished: int) -> None:
+        self.done += finished
+        print(f"\r{self.name}: {self.done}/{self.games} games", end="", file=sys.stderr)
+
+
 def main() -> None:
     """Run the line-ups and print their figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -68,16 +79,14 @@ def main() -> None:
         lineup, games = LINEUPS[name]
         games = max(1, round(games * args.scale))
         rules = skipbo.Rules(players=len(lineup))
-        done = 0
-
-        def progress(finished: int, games: int = games) -> None:
-            nonlocal done
-            done += finished
-            print(f"\r{name}: {done}/{games} games", end="", file=sys.stderr, flush=True)
-
         started = time.perf_counter()
         result = tournament(
-            rules, lineup, games=games, seed=args.seed, workers=args.workers, progress=progress
+            rules,
+            lineup,
+            games=games,
+            seed=args.seed,
+            workers=args.workers,
+            progress=Progress(name, games),
         )
         print(file=sys.stderr)
         print(report(name, result, time.perf_counter() - started), flush=True)

@@ -38,6 +38,7 @@ True
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 
 from skipbo.cards import WILD, Card
 from skipbo.moves import Discard, Move, PlayFromDiscard, PlayFromHand, PlayFromStock
@@ -103,6 +104,13 @@ def stock_plan(seen: PlayerView) -> tuple[int, Move] | None:
     assert seen.hand is not None
     highest = rules.deck.highest
     needs = [_next_number(len(pile), highest) for pile in seen.builds]
+    # Every card a plan could use, at any depth of a discard pile: a gap with more
+    # numbers missing from these than there are wilds among them cannot be filled.
+    usable = Counter(seen.hand)
+    for discard_set in rules.seat_discard_sources[seat]:
+        for pile in seen.discards[discard_set]:
+            usable.update(pile)
+    wilds = usable[WILD]
     best: tuple[int, float, Move] | None = None
     for stock in rules.seat_stock_sources[seat]:
         top = seen.stock_tops[stock]
@@ -116,7 +124,12 @@ def stock_plan(seen: PlayerView) -> tuple[int, Move] | None:
                 if best is None or key < best[:2]:
                     best = (*key, PlayFromStock(stock, build))
                 continue
-            found = _fill(seen, build, need, top, highest)
+            numbers = (
+                range(need, top) if need < top else [*range(need, highest + 1), *range(1, top)]
+            )
+            if sum(not usable[number] for number in numbers) > wilds:
+                continue
+            found = _fill(seen, build, numbers)
             if found is not None:
                 cost, first = found
                 if best is None or (cost, 0.0) < best[:2]:
@@ -124,17 +137,10 @@ def stock_plan(seen: PlayerView) -> tuple[int, Move] | None:
     return None if best is None else (int(best[0]), best[2])
 
 
-def _fill(
-    seen: PlayerView, build: int, need: int, target: Card, highest: int
-) -> tuple[int, Move] | None:
-    """Fill build pile ``build`` from ``need`` up to just below ``target``, greedily."""
+def _fill(seen: PlayerView, build: int, numbers: Iterable[int]) -> tuple[int, Move] | None:
+    """The cost and first move of playing ``numbers`` onto build pile ``build``, greedily."""
     assert seen.player is not None
     assert seen.hand is not None
-    numbers = (
-        list(range(need, target))
-        if need < target
-        else [*range(need, highest + 1), *range(1, target)]
-    )
     hand = Counter(seen.hand)
     sources = seen.rules.seat_discard_sources[seen.player]
     piles = {(d, i): list(pile) for d in sources for i, pile in enumerate(seen.discards[d])}

@@ -53,6 +53,9 @@ DEFAULT_ITERATIONS = 12
 DISCARD_CANDIDATES = 3
 """How many of the heuristic's best discards are tried."""
 
+THREAT_VALUE = 0.8
+"""What an opponent to move who can reach a stock top costs, in stock cards."""
+
 WIN_VALUE = 100.0
 """The value of a win (a loss counts as its negative) against stock cards left."""
 
@@ -61,7 +64,9 @@ def _evaluate(state: GameState, seat: int) -> float:
     """How good ``state`` is for ``seat``'s team: a win, a loss, or stock cards ahead.
 
     Against several opposing teams the leader (fewest stock cards) counts as much
-    as all of them on average.
+    as all of them on average. An opponent to move who can reach a stock top
+    (:func:`~skipbo.bots.heuristic.stock_plan` on its full hand) counts as most of
+    a stock card played: the rollout stops just before it would play it.
     """
     rules = state.rules
     team = rules.seat_team[seat]
@@ -73,7 +78,11 @@ def _evaluate(state: GameState, seat: int) -> float:
     stocks = [sum(len(state.stocks[stock]) for stock in stocks) for stocks in rules.team_stocks]
     mine = stocks[team]
     others = [size for index, size in enumerate(stocks) if index != team]
-    return (min(others) + sum(others) / len(others)) / 2 - mine
+    value = (min(others) + sum(others) / len(others)) / 2 - mine
+    mover = state.current_player
+    if rules.seat_team[mover] != team and stock_plan(view(state, mover)) is not None:
+        value -= THREAT_VALUE
+    return value
 
 
 class SearchBot:
