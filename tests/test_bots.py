@@ -141,11 +141,11 @@ class TestHeuristicBot:
     def test_plays_the_teams_second_stock_pile(self) -> None:
         """R-TEAM-2: in the shared-piles form any of the team's stock tops counts."""
         rules = Rules.team_piles()
-        stocks = [(9, 12)] * rules.stock_count
-        stocks[rules.team_stocks[0][1]] = (9, 1)
+        stocks = [(9, 12)] * rules.stock_pile_count
+        stocks[rules.seating.team_stocks[0][1]] = (9, 1)
         state = arrange(rules, stocks=tuple(stocks), hands=((5, 6, 7, 8, 9),) + ((),) * 5)
         chosen = HeuristicBot().choose(skipbo.view(state, 0))
-        assert chosen == PlayFromStock(rules.team_stocks[0][1], 0)
+        assert chosen == PlayFromStock(rules.seating.team_stocks[0][1], 0)
 
     def test_discards_in_descending_runs(self) -> None:
         """A 7 goes on the 8 rather than on an empty pile or under a lower card."""

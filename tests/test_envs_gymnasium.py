@@ -106,7 +106,7 @@ def test_stock_shaping_pays_for_each_stock_card_played() -> None:
     _, info = env.reset(seed=3)
     for _ in range(200):
         state = env.state
-        mine = state.rules.seat_stock[0]
+        mine = state.rules.seating.own_stock[0]
         before = len(state.stocks[mine])
         _obs, reward, terminated, truncated, info = env.step(first_legal(info))
         played = before - len(env.state.stocks[mine])

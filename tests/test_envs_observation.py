@@ -93,14 +93,16 @@ class TestObservation:
         if player is None:
             assert set(layout.read(vector, "teammates")) == {0}
         else:
-            team = rules.seat_team[player]
-            mates = tuple(int(rules.seat_team[seat] == team) for seat in range(rules.players))
+            team = rules.seating.team_of[player]
+            mates = tuple(int(rules.seating.team_of[seat] == team) for seat in range(rules.players))
             assert layout.read(vector, "teammates") == mates
             playable = layout.read(vector, "stock_playable")
             assert [i for i, flag in enumerate(playable) if flag] == list(
-                rules.seat_stock_sources[player]
+                rules.seating.stock_sources[player]
             )
-            assert one_hot_index(layout.read(vector, "stock_own")) == rules.seat_stock[player]
+            assert (
+                one_hot_index(layout.read(vector, "stock_own")) == rules.seating.own_stock[player]
+            )
 
     @given(data=st.data(), state=game_states())
     def test_entries_stay_within_the_bounds(self, data: st.DataObject, state: GameState) -> None:

@@ -55,7 +55,7 @@ def test_the_winning_team_gets_plus_one_everyone_else_minus_one() -> None:
     assert final.outcome is not None
     assert final.outcome.winners
     winners = set(final.outcome.winners)
-    assert winners in [set(team) for team in rules.team_seats]
+    assert winners in [set(team) for team in rules.seating.team_seats]
     assert rewards == {
         f"player_{seat}": 1.0 if seat in winners else -1.0 for seat in range(rules.players)
     }

@@ -35,13 +35,13 @@ from typing import Any
 
 import attrs
 
-from skipbo.common.randomness import derive_seed
 from skipbo.bots import BOTS, Bot, make_bot
+from skipbo.common.randomness import derive_seed
 from skipbo.deal import new_game
 from skipbo.engine import apply
 from skipbo.io.records import GameRecord
-from skipbo.rules import Rules
 from skipbo.io.serialization import to_data
+from skipbo.rules import Rules
 from skipbo.state import GameState, Termination
 from skipbo.views import view
 

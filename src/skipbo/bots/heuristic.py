@@ -77,7 +77,7 @@ def danger(seen: PlayerView, needs: list[int]) -> float:
     nothing that a play could avoid.
     """
     rules = seen.rules
-    mine = rules.seat_stock_sources[seen.player if seen.player is not None else 0]
+    mine = rules.seating.stock_sources[seen.player if seen.player is not None else 0]
     total = 0.0
     for stock, top in enumerate(seen.stock_tops):
         if top is None or top == WILD or stock in mine:
@@ -107,12 +107,12 @@ def stock_plan(seen: PlayerView) -> tuple[int, Move] | None:
     # Every card a plan could use, at any depth of a discard pile: a gap with more
     # numbers missing from these than there are wilds among them cannot be filled.
     usable = Counter(seen.hand)
-    for discard_set in rules.seat_discard_sources[seat]:
+    for discard_set in rules.seating.discard_sources[seat]:
         for pile in seen.discards[discard_set]:
             usable.update(pile)
     wilds = usable[WILD]
     best: tuple[int, float, Move] | None = None
-    for stock in rules.seat_stock_sources[seat]:
+    for stock in rules.seating.stock_sources[seat]:
         top = seen.stock_tops[stock]
         if top is None:
             continue
@@ -142,7 +142,7 @@ def _fill(seen: PlayerView, build: int, numbers: Iterable[int]) -> tuple[int, Mo
     assert seen.player is not None
     assert seen.hand is not None
     hand = Counter(seen.hand)
-    sources = seen.rules.seat_discard_sources[seen.player]
+    sources = seen.rules.seating.discard_sources[seen.player]
     piles = {(d, i): list(pile) for d in sources for i, pile in enumerate(seen.discards[d])}
     cost = 0
     first: Move | None = None
@@ -205,7 +205,7 @@ def _discard_score(seen: PlayerView, card: Card, pile_index: int, empties: int) 
     """How well ``card`` goes on the player's own discard pile ``pile_index``."""
     rules = seen.rules
     assert seen.player is not None
-    pile = seen.discards[rules.seat_discards[seen.player]][pile_index]
+    pile = seen.discards[rules.seating.own_discards[seen.player]][pile_index]
     if not pile:
         score = 3.0 if empties > 1 else 1.5
     else:
@@ -228,7 +228,7 @@ def discard_candidates(seen: PlayerView, moves: list[Move]) -> list[Move]:
     hand = seen.hand
     assert hand is not None
     assert seen.player is not None
-    own = seen.discards[seen.rules.seat_discards[seen.player]]
+    own = seen.discards[seen.rules.seating.own_discards[seen.player]]
     empties = sum(not pile for pile in own)
     numbers = any(card != WILD for card in hand)
     scored = [

@@ -69,18 +69,20 @@ def _evaluate(state: GameState, seat: int) -> float:
     a stock card played: the rollout stops just before it would play it.
     """
     rules = state.rules
-    team = rules.seat_team[seat]
+    team = rules.seating.team_of[seat]
     outcome = state.outcome
     if outcome is not None:
         if not outcome.winners:
             return 0.0
         return WIN_VALUE if seat in outcome.winners else -WIN_VALUE
-    stocks = [sum(len(state.stocks[stock]) for stock in stocks) for stocks in rules.team_stocks]
+    stocks = [
+        sum(len(state.stocks[stock]) for stock in stocks) for stocks in rules.seating.team_stocks
+    ]
     mine = stocks[team]
     others = [size for index, size in enumerate(stocks) if index != team]
     value = (min(others) + sum(others) / len(others)) / 2 - mine
     mover = state.current_player
-    if rules.seat_team[mover] != team and stock_plan(view(state, mover)) is not None:
+    if rules.seating.team_of[mover] != team and stock_plan(view(state, mover)) is not None:
         value -= THREAT_VALUE
     return value
 

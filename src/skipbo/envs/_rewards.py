@@ -31,4 +31,4 @@ def truncated(state: GameState) -> bool:
 def team_stock_cards(state: GameState, seat: int) -> int:
     """The cards left in the stock piles of ``seat``'s team (its own in individual play)."""
     rules = state.rules
-    return sum(len(state.stocks[stock]) for stock in rules.seat_stock_sources[seat])
+    return sum(len(state.stocks[stock]) for stock in rules.seating.stock_sources[seat])

@@ -151,7 +151,7 @@ def observation_layout(rules: Rules, depth: int = DISCARD_DEPTH) -> ObservationL
         raise ValueError(f"depth must be an integer of at least 1, got {depth!r}")
     players = rules.players
     cards = rules.deck.highest + 1
-    stocks = rules.stock_count
+    stocks = rules.stock_pile_count
     most = rules.deck.size
     specs: tuple[tuple[str, tuple[int, ...], int, str], ...] = (
         ("seat", (players,), 1, "one-hot: the viewing seat (all 0 for a spectator)"),
@@ -162,11 +162,11 @@ def observation_layout(rules: Rules, depth: int = DISCARD_DEPTH) -> ObservationL
         ("stock_playable", (stocks,), 1, "1 for each stock pile (and discard set) it plays from"),
         ("stock_top", (stocks, cards), 1, "one-hot: each stock pile's top card"),
         ("stock_size", (stocks,), rules.stock_size, "the size of each stock pile"),
-        ("build_need", (rules.build_piles, rules.deck.highest), 1, "one-hot: the number "
+        ("build_need", (rules.build_pile_count, rules.deck.highest), 1, "one-hot: the number "
          "each build pile needs next, 1 to H (an empty pile needs 1)"),
-        ("discard_top", (stocks, rules.discard_piles, depth, cards), 1, "one-hot: the top "
+        ("discard_top", (stocks, rules.discard_pile_count, depth, cards), 1, "one-hot: the top "
          "cards of each discard pile, the top first"),
-        ("discard_size", (stocks, rules.discard_piles), most, "the size of each discard pile"),
+        ("discard_size", (stocks, rules.discard_pile_count), most, "the size of each discard pile"),
         ("hand_size", (players,), rules.hand_size, "the size of each seat's hand"),
         ("draw_pile_size", (1,), most, "the size of the draw pile"),
         ("completed_count", (1,), most, "the number of completed (set-aside) cards"),
@@ -201,11 +201,11 @@ def observation(seen: PlayerView, depth: int = DISCARD_DEPTH) -> tuple[int, ...]
 
     if seen.player is not None:
         vector[fields["seat"] + seen.player] = 1
-        team = rules.seat_team[seen.player]
-        for seat in rules.team_seats[team]:
+        team = rules.seating.team_of[seen.player]
+        for seat in rules.seating.team_seats[team]:
             vector[fields["teammates"] + seat] = 1
-        vector[fields["stock_own"] + rules.seat_stock[seen.player]] = 1
-        for stock in rules.seat_stock_sources[seen.player]:
+        vector[fields["stock_own"] + rules.seating.own_stock[seen.player]] = 1
+        for stock in rules.seating.stock_sources[seen.player]:
             vector[fields["stock_playable"] + stock] = 1
     vector[fields["current_player"] + seen.current_player] = 1
     for card in seen.hand or ():
@@ -213,11 +213,11 @@ def observation(seen: PlayerView, depth: int = DISCARD_DEPTH) -> tuple[int, ...]
     for stock, top in enumerate(seen.stock_tops):
         if top is not None:
             vector[fields["stock_top"] + stock * cards + top] = 1
-    vector[fields["stock_size"] : fields["stock_size"] + rules.stock_count] = seen.stock_sizes
+    vector[fields["stock_size"] : fields["stock_size"] + rules.stock_pile_count] = seen.stock_sizes
     for build, pile in enumerate(seen.builds):
         # A build pile of n cards counts as n (R-BUILD-3): it needs n + 1 (R-BUILD-2).
         vector[fields["build_need"] + build * rules.deck.highest + len(pile)] = 1
-    piles = rules.discard_piles
+    piles = rules.discard_pile_count
     for discard_set, pile_set in enumerate(seen.discards):
         for index, pile in enumerate(pile_set):
             position = discard_set * piles + index
@@ -273,13 +273,16 @@ def text_observation(seen: PlayerView) -> str:
         f"Draw pile: {seen.draw_pile_size} cards; completed: {seen.completed_count} cards.",
     ]
     for seat in range(rules.players):
-        stock = rules.seat_stock[seat]
+        stock = rules.seating.own_stock[seat]
         top = seen.stock_tops[stock]
-        discards = " ".join(map(format_pile, seen.discards[rules.seat_discards[seat]]))
+        discards = " ".join(map(format_pile, seen.discards[rules.seating.own_discards[seat]]))
         marks = []
         if seat == seen.player:
             marks.append("you")
-        elif seen.player is not None and rules.seat_team[seat] == rules.seat_team[seen.player]:
+        elif (
+            seen.player is not None
+            and rules.seating.team_of[seat] == rules.seating.team_of[seen.player]
+        ):
             marks.append("your partner")
         mark = f" ({', '.join(marks)})" if marks else ""
         lines.append(

@@ -111,7 +111,7 @@ def rules_from_parameters(parameters: dict[str, Any]) -> Rules:
     Raises:
         ConfigurationError: if the parameters give no valid rules.
 
-    >>> rules_from_parameters({"players": 4, "teams": "ABAB"}).team_stocks
+    >>> rules_from_parameters({"players": 4, "teams": "ABAB"}).seating.team_stocks
     ((0, 2), (1, 3))
 
     """
