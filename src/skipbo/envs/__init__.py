@@ -5,14 +5,14 @@ it. :mod:`skipbo.envs.observation` needs nothing but the standard library (NumPy
 only for :func:`~skipbo.envs.observation.observation_array`). Each framework adapter
 needs its extra and raises an :class:`ImportError` naming it when it is missing:
 
-============================  =============================================
-module                        install
-============================  =============================================
-:mod:`skipbo.envs.gymnasium`  ``pip install 'skipbo[gymnasium]'``
-:mod:`skipbo.envs.pettingzoo` ``pip install 'skipbo[pettingzoo]'``
-:mod:`skipbo.envs.openspiel`  ``pip install 'skipbo[openspiel]'``
-:mod:`skipbo.envs.dask`       ``pip install 'skipbo[dask]'``
-============================  =============================================
+=============================  =====================================
+module                         install
+=============================  =====================================
+:mod:`skipbo.envs.gymnasium`   ``pip install 'skipbo[gymnasium]'``
+:mod:`skipbo.envs.pettingzoo`  ``pip install 'skipbo[pettingzoo]'``
+:mod:`skipbo.envs.openspiel`   ``pip install 'skipbo[openspiel]'``
+:mod:`skipbo.envs.dask`        ``pip install 'skipbo[dask]'``
+=============================  =====================================
 """
 
 from __future__ import annotations

@@ -135,7 +135,7 @@ class SkipBoEnv(gymnasium.Env[Observation, np.int64]):
         """The full game state (for inspection and tests; the agent sees only its view).
 
         Raises:
-            ActionError: before the first :meth:`reset`.
+            ~skipbo.ActionError: before the first :meth:`reset`.
 
         """
         if self._state is None:
@@ -162,7 +162,7 @@ class SkipBoEnv(gymnasium.Env[Observation, np.int64]):
         """Play the agent's move ``action``, then the bots' moves until its next turn.
 
         Raises:
-            ActionError: if ``action`` is not an action of the space, or the episode
+            ~skipbo.ActionError: if ``action`` is not an action of the space, or the episode
                 is over (call :meth:`reset`).
 
         """

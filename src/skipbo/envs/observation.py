@@ -1,7 +1,7 @@
 """Observations: a fixed-length numeric encoding of a player's view, and a text one.
 
 Learning agents need a vector of the same length in every state of a variant.
-:func:`observation` encodes a :class:`~skipbo.PlayerView` (never a
+:func:`observation` encodes a :class:`~skipbo.views.PlayerView` (never a
 :class:`~skipbo.GameState`, so it holds nothing hidden, R-INFO-3) as a tuple of
 integers; :func:`observation_array` gives the same numbers as a NumPy ``float32``
 array. The layout depends only on the :class:`~skipbo.Rules` (and the discard depth)
@@ -187,7 +187,7 @@ def observation(seen: PlayerView, depth: int = DISCARD_DEPTH) -> tuple[int, ...]
     same observation, so nothing hidden (R-INFO-3) can reach an agent through it.
 
     Raises:
-        TypeError: if ``seen`` is not a :class:`~skipbo.PlayerView`.
+        TypeError: if ``seen`` is not a :class:`~skipbo.views.PlayerView`.
         ValueError: if ``depth`` is not an integer of at least 1.
 
     """

@@ -311,7 +311,7 @@ class SkipBoObserver:
         }
 
     def set_from(self, state: SkipBoState, player: int) -> None:
-        """Fill :attr:`tensor` with what ``player`` observes in ``state``."""
+        """Fill ``tensor`` with what ``player`` observes in ``state``."""
         seen = state.view_of(None if self._public_only else player)
         if seen is None:
             self.tensor.fill(0)

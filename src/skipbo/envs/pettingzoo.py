@@ -134,7 +134,7 @@ class SkipBoAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped
         """The full game state (for inspection and tests; agents see only their views).
 
         Raises:
-            ActionError: before the first :meth:`reset`.
+            ~skipbo.ActionError: before the first :meth:`reset`.
 
         """
         if self._state is None:
@@ -171,7 +171,7 @@ class SkipBoAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped
         """Play ``action`` for the agent to act (``None`` once it is terminated).
 
         Raises:
-            ActionError: if ``action`` is not an action of the space.
+            ~skipbo.ActionError: if ``action`` is not an action of the space.
 
         """
         agent = self.agent_selection
