@@ -1,4 +1,14 @@
-"""Tests for `skipbo.envs.pettingzoo`: the AEC environment, every seat an agent."""
+"""Tests for `skipbo.envs.pettingzoo`: the AEC environment, every seat an agent.
+
+Of `pettingzoo.test`, the checks for turn-based AEC environments run here: `api_test`,
+`seed_test` and `render_test`. The others do not apply: `parallel_api_test` and
+`parallel_seed_test` (the game is not parallelizable), `max_cycles_test` (no
+`max_cycles` parameter: the rules' turn limit plays that part), `state_test` (a global
+`state()` would show hidden cards, R-INFO-3), `test_save_obs` (image observations),
+`manual_control_test` (no keyboard control), `bombardment_test` (its moves come from
+the unseeded global `random`, which would make the test run differ from run to run)
+and `performance_benchmark` (a timing, which tests do not take).
+"""
 
 from __future__ import annotations
 
