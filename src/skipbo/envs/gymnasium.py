@@ -73,6 +73,7 @@ class SkipBoEnv(gymnasium.Env[Observation, np.int64]):
     Args:
         rules: The variant (two players, standard rules by default); any
             :class:`~skipbo.Rules`, team forms included.
+        players: A shortcut for ``Rules(players=players)`` when ``rules`` is not given.
         seat: The agent's seat.
         opponents: The bot for every other seat, by name (:data:`skipbo.bots.BOTS`), or
             one name per other seat in seat order.
