@@ -112,6 +112,18 @@ class TestObservation:
         assert len(high) == len(vector)
         assert all(0 <= value <= bound for value, bound in zip(vector, high, strict=True))
 
+    @pytest.mark.rule("R-TEAM-4")
+    def test_penalty_cards_stay_within_the_bounds(self) -> None:
+        """Penalty cards go under a stock pile (R-TEAM-4), past its dealt size."""
+        rules = Rules.partners(stock_size=3)
+        state = skipbo.new_game(rules, seed=5)
+        for _ in range(4):
+            state = skipbo.penalize(state, 0)
+        vector = observation(view(state, 1))
+        layout = observation_layout(rules)
+        assert layout.read(vector, "stock_size")[rules.seating.own_stock[0]] == 3 + 4 * 2
+        assert all(v <= high for v, high in zip(vector, layout.high, strict=True))
+
     def test_fields_lie_one_after_another(self) -> None:
         layout = observation_layout(Rules.partners(teams=((0, 1), (2, 3), (4, 5))))
         assert layout.fields[0].start == 0

@@ -161,7 +161,8 @@ def observation_layout(rules: Rules, depth: int = DISCARD_DEPTH) -> ObservationL
         ("stock_own", (stocks,), 1, "1 for the viewer's own stock pile"),
         ("stock_playable", (stocks,), 1, "1 for each stock pile (and discard set) it plays from"),
         ("stock_top", (stocks, cards), 1, "one-hot: each stock pile's top card"),
-        ("stock_size", (stocks,), rules.stock_size, "the size of each stock pile"),
+        # Penalty cards (R-TEAM-4) can grow a stock pile past its dealt size.
+        ("stock_size", (stocks,), most, "the size of each stock pile"),
         ("build_need", (rules.build_pile_count, rules.deck.highest), 1, "one-hot: the number "
          "each build pile needs next, 1 to H (an empty pile needs 1)"),
         ("discard_top", (stocks, rules.discard_pile_count, depth, cards), 1, "one-hot: the top "
