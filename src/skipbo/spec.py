@@ -20,7 +20,16 @@ from collections.abc import Iterable, Iterator
 from itertools import pairwise
 
 from skipbo.cards import WILD, Card
-from skipbo.moves import Discard, Move, Pass, PlayFromDiscard, PlayFromHand, PlayFromStock
+from skipbo.moves import (
+    Discard,
+    Move,
+    Pass,
+    PlayFromDiscard,
+    PlayFromHand,
+    PlayFromStock,
+    move_table,
+)
+from skipbo.rules import Rules
 from skipbo.state import GameState, Pile
 
 __all__ = [
@@ -338,3 +347,13 @@ def is_legal(state: GameState, move: Move) -> bool:
         case Pass():
             return not hand  # R-TURN-8
     return False
+
+
+def lists_every_legal_move(state: GameState, moves: list[Move]) -> bool:
+    """Whether ``moves`` holds every move of ``state``'s rules that :func:`is_legal` allows."""
+    return all(move in moves for move in move_table(state.rules).moves if is_legal(state, move))
+
+
+def in_move_order(rules: Rules, moves: list[Move]) -> bool:
+    """Whether ``moves`` come in the fixed order of :func:`skipbo.all_moves`."""
+    return moves == [move for move in move_table(rules).moves if move in moves]
