@@ -63,10 +63,12 @@ from skipbo import (
     spectator_view,
     view,
 )
-from skipbo.actions import action_count, action_to_move, legal_actions
+from skipbo.actions import action_to_move, legal_actions
+from skipbo.common.gameinfo import Information
 from skipbo.display import describe, format_pile
 from skipbo.envs import _rewards
 from skipbo.envs.observation import observation, observation_layout, text_observation
+from skipbo.game import GAME_TYPE, game_info
 from skipbo.sampling import sample_state
 
 __all__ = ["GAME_NAME", "SkipBoGame", "SkipBoObserver", "SkipBoState", "rules_from_parameters"]
@@ -87,16 +89,26 @@ _DEFAULTS: dict[str, Any] = {
     "deal_seeds": 2**16,
 }
 
+_INFORMATION = {
+    Information.PERFECT: pyspiel.GameType.Information.PERFECT_INFORMATION,
+    Information.IMPERFECT: pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+}
+
 _GAME_TYPE = pyspiel.GameType(
     short_name=GAME_NAME,
-    long_name="Skip-Bo (skipbo)",
+    long_name=GAME_TYPE.long_name,
     dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    # The game's shuffles are sampled chance (skipbo.game.GAME_TYPE), but OpenSpiel's
+    # SAMPLED_STOCHASTIC mode needs a game object that carries a random generator and
+    # serializes its state, which a Python game cannot provide. So the shuffles are
+    # one explicit chance node, the deal, whose outcomes are deal seeds: a sample of
+    # the shuffles that also fixes every later reshuffle (R-DRAW-2).
     chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    information=_INFORMATION[GAME_TYPE.information],
     utility=pyspiel.GameType.Utility.GENERAL_SUM,
     reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=12,
-    min_num_players=2,
+    max_num_players=GAME_TYPE.max_players,
+    min_num_players=GAME_TYPE.min_players,
     provides_information_state_string=True,
     provides_information_state_tensor=True,
     provides_observation_string=True,
@@ -159,13 +171,15 @@ class SkipBoGame(pyspiel.Game):  # type: ignore[misc]
             raise ConfigurationError("deal_seeds", "must be an integer of at least 1")
         assert rules.turn_limit is not None
         info = pyspiel.GameInfo(
-            num_distinct_actions=action_count(rules),
+            num_distinct_actions=game_info(rules).action_count,
             max_chance_outcomes=parameters["deal_seeds"],
             num_players=rules.players,
             min_utility=_rewards.LOSS,
             max_utility=_rewards.WIN,
-            # A bound in practice: a turn rarely moves more cards than the deck holds
-            # (more needs build piles completed and the completed cards drawn again).
+            # game_info(rules) has no bound on moves (a turn may hold many plays), but
+            # OpenSpiel needs one. A bound in practice, with the turn limit: a turn
+            # rarely moves more cards than the deck holds (more needs build piles
+            # completed and the completed cards drawn again).
             max_game_length=1 + rules.turn_limit * (rules.deck.size + 1),
         )
         super().__init__(_GAME_TYPE, info, parameters)
