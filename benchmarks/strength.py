@@ -17,7 +17,7 @@ a move on one core. With ``--workers N`` the games run in N processes (one core
 each); the results do not depend on N, the times do depend on the machine's load.
 
 Usage: python benchmarks/strength.py [--scale F] [--workers N] [--seed S]
-       [--only NAME ...]   (NAME: heuristic-2p, search-2p, heuristic-4p, search-4p)
+       [--only NAME ...]   (NAME: heuristic-2p, heuristic-4p, search-2p, search-4p)
 """
 
 from __future__ import annotations
@@ -31,8 +31,8 @@ from skipbo.arena import TournamentResult, tournament
 
 LINEUPS = {
     "heuristic-2p": (("heuristic", "play-first"), 2_000),
-    "search-2p": (("search", "heuristic"), 1_000),
     "heuristic-4p": (("heuristic", "play-first", "play-first", "play-first"), 400),
+    "search-2p": (("search", "heuristic"), 1_000),
     "search-4p": (("search", "heuristic", "heuristic", "heuristic"), 400),
 }
 """Each line-up by name: the bots (one a seat of the first game) and the default games."""

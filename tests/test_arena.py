@@ -10,10 +10,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import skipbo
-import skipbo.io.serialization
 from skipbo import Rules, Termination
 from skipbo.arena import play_game, seating, tournament, wilson
 from skipbo.bots import PlayFirstBot, RandomBot
+from skipbo.io.serialization import from_data
 
 SMALL = Rules(players=2, stock_size=3)
 
@@ -106,7 +106,7 @@ class TestTournament:
         data = json.loads(json.dumps(result.to_dict()))
         assert data["games"] == 3
         assert [entry["bot"] for entry in data["entries"]] == ["random", "play-first"]
-        assert skipbo.io.serialization.from_data(data["rules"], "rules") == SMALL
+        assert from_data(data["rules"], "rules") == SMALL
         low, high = data["entries"][0]["wilson_95"]
         assert low <= data["entries"][0]["win_rate"] <= high
 

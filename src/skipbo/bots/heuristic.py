@@ -55,6 +55,12 @@ __all__ = [
 NO_PLAY_SCORE = 0.25
 """A safe play must score above this to be made rather than ending the turn."""
 
+SCARCE_HANDS = 3
+"""The draw pile (with the completed cards) is scarce below this many hands per player."""
+
+SCARCE_BONUS = 8.0
+"""What completing a build pile is worth when cards are scarce (less for fewer cards)."""
+
 WILD_COST = 10
 """How many plain cards a wild is worth when plans to the stock are compared."""
 
@@ -167,6 +173,19 @@ def _fill(seen: PlayerView, build: int, numbers: Iterable[int]) -> tuple[int, Mo
     return cost, first
 
 
+def _scarce(seen: PlayerView) -> bool:
+    """Whether the cards left to draw are scarce: hoarding them would block the game.
+
+    Only completed build piles bring cards back to the draw pile (R-DRAW-2); when
+    too few are left, every player's hand runs dry and the game ends blocked
+    (R-WIN-2), which is nobody's win.
+    """
+    rules = seen.rules
+    return (
+        seen.draw_pile_size + seen.completed_count < SCARCE_HANDS * rules.hand_size * rules.players
+    )
+
+
 def play_candidates(seen: PlayerView, moves: list[Move]) -> list[Move]:
     """The safe plays of number cards from the hand or a discard top, best first.
 
@@ -178,22 +197,27 @@ def play_candidates(seen: PlayerView, moves: list[Move]) -> list[Move]:
     highest = seen.rules.deck.highest
     needs = [_next_number(len(pile), highest) for pile in seen.builds]
     before = danger(seen, needs)
+    scarce = _scarce(seen)
     scored: list[tuple[float, Move]] = []
     for move in moves:
         if isinstance(move, PlayFromHand):
-            if move.card == WILD:
-                continue
+            card = move.card
             # R-TURN-4: a hand emptied by plays is refilled at once.
             bonus = 3.0 if len(hand) == 1 else 1.0
         elif isinstance(move, PlayFromDiscard):
-            pile = seen.discards[move.discard_set][move.pile]
-            if pile[-1] == WILD:
-                continue
+            card = seen.discards[move.discard_set][move.pile][-1]
             bonus = 1.25
         else:
             continue
+        if card == WILD and not scarce:
+            continue
+        pile_size = len(seen.builds[move.build])
+        if scarce:
+            # Cards come back only from completed build piles (R-DRAW-2): the fuller
+            # the pile, the sooner it completes; a wild is worth the least there.
+            bonus += SCARCE_BONUS * (pile_size + 1) / highest - (2.0 if card == WILD else 0.0)
         after = needs.copy()
-        after[move.build] = _next_number(len(seen.builds[move.build]) + 1, highest)
+        after[move.build] = _next_number(pile_size + 1, highest)
         score = bonus - (danger(seen, after) - before)
         if score > NO_PLAY_SCORE:
             scored.append((score, move))
@@ -260,4 +284,6 @@ class HeuristicBot:
             return planned[1]
         for choice in (*play_candidates(view, moves), *discard_candidates(view, moves)):
             return choice
-        return moves[-1]  # the pass of an empty hand (R-TURN-8)
+        # An empty hand: any play rather than a pass, which would bring a block closer
+        # (R-WIN-2); the last legal move is the pass (R-TURN-8).
+        return moves[0]

@@ -47,7 +47,7 @@ from skipbo.views import PlayerView, legal_moves, view
 
 __all__ = ["SearchBot"]
 
-DEFAULT_ITERATIONS = 12
+DEFAULT_ITERATIONS = 16
 """Deals sampled per searched choice by default."""
 
 DISCARD_CANDIDATES = 3
