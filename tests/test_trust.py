@@ -292,9 +292,8 @@ class TestConformanceChecksTheRules:
     def test_a_corrupted_move_table(self, monkeypatch: pytest.MonkeyPatch) -> None:
         rules = Rules(players=2, deck=Deck.small(), stock_size=2, hand_size=2)
         table = move_table(rules)
-        monkeypatch.setitem(
-            skipbo.moves._TABLES, rules, attrs.evolve(table, moves=table.moves[:-1])
-        )
+        corrupted = attrs.evolve(table, moves=table.moves[:-1])
+        monkeypatch.setitem(skipbo.moves._TABLES, id(rules), (rules, corrupted))
         with pytest.raises(ConformanceError, match="move table"):
             check_conformance(rules, games=1)
 

@@ -317,7 +317,8 @@ class _GameCheck:
             raise self.fail(f"apply changed its input state ({move})")
         if after != again:
             raise self.fail(f"apply is not deterministic ({move})")
-        # Card conservation: check_state compares the cards of every state with the deck.
+        if not spec.conserves(state, after):
+            raise self.fail(f"{move} lost or made cards")
         return after
 
     def check_replay(self, states: list[GameState]) -> None:

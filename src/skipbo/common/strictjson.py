@@ -148,11 +148,11 @@ def integer(data: object, path: str, low: int | None = 0, high: int | None = Non
     """``data`` as an integer in ``low .. high`` (a boolean is not an integer)."""
     if type(data) is not int:
         fail(path, f"must be an integer, got {kind_of(data)}")
-    if data.bit_length() > MAX_INTEGER_BITS:
-        fail(path, f"must be an integer of at most {MAX_INTEGER_BITS} bits, got {echo(data)}")
     if (low is not None and data < low) or (high is not None and data > high):
         bounds = f"from {low} to {high}" if high is not None else f"at least {low}"
-        fail(path, f"must be {bounds}, got {data}")
+        fail(path, f"must be {bounds}, got {echo(data)}")
+    if data.bit_length() > MAX_INTEGER_BITS:
+        fail(path, f"must be an integer of at most {MAX_INTEGER_BITS} bits, got {echo(data)}")
     return data
 
 
