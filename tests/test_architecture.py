@@ -41,6 +41,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         (
             "skipbo.actions",
             "skipbo.sampling",
+            "skipbo.position",
             "skipbo.checking",
             "skipbo.io",
             "skipbo.variants",
