@@ -8,11 +8,11 @@ import numpy as np
 import pyspiel
 import pytest
 from open_spiel.python.algorithms import ismcts, mcts
+from skipbo.display import format_pile
 
 import skipbo
 from skipbo import ConfigurationError, Rules, view
 from skipbo.actions import action_count, legal_actions
-from skipbo.display import format_pile
 from skipbo.envs.observation import observation
 from skipbo.envs.openspiel import GAME_NAME, SkipBoState, rules_from_parameters
 
