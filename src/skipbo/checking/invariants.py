@@ -415,6 +415,17 @@ def check_invariants(state: GameState) -> None:
     complete piles; pile counts and hand sizes within the rules; ``current_player`` a
     seat; the end of the game consistent with the stock piles, the turn limit and the
     empty passes; a finished game has no legal move, an unfinished one at least one.
+    And what every state a game reaches satisfies (:func:`skipbo.spec.is_reachable`):
+    the player to move holds a full hand at the start of the turn and never an empty
+    one during it while cards remain to draw (R-TURN-1, R-TURN-4, R-DRAW-3); no stock
+    pile holds more than was dealt, outside team play (R-SETUP-2, R-TEAM-4); the
+    seats whose empty passes are counted hold empty hands and nothing could be drawn
+    (R-TURN-8, R-WIN-2); counters and the shuffle seed in range.
+
+    Raises:
+        InvariantViolation: listing every violation.
+        TypeError: if ``state`` is not a :class:`~skipbo.GameState`.
+
     """
     problems = invariant_violations(state)
     if problems:
