@@ -38,7 +38,7 @@ from skipbo.errors import ArgumentTypeError, SkipBoError
 from skipbo.rules import Rules
 from skipbo.state import GameState, Pile
 
-__all__ = ["PositionError", "Unseen", "set_up"]
+__all__ = ["Place", "PositionError", "Unseen", "set_up"]
 
 
 class PositionError(SkipBoError, ValueError):
