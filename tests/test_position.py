@@ -133,7 +133,7 @@ class TestImpossiblePositions:
             lambda: Unseen(-1),
             lambda: Unseen(True),
             lambda: Unseen(0, top=3),
-            lambda: Unseen(2, top="W"),
+            lambda: Unseen(2, top="W"),  # type: ignore[arg-type]
         ],
     )
     def test_an_unseen_place_is_a_count(self, make: object) -> None:

@@ -133,7 +133,8 @@ class TestReachableStates:
         ids=["negative seed", "65-bit seed", "huge turn", "turn_moves past 2**53"],
     )
     def test_counters_and_the_seed_out_of_range(self, field: str, value: int) -> None:
-        state = attrs.evolve(dealt(), **{field: value})
+        changes: dict[str, Any] = {field: value}
+        state = attrs.evolve(dealt(), **changes)
         [message] = skipbo.invariant_violations(state)
         assert message.startswith(f"{field} ")
         assert "out of range" in message
@@ -233,7 +234,7 @@ class TestMoveFields:
     @pytest.mark.parametrize(
         "make",
         [
-            lambda: PlayFromHand(True, 0),  # type: ignore[arg-type]
+            lambda: PlayFromHand(True, 0),
             lambda: PlayFromHand(1.5, 0),  # type: ignore[arg-type]
             lambda: PlayFromStock(0, "1"),  # type: ignore[arg-type]
             lambda: skipbo.Discard(None, 0),  # type: ignore[arg-type]
@@ -338,6 +339,6 @@ def test_license_and_readme() -> None:
 
 
 def test_the_demo_without_a_stock_size() -> None:
-    from skipbo.__main__ import main
+    from skipbo.cli import main
 
     assert main(["demo", "--players", "2", "--seed", "1", "--quiet"]) == 0
