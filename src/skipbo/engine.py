@@ -139,7 +139,7 @@ def apply(state: GameState, move: Move) -> GameState:
         IllegalMoveError: if the move is not legal in ``state``; the error names the
             rule it breaks (``error.rule``).
         TypeError: if ``state`` is not a :class:`~skipbo.GameState` (a
-            :class:`~skipbo.PlayerView` cannot be played on: the server applies the
+            :class:`~skipbo.views.PlayerView` cannot be played on: the server applies the
             move to the state) or ``move`` is not a move at all.
 
     Contract (PEP 316, checked by CrossHair)::

@@ -205,7 +205,7 @@ def sample_state(seen: PlayerView, rng: random.Random) -> GameState:
 
     Raises:
         InvalidStateError: if no valid state has this view (see :func:`view_violations`).
-        TypeError: if ``seen`` is not a :class:`~skipbo.PlayerView`.
+        TypeError: if ``seen`` is not a :class:`~skipbo.views.PlayerView`.
 
     """
     if type(seen) is not PlayerView:
