@@ -41,6 +41,8 @@ __all__ = ["GameBatch", "IllegalActionError", "StepResult"]
 _STOCK_EMPTIED = TERMINATIONS.index(Termination.STOCK_EMPTIED)
 _BLOCKED = TERMINATIONS.index(Termination.BLOCKED)
 _TURN_LIMIT = TERMINATIONS.index(Termination.TURN_LIMIT)
+MAX_BUILD_PILES = 16
+"""The mask codes a card's build piles as bits; more build piles are refused."""
 
 
 class IllegalActionError(IllegalMoveError):
@@ -198,6 +200,18 @@ class GameBatch:
         self._card_values = np.arange(self._values, dtype=np.int64)
         self._hand_positions = np.arange(self._hand_size, dtype=np.int64)
         self._build_positions = np.arange(self._highest, dtype=np.int64)
+        # The mask's tables (see _compute_mask): row `code` of _build_rows holds bit b of
+        # code at column b; _pile_rows is "no discard pile" and "every discard pile".
+        if self._builds > MAX_BUILD_PILES:
+            raise ValueError(f"skipbo.batch handles at most {MAX_BUILD_PILES} build piles")
+        code_type = np.uint8 if self._builds <= 8 else np.uint16
+        codes = np.arange(1 << self._builds)
+        self._build_bits = [code_type(1 << build) for build in range(self._builds)]
+        self._all_builds = code_type((1 << self._builds) - 1)
+        self._build_rows = (codes[:, None] >> np.arange(self._builds) & 1).astype(np.bool_)
+        self._pile_rows = np.array([[False] * self._piles, [True] * self._piles])
+        self._takers = np.zeros((self.size, self._values + 1), dtype=code_type)
+        self._codes = np.zeros((self.size, self._play_end // self._builds), dtype=code_type)
         # Flat views: one linear index per element is NumPy's fastest fancy indexing.
         a = self._a
         self._stock_f = a.stock.reshape(-1)
@@ -316,36 +330,44 @@ class GameBatch:
         return self._mask_view  # type: ignore[return-value]
 
     def _compute_mask(self) -> None:
+        # Every play block is a (source, build) grid, so the plays are computed as one
+        # code per source: the bit set of the build piles its card may go to. A table
+        # turns the codes into rows of booleans in one gather; broadcasting over the
+        # short build axis instead costs NumPy's per-row overhead thousands of times.
         a = self._a
-        size, values, builds = self.size, self._values, self._builds
-        stocks, piles = self._stocks, self._piles
+        size, values = self.size, self._values
         seat = a.current_player
-        hand = self._hand_f.reshape(size * self._players, values)[self._slots * self._players + seat]
-        held = hand > 0
-        # R-BUILD-2: build pile b takes the number len(b) + 1; R-BUILD-3: or a wild.
-        need = (a.build_len + 1).astype(np.int8)
+        held_at = self._slots * self._players + seat
+        held = self._hand_f.reshape(size * self._players, values)[held_at] > 0
+        # takers[g, 1 + c]: the builds that take card c (column 0: an empty pile, none).
+        takers = self._takers
+        takers.fill(0)
+        takers[:, 1] = self._all_builds  # R-BUILD-3: a wild goes on any build pile
+        flat = takers.reshape(-1)
+        rows = self._slots * (values + 1) + 1
+        for build, bit in enumerate(self._build_bits):
+            # R-BUILD-2: build pile b takes the number len(b) + 1.
+            flat[rows + a.build_len[:, build] + 1] |= bit
+        codes = self._codes
+        np.multiply(takers[:, 1:], held, out=codes[:, :values])
+        allowed = self._sources[seat]  # R-TURN-2, R-TEAM-1, R-TEAM-2
+        rows = rows[:, None]
+        np.multiply(
+            flat[rows + a.stock_top], allowed, out=codes[:, values : values + self._stocks]
+        )
+        np.multiply(
+            flat[rows + a.discard_top.reshape(size, -1)],
+            np.repeat(allowed, self._piles, axis=1),
+            out=codes[:, values + self._stocks :],
+        )
         mask = self._mask
-        plays = mask[:, : self._hand_end].reshape(size, values, builds)
-        np.equal(need[:, None, :], self._card_values.astype(np.int8)[None, :, None], out=plays)
-        plays[:, 0, :] = True
-        plays &= held[:, :, None]
-        sources = self._sources[seat]
-        # Empty piles have top -1, which neither equals a need nor is a wild.
-        top = a.stock_top
-        plays = mask[:, self._hand_end : self._stock_end].reshape(size, stocks, builds)
-        np.equal(top[:, :, None], need[:, None, :], out=plays)
-        plays |= (top == 0)[:, :, None]
-        plays &= sources[:, :, None]
-        top = a.discard_top
-        plays = mask[:, self._stock_end : self._play_end].reshape(size, stocks, piles, builds)
-        np.equal(top[:, :, :, None], need[:, None, None, :], out=plays)
-        plays |= (top == 0)[:, :, :, None]
-        plays &= sources[:, :, None, None]
+        mask[:, : self._play_end] = np.take(self._build_rows, codes, axis=0).reshape(size, -1)
         # R-TURN-5, R-DISC-2: any hand card onto any own discard pile.
-        discards = mask[:, self._play_end : self._pass].reshape(size, values, piles)
-        discards[...] = held[:, :, None]
+        mask[:, self._play_end : self._pass] = np.take(
+            self._pile_rows, held.view(np.uint8), axis=0
+        ).reshape(size, -1)
         # R-TURN-8: a pass only with an empty hand.
-        mask[:, self._pass] = self._hand_len_f[self._slots * self._players + seat] == 0
+        mask[:, self._pass] = self._hand_len_f[held_at] == 0
         over = a.termination != 0
         if over.any():
             mask[over] = False  # R-WIN-3
