@@ -13,6 +13,7 @@ the game's shuffle seed: the reshuffled order is then the core's exactly.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import chain
 
 import attrs
 import numpy as np
@@ -28,8 +29,9 @@ from skipbo.batch.arrays import (
     read_state,
     write_state,
 )
-from skipbo.deal import new_game
-from skipbo.engine import _take, apply
+from skipbo.batch.shuffle import shuffled_order
+from skipbo.deal import _deal as deal_in_order
+from skipbo.engine import apply
 from skipbo.errors import ActionError, IllegalMoveError
 from skipbo.moves import Move
 from skipbo.rules import Rules
@@ -37,6 +39,13 @@ from skipbo.state import GameState, Outcome, Termination
 from skipbo.verify import check_invariants
 
 __all__ = ["GameBatch", "IllegalActionError", "StepResult"]
+
+
+def _positions(counts: Array) -> Array:
+    """``0 .. n - 1`` for each ``n`` of ``counts``, concatenated."""
+    starts = np.cumsum(counts) - counts
+    return np.arange(int(counts.sum()), dtype=np.int64) - np.repeat(starts, counts)
+
 
 _STOCK_EMPTIED = TERMINATIONS.index(Termination.STOCK_EMPTIED)
 _BLOCKED = TERMINATIONS.index(Termination.BLOCKED)
@@ -138,7 +147,7 @@ class GameBatch:
         batch._seed = seed
         batch._auto_reset = bool(auto_reset)
         for slot in range(size):
-            write_state(batch._a, slot, new_game(rules, seed=derive_seed(seed, slot)))
+            write_state(batch._a, slot, batch._new_game(slot))
         return batch
 
     @classmethod
@@ -180,6 +189,7 @@ class GameBatch:
         self._values = rules.deck.highest + 1
         self._deck = rules.deck.size
         self._hand_size = rules.hand_size
+        self._deck_cards = rules.deck.cards()
         # Action blocks, in the order of skipbo.actions.
         self._hand_end = self._values * self._builds
         self._stock_end = self._hand_end + self._stocks * self._builds
@@ -561,21 +571,8 @@ class GameBatch:
         available = a.draw_len[games]
         reshuffle = (needed > available) & (a.completed_len[games] > 0)
         if reshuffle.any():
-            for game, player, count in zip(
-                games[reshuffle].tolist(),
-                seat[reshuffle].tolist(),
-                needed[reshuffle].tolist(),
-                strict=True,
-            ):
-                self._draw_with_reshuffle(game, player, count)
-            keep = ~reshuffle
-            games, held, have, needed, available = (
-                games[keep],
-                held[keep],
-                have[keep],
-                needed[keep],
-                available[keep],
-            )
+            self._reshuffle_under(games[reshuffle])
+            available = a.draw_len[games]
         taken = np.minimum(needed, available)
         # The top `taken` cards, top (end of the pile) first.
         depth = self._hand_positions
@@ -586,28 +583,43 @@ class GameBatch:
         self._hand_len_f[held] = have + taken
         a.draw_len[games] = available - taken
 
-    def _draw_with_reshuffle(self, game: int, seat: int, needed: int) -> None:
-        """Draw for one game whose draw pile runs out: the core's own draw and shuffle."""
+    def _reshuffle_under(self, games: Array) -> None:
+        """Shuffle the completed cards of ``games`` in under their draw piles (R-DRAW-2).
+
+        The core draws the rest of the draw pile, then shuffles the completed cards
+        into a new draw pile and draws on from its top. Putting the shuffled cards
+        under the remaining ones gives the same draws and the same pile left, so the
+        ordinary draw follows. The order and the next seed are the core's shuffle's.
+        """
         a = self._a
-        draw_pile = tuple(a.draw[game, : a.draw_len[game]].tolist())
-        completed = tuple(a.completed[game, : a.completed_len[game]].tolist())
-        drawn, draw_pile, completed, seed = _take(
-            needed, draw_pile, completed, a.shuffle_seed[game]
-        )
-        for card in drawn:
-            a.hand[game, seat, card] += 1
-        a.hand_len[game, seat] += len(drawn)
-        a.draw[game, : len(draw_pile)] = draw_pile
-        a.draw_len[game] = len(draw_pile)
-        a.completed[game, : len(completed)] = completed
-        a.completed_len[game] = len(completed)
-        a.shuffle_seed[game] = seed
+        deck = self._deck
+        count = a.completed_len[games]
+        have = a.draw_len[games]
+        orders = []
+        for game, size in zip(games.tolist(), count.tolist(), strict=True):
+            order, a.shuffle_seed[game] = shuffled_order(size, a.shuffle_seed[game])
+            orders.append(order)
+        order = np.fromiter(chain.from_iterable(orders), dtype=np.int64, count=int(count.sum()))
+        start = games * deck
+        shuffled = self._completed_f[np.repeat(start, count) + order]
+        below = _positions(have)
+        kept = self._draw_f[np.repeat(start, have) + below]
+        self._draw_f[np.repeat(start + count, have) + below] = kept
+        self._draw_f[np.repeat(start, count) + _positions(count)] = shuffled
+        a.draw_len[games] = have + count
+        a.completed_len[games] = 0
+
+    def _new_game(self, index: int) -> GameState:
+        """Game ``index`` of the seed: ``new_game(rules, seed=derive_seed(seed, index))``."""
+        assert self._seed is not None  # only new() deals games
+        # new_game shuffles the deck, then deals it; the shuffle is the fast twin's.
+        order, next_seed = shuffled_order(self._deck, derive_seed(self._seed, index))
+        return deal_in_order(self.rules, tuple(self._deck_cards[i] for i in order), next_seed)
 
     def _reset(self, slots: Array) -> None:
         """Deal the next games of the seed into ``slots`` (auto-reset)."""
-        assert self._seed is not None  # auto-reset is only offered by new()
         for slot in slots.tolist():
             index = self._next_game
             self._next_game += 1
             self._game_index[slot] = index
-            write_state(self._a, slot, new_game(self.rules, seed=derive_seed(self._seed, index)))
+            write_state(self._a, slot, self._new_game(index))

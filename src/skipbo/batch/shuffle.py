@@ -1,0 +1,69 @@
+"""The core's shuffle, computed faster: the same order and next seed as :func:`skipbo._random.shuffle`.
+
+A batch reshuffles (R-DRAW-2) and deals new games (auto-reset) often enough that
+the core's shuffle, one ``randrange`` call per card, costs more than all the
+vectorized moves of a step. This module draws the same Mersenne Twister outputs in
+one ``getrandbits`` call and turns them into the swap choices the way
+``random.Random.randrange`` does (CPython's ``_randbelow_with_getrandbits``: the
+top ``k`` bits of an output, ``k`` the bit length of the bound, retried while not
+below the bound), then swaps as :func:`~skipbo._random.permute` does.
+It draws a fixed supply of outputs; the rare shuffle that needs more is left to
+the core's :func:`~skipbo._random.shuffle`. Tests check that both give the same
+order and next seed.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+import numpy as np
+
+from skipbo._random import shuffle
+
+__all__ = ["shuffled_order"]
+
+_WORD_BITS = 32
+_SPARE_WORDS = 16
+"""Outputs drawn beyond two per card: a retry is needed with probability below 1/2."""
+
+
+def shuffled_order(count: int, seed: int) -> tuple[tuple[int, ...], int]:
+    """The order of ``shuffle(items, seed)`` for ``count`` items, and the next seed.
+
+    ``shuffle(items, seed)[0]`` is ``tuple(items[i] for i in order)``.
+
+    >>> from skipbo._random import shuffle
+    >>> order, next_seed = shuffled_order(5, 42)
+    >>> shuffle("abcde", 42) == (tuple("abcde"[i] for i in order), next_seed)
+    True
+    """
+    words = 2 * count + _SPARE_WORDS
+    # getrandbits(32 * n) is n outputs of the generator, the first in the lowest bits.
+    bits = random.Random(seed).getrandbits(_WORD_BITS * words)
+    stream = np.frombuffer(bits.to_bytes(4 * words, "little"), dtype="<u4").tolist()
+    order = list(range(count))
+    shifts = _shifts(count)
+    position = 0
+    try:
+        for i in range(count - 1, 0, -1):
+            # randrange(i + 1), then permute's swap of positions i and the choice.
+            bound = i + 1
+            shift = shifts[bound]
+            choice = stream[position] >> shift
+            position += 1
+            while choice >= bound:
+                choice = stream[position] >> shift
+                position += 1
+            order[i], order[choice] = order[choice], order[i]
+        # The next seed is getrandbits(64): the next two outputs, the first the low half.
+        next_seed = stream[position] | stream[position + 1] << _WORD_BITS
+    except IndexError:  # pragma: no cover - more retries than spare outputs: about 2**-40
+        return shuffle(range(count), seed)
+    return tuple(order), next_seed
+
+
+@lru_cache(maxsize=16)
+def _shifts(count: int) -> tuple[int, ...]:
+    """For each bound up to ``count``: how far an output is shifted to keep its top bits."""
+    return tuple(_WORD_BITS - bound.bit_length() for bound in range(count + 1))
