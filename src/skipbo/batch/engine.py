@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import chain
+from typing import Any, TypeVar
 
 import attrs
 import numpy as np
@@ -72,7 +73,10 @@ class IllegalActionError(IllegalMoveError):
         self.action = action
 
 
-def _readonly(array: npt.NDArray[np.generic]) -> npt.NDArray[np.generic]:
+ArrayT = TypeVar("ArrayT", bound="np.ndarray[Any, Any]")
+
+
+def _readonly(array: ArrayT) -> ArrayT:
     view = array.view()
     view.flags.writeable = False
     return view
@@ -251,32 +255,33 @@ class GameBatch:
     @property
     def current_player(self) -> npt.NDArray[np.int64]:
         """The seat to move in each game (read-only)."""
-        return _readonly(self._a.current_player)  # type: ignore[return-value]
+        return _readonly(self._a.current_player)
 
     @property
     def turn(self) -> npt.NDArray[np.int64]:
         """The turn number of each game, from 1 (read-only)."""
-        return _readonly(self._a.turn)  # type: ignore[return-value]
+        return _readonly(self._a.turn)
 
     @property
     def is_over(self) -> npt.NDArray[np.bool_]:
         """Whether each game has ended (a new array)."""
-        return self._a.termination != 0
+        over: npt.NDArray[np.bool_] = self._a.termination != 0
+        return over
 
     @property
     def termination(self) -> npt.NDArray[np.int8]:
         """Each game's termination code: 0 running, else an index of ``TERMINATIONS``."""
-        return _readonly(self._a.termination)  # type: ignore[return-value]
+        return _readonly(self._a.termination)
 
     @property
     def winning_team(self) -> npt.NDArray[np.int64]:
         """Each game's winning team (in individual play, the seat); -1 if none (read-only)."""
-        return _readonly(self._a.winning_team)  # type: ignore[return-value]
+        return _readonly(self._a.winning_team)
 
     @property
     def game_index(self) -> npt.NDArray[np.int64]:
         """The index ``i`` of the game each slot holds (changes with auto-reset; read-only)."""
-        return _readonly(self._game_index)  # type: ignore[return-value]
+        return _readonly(self._game_index)
 
     def game_seed(self, slot: int) -> int:
         """The seed of the game in ``slot``: ``derive_seed(seed, game_index[slot])``.
@@ -337,7 +342,7 @@ class GameBatch:
         if not self._mask_valid:
             self._compute_mask()
             self._mask_valid = True
-        return self._mask_view  # type: ignore[return-value]
+        return self._mask_view
 
     def _compute_mask(self) -> None:
         # Every play block is a (source, build) grid, so the plays are computed as one
@@ -362,9 +367,7 @@ class GameBatch:
         np.multiply(takers[:, 1:], held, out=codes[:, :values])
         allowed = self._sources[seat]  # R-TURN-2, R-TEAM-1, R-TEAM-2
         rows = rows[:, None]
-        np.multiply(
-            flat[rows + a.stock_top], allowed, out=codes[:, values : values + self._stocks]
-        )
+        np.multiply(flat[rows + a.stock_top], allowed, out=codes[:, values : values + self._stocks])
         np.multiply(
             flat[rows + a.discard_top.reshape(size, -1)],
             np.repeat(allowed, self._piles, axis=1),
@@ -395,6 +398,7 @@ class GameBatch:
                 names the first such game and the rule, as :func:`skipbo.apply` does.
 
         In every error case the batch is unchanged.
+
         """
         chosen = np.asarray(actions)
         if chosen.dtype == np.bool_ or not np.issubdtype(chosen.dtype, np.integer):
@@ -484,7 +488,10 @@ class GameBatch:
             emptied_stock = np.flatnonzero(from_stock)[left == 0]
         if from_discard.any():
             g = games[from_discard]
-            pile = g * (self._stocks * self._piles) + (chosen[from_discard] - self._stock_end) // builds
+            pile = (
+                g * (self._stocks * self._piles)
+                + (chosen[from_discard] - self._stock_end) // builds
+            )
             card[from_discard] = self._discard_top_f[pile]
             left = self._discard_len_f[pile] - 1
             self._discard_len_f[pile] = left
@@ -529,7 +536,9 @@ class GameBatch:
         held = games * self._players + seat
         self._hand_f[held * self._values + cards] -= 1
         self._hand_len_f[held] -= 1
-        pile = (games * self._stocks + self._own_discards[seat]) * self._piles + offset % self._piles
+        pile = (
+            games * self._stocks + self._own_discards[seat]
+        ) * self._piles + offset % self._piles
         height = self._discard_len_f[pile]
         self._discard_f[pile * self._deck + height] = cards
         self._discard_len_f[pile] = height + 1
@@ -597,8 +606,8 @@ class GameBatch:
         have = a.draw_len[games]
         orders = []
         for game, size in zip(games.tolist(), count.tolist(), strict=True):
-            order, a.shuffle_seed[game] = shuffled_order(size, a.shuffle_seed[game])
-            orders.append(order)
+            shuffled_pile, a.shuffle_seed[game] = shuffled_order(size, a.shuffle_seed[game])
+            orders.append(shuffled_pile)
         order = np.fromiter(chain.from_iterable(orders), dtype=np.int64, count=int(count.sum()))
         start = games * deck
         shuffled = self._completed_f[np.repeat(start, count) + order]

@@ -26,7 +26,8 @@ __all__ = ["batch_invariant_violations", "check_batch_invariants"]
 
 def _in_pile(lengths: npt.NDArray[np.int64], capacity: int) -> npt.NDArray[np.bool_]:
     """For each pile position: whether it holds a card (it is below the pile's length)."""
-    return np.arange(capacity) < lengths[..., None]
+    held: npt.NDArray[np.bool_] = np.arange(capacity) < lengths[..., None]
+    return held
 
 
 def _counts(
@@ -45,7 +46,8 @@ def _run_breaks(
 ) -> npt.NDArray[np.bool_]:
     """Positions that break a run: position ``k`` must hold ``k % highest + 1`` or a wild."""
     number = np.arange(cards.shape[-1]) % highest + 1
-    return held & (cards != number) & (cards != WILD)
+    breaks: npt.NDArray[np.bool_] = held & (cards != number) & (cards != WILD)
+    return breaks
 
 
 def batch_invariant_violations(batch: GameBatch) -> list[str]:
@@ -56,16 +58,15 @@ def batch_invariant_violations(batch: GameBatch) -> list[str]:
     values, highest = deck.highest + 1, deck.highest
     problems: list[str] = []
 
-    def report(bad: npt.NDArray[np.bool_], what: str) -> None:
+    def report(found: npt.NDArray[np.bool_] | np.bool_, what: str) -> None:
+        bad = np.asarray(found)
         per_game = bad.reshape(bad.shape[0], -1).any(axis=1)
         problems.extend(f"game {game}: {what}" for game in np.flatnonzero(per_game).tolist())
 
     report((a.stock_len < 0) | (a.stock_len > rules.stock_size), "stock pile length out of range")
     report((a.discard_len < 0) | (a.discard_len > deck.size), "discard pile length out of range")
     report((a.draw_len < 0) | (a.draw_len > deck.size), "draw pile length out of range")
-    report(
-        (a.completed_len < 0) | (a.completed_len > deck.size), "completed length out of range"
-    )
+    report((a.completed_len < 0) | (a.completed_len > deck.size), "completed length out of range")
     # R-BUILD-4: a pile that reaches the highest number leaves the centre at once.
     report((a.build_len < 0) | (a.build_len >= highest), "build pile length out of range")
     report((a.hand < 0).any(axis=2), "negative hand count")

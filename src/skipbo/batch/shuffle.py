@@ -1,4 +1,4 @@
-"""The core's shuffle, computed faster: the same order and next seed as :func:`skipbo._random.shuffle`.
+"""The core's shuffle, faster: the order and next seed of :func:`skipbo._random.shuffle`.
 
 A batch reshuffles (R-DRAW-2) and deals new games (auto-reset) often enough that
 the core's shuffle, one ``randrange`` call per card, costs more than all the
