@@ -36,6 +36,8 @@ napoleon_numpy_docstring = False
 nitpicky = True
 nitpick_ignore_regex = [
     ("py:class", r"(enum|collections|collections\.abc|typing|random|re|pathlib)\.\w+"),
+    # NumPy types in skipbo.batch's signatures (no intersphinx inventory offline).
+    ("py:class", r"(numpy|npt)(\.[\w.]+)?"),
 ]
 nitpick_ignore = [
     ("py:class", "T"),

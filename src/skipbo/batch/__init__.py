@@ -8,18 +8,15 @@ applies one action per game with :meth:`GameBatch.step`. Game ``i`` converts to 
 :class:`~skipbo.GameState` the core would reach by the same moves
 (:meth:`GameBatch.state`): the batch is tested to be equal to the core step by step.
 
->>> import numpy as np
 >>> import skipbo
 >>> from skipbo.batch import GameBatch
 >>> batch = GameBatch.new(skipbo.Rules(players=2), 8, seed=1)
+>>> start = batch.state(3)
 >>> mask = batch.legal_action_mask()
 >>> mask.shape
 (8, 145)
 >>> result = batch.step(mask.argmax(axis=1))  # each game's first legal action
->>> batch.state(3) == skipbo.apply(
-...     skipbo.new_game(batch.rules, seed=batch.game_seed(3)),
-...     skipbo.legal_moves(skipbo.new_game(batch.rules, seed=batch.game_seed(3)))[0],
-... )
+>>> batch.state(3) == skipbo.apply(start, skipbo.legal_moves(start)[0])
 True
 """
 
