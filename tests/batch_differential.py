@@ -37,9 +37,9 @@ import numpy.typing as npt
 
 import skipbo
 from skipbo import Deck, FirstPlayer, GameState, Rules
-from skipbo._random import derive_seed
 from skipbo.actions import action_blocks, legal_action_mask
 from skipbo.batch import GameBatch, batch_invariant_violations
+from skipbo.common.randomness import derive_seed
 
 SMALL = Deck(copies=2, wilds=2, highest=4)
 TINY = Deck(copies=1, wilds=1, highest=3)
@@ -60,9 +60,13 @@ CONFIGURATIONS: tuple[Rules, ...] = (
     # and blocked games (R-WIN-2) are common.
     Rules(players=2, deck=SMALL, stock_size=2, hand_size=3),
     Rules(players=3, deck=SMALL, stock_size=2, hand_size=2, turn_limit=30),
-    Rules(players=2, deck=TINY, stock_size=1, hand_size=1, build_piles=1, discard_piles=1),
+    Rules(
+        players=2, deck=TINY, stock_size=1, hand_size=1, build_pile_count=1, discard_pile_count=1
+    ),
     Rules(players=4, deck=Deck.small(highest=6, copies=3, wilds=2), stock_size=2, hand_size=2),
-    Rules(players=2, deck=SMALL, stock_size=2, hand_size=2, build_piles=2, discard_piles=3),
+    Rules(
+        players=2, deck=SMALL, stock_size=2, hand_size=2, build_pile_count=2, discard_pile_count=3
+    ),
     Rules(players=6, deck=Deck(copies=4, wilds=0, highest=5), stock_size=2, hand_size=2),
     # Team forms fit the same arrays (R-TEAM-1, R-TEAM-2).
     Rules.partners(),

@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 
 import skipbo
 from skipbo import ActionError, Deck, IllegalMoveError, InvariantViolation, Rules
-from skipbo._random import derive_seed, shuffle
 from skipbo.actions import action_count, legal_action_mask, move_to_action
 from skipbo.batch import (
     GameBatch,
@@ -23,6 +22,7 @@ from skipbo.batch import (
     check_batch_invariants,
 )
 from skipbo.batch.shuffle import shuffled_order
+from skipbo.common.randomness import derive_seed, shuffle
 from skipbo.moves import is_build_play
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -82,7 +82,7 @@ class TestNew:
 
     def test_rules_the_arrays_cannot_hold_are_refused(self) -> None:
         with pytest.raises(ValueError, match="build piles"):
-            GameBatch.new(Rules(players=2, build_piles=17), 1, seed=0)
+            GameBatch.new(Rules(players=2, build_pile_count=17), 1, seed=0)
         with pytest.raises(ValueError, match="int8"):
             GameBatch.new(Rules(players=2, deck=Deck(copies=1, wilds=0, highest=128)), 1, seed=0)
 

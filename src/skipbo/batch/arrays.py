@@ -105,7 +105,7 @@ def allocate(rules: Rules, size: int) -> BatchArrays:
     deck = rules.deck
     if deck.highest > MAX_CARD_VALUE:
         raise ValueError(f"skipbo.batch holds cards as int8: highest must be <= {MAX_CARD_VALUE}")
-    b, s, p = size, rules.stock_count, rules.players
+    b, s, p = size, rules.stock_pile_count, rules.players
     c, n = deck.highest + 1, deck.size
 
     def counts(*shape: int) -> Array:
@@ -121,11 +121,11 @@ def allocate(rules: Rules, size: int) -> BatchArrays:
         hand=np.zeros((b, p, c), dtype=np.int16),
         hand_len=counts(b, p),
         # A discard pile can hold any card of the deck; N bounds every pile.
-        discard=cards(b, s, rules.discard_piles, n),
-        discard_len=counts(b, s, rules.discard_piles),
-        discard_top=np.full((b, s, rules.discard_piles), -1, dtype=np.int8),
-        build=cards(b, rules.build_piles, deck.highest),
-        build_len=counts(b, rules.build_piles),
+        discard=cards(b, s, rules.discard_pile_count, n),
+        discard_len=counts(b, s, rules.discard_pile_count),
+        discard_top=np.full((b, s, rules.discard_pile_count), -1, dtype=np.int8),
+        build=cards(b, rules.build_pile_count, deck.highest),
+        build_len=counts(b, rules.build_pile_count),
         draw=cards(b, n),
         draw_len=counts(b),
         completed=cards(b, n),
@@ -190,7 +190,7 @@ def read_state(arrays: BatchArrays, slot: int, rules: Rules) -> GameState:
     outcome: Outcome | None = None
     if termination is Termination.STOCK_EMPTIED:
         team = int(a.winning_team[slot])
-        outcome = Outcome(termination, team, rules.team_seats[team])
+        outcome = Outcome(termination, team, rules.seating.team_seats[team])
     elif termination is not None:
         outcome = Outcome(termination)
     return GameState(

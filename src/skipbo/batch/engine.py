@@ -20,8 +20,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from skipbo._random import derive_seed
-from skipbo.actions import action_count, action_to_move
+from skipbo.actions import ActionError, action_count, action_to_move
 from skipbo.batch.arrays import (
     TERMINATIONS,
     Array,
@@ -31,13 +30,14 @@ from skipbo.batch.arrays import (
     write_state,
 )
 from skipbo.batch.shuffle import shuffled_order
+from skipbo.checking.invariants import check_invariants
+from skipbo.common.randomness import derive_seed
 from skipbo.deal import _deal as deal_in_order
 from skipbo.engine import apply
-from skipbo.errors import ActionError, IllegalMoveError
+from skipbo.errors import IllegalMoveError
 from skipbo.moves import Move
 from skipbo.rules import Rules
 from skipbo.state import GameState, Outcome, Termination
-from skipbo.verify import check_invariants
 
 __all__ = ["GameBatch", "IllegalActionError", "StepResult"]
 
@@ -186,9 +186,9 @@ class GameBatch:
         rules = self.rules
         self.action_count = action_count(rules)
         self._players = rules.players
-        self._stocks = rules.stock_count
-        self._piles = rules.discard_piles
-        self._builds = rules.build_piles
+        self._stocks = rules.stock_pile_count
+        self._piles = rules.discard_pile_count
+        self._builds = rules.build_pile_count
         self._highest = rules.deck.highest
         self._values = rules.deck.highest + 1
         self._deck = rules.deck.size
@@ -201,13 +201,13 @@ class GameBatch:
         self._pass = self._play_end + self._values * self._piles
         # The piles each seat may play from (R-TURN-2, R-TEAM-1, R-TEAM-2).
         sources = np.zeros((self._players, self._stocks), dtype=np.bool_)
-        for seat, stocks in enumerate(rules.seat_stock_sources):
+        for seat, stocks in enumerate(rules.seating.stock_sources):
             sources[seat, list(stocks)] = True
         self._sources = sources
-        self._own_discards = np.array(rules.seat_discards, dtype=np.int64)
-        self._seat_team = np.array(rules.seat_team, dtype=np.int64)
-        team_stocks = np.zeros((len(rules.team_stocks), self._stocks), dtype=np.int64)
-        for team, stocks in enumerate(rules.team_stocks):
+        self._own_discards = np.array(rules.seating.own_discards, dtype=np.int64)
+        self._seat_team = np.array(rules.seating.team_of, dtype=np.int64)
+        team_stocks = np.zeros((len(rules.seating.team_stocks), self._stocks), dtype=np.int64)
+        for team, stocks in enumerate(rules.seating.team_stocks):
             team_stocks[team, list(stocks)] = 1
         self._team_stocks = team_stocks
         self._slots = np.arange(self.size, dtype=np.int64)
@@ -322,7 +322,7 @@ class GameBatch:
             return None
         if termination is Termination.STOCK_EMPTIED:
             team = int(self._a.winning_team[slot])
-            return Outcome(termination, team, self.rules.team_seats[team])
+            return Outcome(termination, team, self.rules.seating.team_seats[team])
         return Outcome(termination)
 
     @property

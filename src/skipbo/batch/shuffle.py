@@ -1,4 +1,4 @@
-"""The core's shuffle, faster: the order and next seed of :func:`skipbo._random.shuffle`.
+"""The core's shuffle, faster: the order and next seed of :func:`skipbo.common.randomness.shuffle`.
 
 A batch reshuffles (R-DRAW-2) and deals new games (auto-reset) often enough that
 the core's shuffle, one ``randrange`` call per card, costs more than all the
@@ -6,9 +6,9 @@ vectorized moves of a step. This module draws the same Mersenne Twister outputs 
 one ``getrandbits`` call and turns them into the swap choices the way
 ``random.Random.randrange`` does (CPython's ``_randbelow_with_getrandbits``: the
 top ``k`` bits of an output, ``k`` the bit length of the bound, retried while not
-below the bound), then swaps as :func:`~skipbo._random.permute` does.
+below the bound), then swaps as :func:`~skipbo.common.randomness.permute` does.
 It draws a fixed supply of outputs; the rare shuffle that needs more is left to
-the core's :func:`~skipbo._random.shuffle`. Tests check that both give the same
+the core's :func:`~skipbo.common.randomness.shuffle`. Tests check that both give the same
 order and next seed.
 """
 
@@ -19,7 +19,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from skipbo._random import shuffle
+from skipbo.common.randomness import shuffle
 
 __all__ = ["shuffled_order"]
 
@@ -33,7 +33,7 @@ def shuffled_order(count: int, seed: int) -> tuple[tuple[int, ...], int]:
 
     ``shuffle(items, seed)[0]`` is ``tuple(items[i] for i in order)``.
 
-    >>> from skipbo._random import shuffle
+    >>> from skipbo.common.randomness import shuffle
     >>> order, next_seed = shuffled_order(5, 42)
     >>> shuffle("abcde", 42) == (tuple("abcde"[i] for i in order), next_seed)
     True
