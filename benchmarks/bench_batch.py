@@ -10,7 +10,8 @@ game's choice is distributed as in ``bench_play.py``.
 For 2, 4 and 6 players (default stock sizes) it measures, with rounds interleaved:
 the core (``bench_play.play_first_game``), the mutable baseline
 (``mutable_baseline.py``) and the batch at B = 1, 64, 1024 and 4096 games with
-auto-reset (the cost of dealing new games included), and prints moves per second,
+auto-reset (the cost of dealing new games included), timed in steady state after
+1,000 warm-up steps (at most 2,000 timed steps), and prints moves per second,
 the ratios to the core and the baseline, and the memory of the batch per game.
 ``--breakdown`` also splits the time of a B = 4096 step into mask, policy and step.
 The machine is shared and noisy: the ratios, measured in the same run, are the
@@ -34,8 +35,11 @@ from skipbo.actions import action_blocks
 from skipbo.batch import GameBatch
 
 SIZES = (1, 64, 1024, 4096)
-SMALL_BATCH_MOVES = 10_000
-"""A batch of one game steps slowly; it is measured on fewer moves."""
+WARM_UP_STEPS = 1_000
+"""Steps before timing: all games of a new batch start together, and only after
+about one game length (a few hundred steps) are the slots at every stage of a game,
+with reshuffles and the deals of auto-reset at their steady rate."""
+MIN_STEPS, MAX_STEPS = 200, 2_000
 
 
 class PlayFirst:
@@ -54,10 +58,12 @@ class PlayFirst:
 
 
 def batch_rate(rules: skipbo.Rules, size: int, moves: int, seed: int) -> tuple[int, float]:
-    """Moves and seconds of a batch of ``size`` games with auto-reset."""
+    """Moves and seconds of a batch of ``size`` games with auto-reset, in steady state."""
     batch = GameBatch.new(rules, size, seed=seed, auto_reset=True)
     policy = PlayFirst(rules, seed)
-    steps = max(1, moves // size)
+    for _ in range(WARM_UP_STEPS):
+        batch.step(policy(batch.legal_action_mask()))
+    steps = min(max(moves // size, MIN_STEPS), MAX_STEPS)
     start = time.perf_counter()
     for _ in range(steps):
         batch.step(policy(batch.legal_action_mask()))
@@ -83,6 +89,8 @@ def breakdown(rules: skipbo.Rules, steps: int = 100) -> str:
     """Milliseconds per B = 4096 step spent in the mask, the policy and the step."""
     batch = GameBatch.new(rules, 4096, seed=1, auto_reset=True)
     policy = PlayFirst(rules, 1)
+    for _ in range(WARM_UP_STEPS):
+        batch.step(policy(batch.legal_action_mask()))
     spent = [0.0, 0.0, 0.0]
     for _ in range(steps):
         start = time.perf_counter()
@@ -100,7 +108,7 @@ def breakdown(rules: skipbo.Rules, steps: int = 100) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--moves", type=int, default=100_000, help="moves per measurement")
+    parser.add_argument("--moves", type=int, default=400_000, help="moves per measurement")
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds")
     parser.add_argument("--breakdown", action="store_true", help="time mask/policy/step")
     args = parser.parse_args()
@@ -118,8 +126,7 @@ def main() -> None:
                 "mutable": games_rate("mutable", rules, args.moves, seed),
             }
             for size in SIZES:
-                moves = SMALL_BATCH_MOVES if size == 1 else args.moves
-                runs[f"batch {size}"] = batch_rate(rules, size, moves, seed)
+                runs[f"batch {size}"] = batch_rate(rules, size, args.moves, seed)
             for name, (moves_made, seconds) in runs.items():
                 total = totals.setdefault(name, [0.0, 0.0])
                 total[0] += moves_made

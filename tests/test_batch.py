@@ -21,7 +21,7 @@ from skipbo.batch import (
     batch_invariant_violations,
     check_batch_invariants,
 )
-from skipbo.batch.shuffle import shuffled_order
+from skipbo.batch.shuffle import shuffled
 from skipbo.common.randomness import derive_seed, shuffle
 from skipbo.moves import is_build_play
 
@@ -212,18 +212,19 @@ class TestStep:
             assert batch.state(slot) == skipbo.new_game(rules, seed=derive_seed(5, 3 + slot))
 
 
-class TestShuffledOrder:
-    """Tests for `shuffled_order`: the core's shuffle, faster."""
+class TestShuffled:
+    """Tests for `shuffled`: the core's shuffle, faster."""
 
     @settings(max_examples=200)
     @given(st.integers(0, 200), st.integers(0, 2**64 - 1))
     def test_equals_the_core_shuffle(self, count: int, seed: int) -> None:
-        order, next_seed = shuffled_order(count, seed)
-        assert shuffle(range(count), seed) == (order, next_seed)
+        cards, next_seed = shuffled(range(count), seed)
+        assert shuffle(range(count), seed) == (tuple(cards), next_seed)
 
     def test_equals_the_core_shuffle_for_other_seeds(self) -> None:
         for seed in (-5, 2**70 + 3, 0):
-            assert shuffle(range(50), seed) == shuffled_order(50, seed)
+            cards, next_seed = shuffled("abcdefghij" * 5, seed)
+            assert shuffle("abcdefghij" * 5, seed) == (tuple(cards), next_seed)
 
 
 class TestInvariants:

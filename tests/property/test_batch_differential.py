@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 import skipbo.batch.engine
@@ -40,14 +42,14 @@ def test_the_run_covers_thousands_of_steps_and_reshuffles() -> None:
 def test_the_run_notices_a_wrong_reshuffle_order(monkeypatch: pytest.MonkeyPatch) -> None:
     rules = Rules(players=2)
 
-    def reversed_order(count: int, seed: int) -> tuple[tuple[int, ...], int]:
-        order, next_seed = batch_differential_order(count, seed)
-        if count == rules.deck.size:  # a deal: left alone, so that only reshuffles break
-            return order, next_seed
-        return order[::-1], next_seed
+    def reversed_order(items: Sequence[int], seed: int) -> tuple[list[int], int]:
+        cards, next_seed = right(items, seed)
+        if len(items) == rules.deck.size:  # a deal: left alone, so that only reshuffles break
+            return cards, next_seed
+        return cards[::-1], next_seed
 
-    batch_differential_order = skipbo.batch.shuffle.shuffled_order
-    monkeypatch.setattr("skipbo.batch.engine.shuffled_order", reversed_order)
+    right = skipbo.batch.shuffle.shuffled
+    monkeypatch.setattr("skipbo.batch.engine.shuffled", reversed_order)
     tally = batch_differential.run(rules, GAMES, STEPS, seed=0, auto_reset=False)
     assert any("state differs" in problem for problem in tally.problems)
 

@@ -140,31 +140,39 @@ def allocate(rules: Rules, size: int) -> BatchArrays:
     )
 
 
-def _put(target: CardArray, lengths: Array, slot: tuple[int, ...], pile: Pile) -> None:
-    target[slot][: len(pile)] = pile
-    target[slot][len(pile) :] = 0
-    lengths[slot] = len(pile)
+def _fill(
+    cards: CardArray, lengths: Array, tops: CardArray | None, piles: Sequence[Pile]
+) -> None:
+    """Write ``piles`` into one game's rows: ``cards[i]`` holds pile ``i``, bottom first."""
+    cards[...] = 0
+    lengths[...] = [len(pile) for pile in piles]
+    for index, pile in enumerate(piles):
+        if pile:  # most piles of a new deal are empty: only the others are written
+            cards[index, : len(pile)] = pile
+    if tops is not None:
+        tops[...] = [pile[-1] if pile else -1 for pile in piles]
 
 
 def write_state(arrays: BatchArrays, slot: int, state: GameState) -> None:
     """Store ``state`` in game ``slot`` of ``arrays`` (the state's rules must be the batch's)."""
     a = arrays
-    for stock, pile in enumerate(state.stocks):
-        _put(a.stock, a.stock_len, (slot, stock), pile)
-        a.stock_top[slot, stock] = pile[-1] if pile else -1
-    for discard_set, piles in enumerate(state.discards):
-        for index, pile in enumerate(piles):
-            _put(a.discard, a.discard_len, (slot, discard_set, index), pile)
-            a.discard_top[slot, discard_set, index] = pile[-1] if pile else -1
-    a.hand[slot] = 0
+    _fill(a.stock[slot], a.stock_len[slot], a.stock_top[slot], state.stocks)
+    piles = [pile for piles in state.discards for pile in piles]
+    _fill(
+        a.discard[slot].reshape(len(piles), -1),
+        a.discard_len[slot].reshape(-1),
+        a.discard_top[slot].reshape(-1),
+        piles,
+    )
+    _fill(a.build[slot], a.build_len[slot], None, state.builds)
+    _fill(a.draw[slot : slot + 1], a.draw_len[slot : slot + 1], None, (state.draw_pile,))
+    _fill(a.completed[slot : slot + 1], a.completed_len[slot : slot + 1], None, (state.completed,))
+    counts = a.hand[slot]
+    counts[...] = 0
     for seat, hand in enumerate(state.hands):
         for card in hand:
-            a.hand[slot, seat, card] += 1
-        a.hand_len[slot, seat] = len(hand)
-    for build, pile in enumerate(state.builds):
-        _put(a.build, a.build_len, (slot, build), pile)
-    _put(a.draw, a.draw_len, (slot,), state.draw_pile)
-    _put(a.completed, a.completed_len, (slot,), state.completed)
+            counts[seat, card] += 1
+    a.hand_len[slot] = [len(hand) for hand in state.hands]
     a.current_player[slot] = state.current_player
     a.turn[slot] = state.turn
     a.turn_moves[slot] = state.turn_moves

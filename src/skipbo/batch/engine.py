@@ -29,7 +29,7 @@ from skipbo.batch.arrays import (
     read_state,
     write_state,
 )
-from skipbo.batch.shuffle import shuffled_order
+from skipbo.batch.shuffle import shuffled
 from skipbo.checking.invariants import check_invariants
 from skipbo.common.randomness import derive_seed
 from skipbo.deal import _deal as deal_in_order
@@ -604,17 +604,18 @@ class GameBatch:
         deck = self._deck
         count = a.completed_len[games]
         have = a.draw_len[games]
-        orders = []
+        piles = []
         for game, size in zip(games.tolist(), count.tolist(), strict=True):
-            shuffled_pile, a.shuffle_seed[game] = shuffled_order(size, a.shuffle_seed[game])
-            orders.append(shuffled_pile)
-        order = np.fromiter(chain.from_iterable(orders), dtype=np.int64, count=int(count.sum()))
+            pile, a.shuffle_seed[game] = shuffled(
+                a.completed[game, :size].tolist(), a.shuffle_seed[game]
+            )
+            piles.append(pile)
         start = games * deck
-        shuffled = self._completed_f[np.repeat(start, count) + order]
+        cards = np.fromiter(chain.from_iterable(piles), dtype=np.int8, count=int(count.sum()))
         below = _positions(have)
         kept = self._draw_f[np.repeat(start, have) + below]
         self._draw_f[np.repeat(start + count, have) + below] = kept
-        self._draw_f[np.repeat(start, count) + _positions(count)] = shuffled
+        self._draw_f[np.repeat(start, count) + _positions(count)] = cards
         a.draw_len[games] = have + count
         a.completed_len[games] = 0
 
@@ -622,8 +623,8 @@ class GameBatch:
         """Game ``index`` of the seed: ``new_game(rules, seed=derive_seed(seed, index))``."""
         assert self._seed is not None  # only new() deals games
         # new_game shuffles the deck, then deals it; the shuffle is the fast twin's.
-        order, next_seed = shuffled_order(self._deck, derive_seed(self._seed, index))
-        return deal_in_order(self.rules, tuple(self._deck_cards[i] for i in order), next_seed)
+        cards, next_seed = shuffled(self._deck_cards, derive_seed(self._seed, index))
+        return deal_in_order(self.rules, tuple(cards), next_seed)
 
     def _reset(self, slots: Array) -> None:
         """Deal the next games of the seed into ``slots`` (auto-reset)."""

@@ -1,4 +1,4 @@
-"""The core's shuffle, faster: the order and next seed of :func:`skipbo.common.randomness.shuffle`.
+"""The core's shuffle, faster: the result of :func:`skipbo.common.randomness.shuffle`.
 
 A batch reshuffles (R-DRAW-2) and deals new games (auto-reset) often enough that
 the core's shuffle, one ``randrange`` call per card, costs more than all the
@@ -14,35 +14,40 @@ order and next seed.
 
 from __future__ import annotations
 
-import random
+import _random
+from collections.abc import Sequence
 from functools import lru_cache
+from typing import TypeVar
 
 import numpy as np
 
 from skipbo.common.randomness import shuffle
 
-__all__ = ["shuffled_order"]
+__all__ = ["shuffled"]
+
+T = TypeVar("T")
 
 _WORD_BITS = 32
 _SPARE_WORDS = 16
 """Outputs drawn beyond two per card: a retry is needed with probability below 1/2."""
 
 
-def shuffled_order(count: int, seed: int) -> tuple[tuple[int, ...], int]:
-    """The order of ``shuffle(items, seed)`` for ``count`` items, and the next seed.
-
-    ``shuffle(items, seed)[0]`` is ``tuple(items[i] for i in order)``.
+def shuffled(items: Sequence[T], seed: int) -> tuple[list[T], int]:
+    """``shuffle(items, seed)`` of the core, as a list: the shuffled items and the next seed.
 
     >>> from skipbo.common.randomness import shuffle
-    >>> order, next_seed = shuffled_order(5, 42)
-    >>> shuffle("abcde", 42) == (tuple("abcde"[i] for i in order), next_seed)
+    >>> cards, next_seed = shuffled("abcde", 42)
+    >>> (tuple(cards), next_seed) == shuffle("abcde", 42)
     True
     """
+    count = len(items)
     words = 2 * count + _SPARE_WORDS
+    # The C generator that random.Random extends, seeded the same way for an int
+    # without random.Random's Python-level wrapper (seeding is most of a small shuffle).
     # getrandbits(32 * n) is n outputs of the generator, the first in the lowest bits.
-    bits = random.Random(seed).getrandbits(_WORD_BITS * words)
+    bits = _random.Random(seed).getrandbits(_WORD_BITS * words)
     stream = np.frombuffer(bits.to_bytes(4 * words, "little"), dtype="<u4").tolist()
-    order = list(range(count))
+    result = list(items)
     shifts = _shifts(count)
     position = 0
     try:
@@ -55,12 +60,13 @@ def shuffled_order(count: int, seed: int) -> tuple[tuple[int, ...], int]:
             while choice >= bound:
                 choice = stream[position] >> shift
                 position += 1
-            order[i], order[choice] = order[choice], order[i]
+            result[i], result[choice] = result[choice], result[i]
         # The next seed is getrandbits(64): the next two outputs, the first the low half.
         next_seed = stream[position] | stream[position + 1] << _WORD_BITS
     except IndexError:  # pragma: no cover - more retries than spare outputs: about 2**-40
-        return shuffle(range(count), seed)
-    return tuple(order), next_seed
+        cards, next_seed = shuffle(items, seed)
+        return list(cards), next_seed
+    return result, next_seed
 
 
 @lru_cache(maxsize=16)
