@@ -604,13 +604,17 @@ class GameBatch:
         deck = self._deck
         count = a.completed_len[games]
         have = a.draw_len[games]
+        # One gather for all games, then a Python list per game for the shuffle.
+        start = games * deck
+        completed = self._completed_f[np.repeat(start, count) + _positions(count)].tolist()
         piles = []
+        end = 0
         for game, size in zip(games.tolist(), count.tolist(), strict=True):
             pile, a.shuffle_seed[game] = shuffled(
-                a.completed[game, :size].tolist(), a.shuffle_seed[game]
+                completed[end : end + size], a.shuffle_seed[game]
             )
             piles.append(pile)
-        start = games * deck
+            end += size
         cards = np.fromiter(chain.from_iterable(piles), dtype=np.int8, count=int(count.sum()))
         below = _positions(have)
         kept = self._draw_f[np.repeat(start, have) + below]

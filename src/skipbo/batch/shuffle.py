@@ -15,6 +15,8 @@ order and next seed.
 from __future__ import annotations
 
 import _random
+import sys
+from array import array
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import TypeVar
@@ -28,6 +30,8 @@ __all__ = ["shuffled"]
 T = TypeVar("T")
 
 _WORD_BITS = 32
+_LITTLE_ENDIAN = sys.byteorder == "little" and array("I").itemsize == 4
+"""Whether a memoryview of native 32-bit words reads little-endian words directly."""
 _SPARE_WORDS = 16
 """Outputs drawn beyond two per card: a retry is needed with probability below 1/2."""
 
@@ -45,8 +49,10 @@ def shuffled(items: Sequence[T], seed: int) -> tuple[list[T], int]:
     # The C generator that random.Random extends, seeded the same way for an int
     # without random.Random's Python-level wrapper (seeding is most of a small shuffle).
     # getrandbits(32 * n) is n outputs of the generator, the first in the lowest bits.
-    bits = _random.Random(seed).getrandbits(_WORD_BITS * words)
-    stream = np.frombuffer(bits.to_bytes(4 * words, "little"), dtype="<u4").tolist()
+    bits = _random.Random(seed).getrandbits(_WORD_BITS * words).to_bytes(4 * words, "little")
+    stream: Sequence[int] = (
+        memoryview(bits).cast("I") if _LITTLE_ENDIAN else np.frombuffer(bits, "<u4").tolist()
+    )
     result = list(items)
     shifts = _shifts(count)
     position = 0
