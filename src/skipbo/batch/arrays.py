@@ -140,9 +140,7 @@ def allocate(rules: Rules, size: int) -> BatchArrays:
     )
 
 
-def _fill(
-    cards: CardArray, lengths: Array, tops: CardArray | None, piles: Sequence[Pile]
-) -> None:
+def _fill(cards: CardArray, lengths: Array, tops: CardArray | None, piles: Sequence[Pile]) -> None:
     """Write ``piles`` into one game's rows: ``cards[i]`` holds pile ``i``, bottom first."""
     cards[...] = 0
     lengths[...] = [len(pile) for pile in piles]

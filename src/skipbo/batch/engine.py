@@ -199,11 +199,6 @@ class GameBatch:
         self._stock_end = self._hand_end + self._stocks * self._builds
         self._play_end = self._stock_end + self._stocks * self._piles * self._builds
         self._pass = self._play_end + self._values * self._piles
-        # The piles each seat may play from (R-TURN-2, R-TEAM-1, R-TEAM-2).
-        sources = np.zeros((self._players, self._stocks), dtype=np.bool_)
-        for seat, stocks in enumerate(rules.seating.stock_sources):
-            sources[seat, list(stocks)] = True
-        self._sources = sources
         self._own_discards = np.array(rules.seating.own_discards, dtype=np.int64)
         self._seat_team = np.array(rules.seating.team_of, dtype=np.int64)
         team_stocks = np.zeros((len(rules.seating.team_stocks), self._stocks), dtype=np.int64)
@@ -226,6 +221,10 @@ class GameBatch:
         self._pile_rows = np.array([[False] * self._piles, [True] * self._piles])
         self._takers = np.zeros((self.size, self._values + 1), dtype=code_type)
         self._codes = np.zeros((self.size, self._play_end // self._builds), dtype=code_type)
+        self._codes_f = self._codes.reshape(-1)
+        # Every seat has as many sources as its team has stock piles (1 individually).
+        self._source_stocks = np.array(rules.seating.stock_sources, dtype=np.int64)
+        self._pile_positions = np.arange(self._piles, dtype=np.int64)
         # Flat views: one linear index per element is NumPy's fastest fancy indexing.
         a = self._a
         self._stock_f = a.stock.reshape(-1)
@@ -365,14 +364,18 @@ class GameBatch:
             flat[rows + a.build_len[:, build] + 1] |= bit
         codes = self._codes
         np.multiply(takers[:, 1:], held, out=codes[:, :values])
-        allowed = self._sources[seat]  # R-TURN-2, R-TEAM-1, R-TEAM-2
+        # R-TURN-2, R-TEAM-1, R-TEAM-2: only the seat's own (or its team's) stock and
+        # discard piles are sources; the others keep code 0 (no build pile).
+        codes[:, values:] = 0
+        sources = self._source_stocks[seat]  # (games, sources a seat has)
+        by_game = self._slots[:, None]
+        tops = self._stock_top_f[by_game * self._stocks + sources]
+        code_at = by_game * codes.shape[1] + values
         rows = rows[:, None]
-        np.multiply(flat[rows + a.stock_top], allowed, out=codes[:, values : values + self._stocks])
-        np.multiply(
-            flat[rows + a.discard_top.reshape(size, -1)],
-            np.repeat(allowed, self._piles, axis=1),
-            out=codes[:, values + self._stocks :],
-        )
+        self._codes_f[code_at + sources] = flat[rows + tops]
+        piles = (sources * self._piles)[:, :, None] + self._pile_positions
+        tops = self._discard_top_f[by_game[:, :, None] * (self._stocks * self._piles) + piles]
+        self._codes_f[code_at[:, :, None] + self._stocks + piles] = flat[rows[:, :, None] + tops]
         mask = self._mask
         mask[:, : self._play_end] = np.take(self._build_rows, codes, axis=0).reshape(size, -1)
         # R-TURN-5, R-DISC-2: any hand card onto any own discard pile.
@@ -610,9 +613,7 @@ class GameBatch:
         piles = []
         end = 0
         for game, size in zip(games.tolist(), count.tolist(), strict=True):
-            pile, a.shuffle_seed[game] = shuffled(
-                completed[end : end + size], a.shuffle_seed[game]
-            )
+            pile, a.shuffle_seed[game] = shuffled(completed[end : end + size], a.shuffle_seed[game])
             piles.append(pile)
             end += size
         cards = np.fromiter(chain.from_iterable(piles), dtype=np.int8, count=int(count.sum()))
