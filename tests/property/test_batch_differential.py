@@ -1,16 +1,16 @@
-"""The batched engine against the core, step by step (bounded run of tests.batch_differential)."""
+"""The batched engine against the core, step by step (bounded run of tools.batch_differential)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 import pytest
+from tools import batch_differential
+from tools.batch_differential import CONFIGURATIONS, run
 
 import skipbo.batch.engine
 import skipbo.batch.shuffle
 from skipbo import Rules
-from tests import batch_differential
-from tests.batch_differential import CONFIGURATIONS, run
 
 GAMES = 16
 STEPS = 150

@@ -19,8 +19,8 @@ core's next game, ``new_game(rules, seed=derive_seed(seed, index))``.
 
 Usage (from the repository root)::
 
-    python -m tests.batch_differential                 # the long run of the docs
-    python -m tests.batch_differential --steps 150     # as in the test suite
+    python -m tools.batch_differential                 # the long run of the docs
+    python -m tools.batch_differential --steps 150     # as in the test suite
 
 Exit status 0 when batch and core agree everywhere, 1 otherwise.
 """
