@@ -396,7 +396,7 @@ class GameBatch:
         Raises:
             TypeError: if ``actions`` is not an integer array-like.
             ValueError: if ``actions`` does not hold exactly one action per game.
-            ActionError: if a running game's action is not an action index of the rules.
+            skipbo.ActionError: if a running game's action is not an action index of the rules.
             IllegalActionError: if a running game's action is not legal there; it
                 names the first such game and the rule, as :func:`skipbo.apply` does.
 

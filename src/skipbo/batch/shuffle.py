@@ -1,4 +1,4 @@
-"""The core's shuffle, faster: the result of :func:`skipbo.common.randomness.shuffle`.
+"""The core's shuffle, faster: the result of ``skipbo.common.randomness.shuffle``.
 
 A batch reshuffles (R-DRAW-2) and deals new games (auto-reset) often enough that
 the core's shuffle, one ``randrange`` call per card, costs more than all the
@@ -6,9 +6,9 @@ vectorized moves of a step. This module draws the same Mersenne Twister outputs 
 one ``getrandbits`` call and turns them into the swap choices the way
 ``random.Random.randrange`` does (CPython's ``_randbelow_with_getrandbits``: the
 top ``k`` bits of an output, ``k`` the bit length of the bound, retried while not
-below the bound), then swaps as :func:`~skipbo.common.randomness.permute` does.
+below the bound), then swaps as ``permute`` does.
 It draws a fixed supply of outputs; the rare shuffle that needs more is left to
-the core's :func:`~skipbo.common.randomness.shuffle`. Tests check that both give the same
+the core's ``shuffle``. Tests check that both give the same
 order and next seed.
 """
 
@@ -19,15 +19,12 @@ import sys
 from array import array
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import TypeVar
 
 import numpy as np
 
 from skipbo.common.randomness import shuffle
 
 __all__ = ["shuffled"]
-
-T = TypeVar("T")
 
 _WORD_BITS = 32
 _LITTLE_ENDIAN = sys.byteorder == "little" and array("I").itemsize == 4
@@ -36,12 +33,12 @@ _SPARE_WORDS = 16
 """Outputs drawn beyond two per card: a retry is needed with probability below 1/2."""
 
 
-def shuffled(items: Sequence[T], seed: int) -> tuple[list[T], int]:
+def shuffled(items: Sequence[int], seed: int) -> tuple[list[int], int]:
     """``shuffle(items, seed)`` of the core, as a list: the shuffled items and the next seed.
 
     >>> from skipbo.common.randomness import shuffle
-    >>> cards, next_seed = shuffled("abcde", 42)
-    >>> (tuple(cards), next_seed) == shuffle("abcde", 42)
+    >>> cards, next_seed = shuffled(range(5), 42)
+    >>> (tuple(cards), next_seed) == shuffle(range(5), 42)
     True
     """
     count = len(items)
