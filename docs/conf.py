@@ -36,11 +36,18 @@ napoleon_numpy_docstring = False
 nitpicky = True
 nitpick_ignore_regex = [
     ("py:class", r"(enum|collections|collections\.abc|typing|random|re|pathlib)\.\w+"),
-    # NumPy types in skipbo.batch's signatures (no intersphinx inventory offline).
-    ("py:class", r"(numpy|npt)(\.[\w.]+)?"),
+    ("py:class", r"concurrent\.futures(\._base)?\.\w+"),
+]
+# Third-party types in the research adapters' signatures (skipbo.envs): no inventory offline.
+nitpick_ignore_regex += [
+    ("py:class", r"(numpy|np|npt|gymnasium|pettingzoo|pyspiel|distributed)\..*"),
+    ("py:class", r"concurrent\.futures\.(_base\.)?Executor"),
 ]
 nitpick_ignore = [
     ("py:class", "T"),
+    # Type variables of generic helpers have no page of their own.
+    ("py:class", "skipbo.common.strictjson.T"),
+    ("py:class", "skipbo.common.randomness.T"),
     ("py:class", "attrs.Attribute"),
     ("py:class", "Card"),
     ("py:class", "Pile"),
