@@ -20,9 +20,11 @@ from skipbo.batch import (
     IllegalActionError,
     batch_invariant_violations,
     check_batch_invariants,
+    observations,
 )
 from skipbo.batch.shuffle import shuffled
 from skipbo.common.randomness import derive_seed, shuffle
+from skipbo.envs.observation import observation
 from skipbo.moves import is_build_play
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -225,6 +227,51 @@ class TestShuffled:
         for seed in (-5, 2**70 + 3, 0):
             cards, next_seed = shuffled([0, 3, 3, 7, 12] * 10, seed)
             assert shuffle([0, 3, 3, 7, 12] * 10, seed) == (tuple(cards), next_seed)
+
+
+class TestObservations:
+    """Tests for `observations`: each row is the envs encoding of one seat's view."""
+
+    @pytest.mark.parametrize(
+        "rules", [Rules(players=2), Rules(players=6), Rules.partners(), SMALL], ids=repr
+    )
+    def test_rows_equal_the_envs_observation(self, rules: Rules) -> None:
+        batch = GameBatch.new(rules, 6, seed=3)
+        rng = np.random.default_rng(0)
+        for step in range(120):
+            mask = batch.legal_action_mask()
+            batch.step(np.where(mask, rng.random(mask.shape), -1).argmax(axis=1))
+            if step % 30 == 0:
+                seats = rng.integers(0, rules.players, 6)
+                for depth in (1, 3):
+                    rows = observations(batch, seats, depth)
+                    for i in range(6):
+                        seen = skipbo.view(batch.state(i), int(seats[i]))
+                        assert rows[i].tolist() == list(observation(seen, depth))
+        movers = observations(batch)
+        for i in range(6):
+            state = batch.state(i)
+            assert movers[i].tolist() == list(observation(skipbo.view(state, state.current_player)))
+
+    @pytest.mark.rule("R-INFO-3")
+    def test_hidden_cards_do_not_change_an_observation(self) -> None:
+        """R-INFO-3: hidden from all are "stock cards below the top, the draw pile's
+        order" -- and R-INFO-2: another player's hand."""
+        batch = GameBatch.new(Rules(players=3), 2, seed=1)
+        before = observations(batch, [1, 1])  # seat 0 holds the only hand
+        a = batch.arrays
+        a.draw[0, : a.draw_len[0]] = a.draw[0, : a.draw_len[0]][::-1]
+        a.stock[0, 1, :-1] = a.stock[0, 1, :-1][::-1]
+        a.stock[0, 0, :-1] = a.stock[0, 0, :-1][::-1]
+        a.hand[0, 0] = np.roll(a.hand[0, 0], 1)  # other cards, as many
+        assert np.array_equal(observations(batch, [1, 1]), before)
+        assert not np.array_equal(observations(batch, [0, 0]), observations(batch, [1, 1]))
+
+    def test_bad_seats(self) -> None:
+        batch = GameBatch.new(SMALL, 2, seed=0)
+        for seats in ([0], [0, 2], [0.0, 1.0]):
+            with pytest.raises(ValueError, match="seats"):
+                observations(batch, seats)
 
 
 class TestInvariants:

@@ -31,6 +31,7 @@ except ImportError as error:  # pragma: no cover - the test environment has nump
 
 from skipbo.batch.engine import GameBatch, IllegalActionError, StepResult
 from skipbo.batch.invariants import batch_invariant_violations, check_batch_invariants
+from skipbo.batch.observation import observations
 
 __all__ = [
     "GameBatch",
@@ -38,4 +39,5 @@ __all__ = [
     "StepResult",
     "batch_invariant_violations",
     "check_batch_invariants",
+    "observations",
 ]
