@@ -220,7 +220,10 @@ class GameBatch:
         self._build_rows = (codes[:, None] >> np.arange(self._builds) & 1).astype(np.bool_)
         self._pile_rows = np.array([[False] * self._piles, [True] * self._piles])
         self._takers = np.zeros((self.size, self._values + 1), dtype=code_type)
-        self._codes = np.zeros((self.size, self._play_end // self._builds), dtype=code_type)
+        self._sources_end = self._play_end // self._builds  # codes of the play sources
+        self._one_table = self._piles == self._builds
+        width = self._sources_end + (self._values if self._one_table else 0)
+        self._codes = np.zeros((self.size, width), dtype=code_type)
         self._codes_f = self._codes.reshape(-1)
         # Every seat has as many sources as its team has stock piles (1 individually).
         self._source_stocks = np.array(rules.seating.stock_sources, dtype=np.int64)
@@ -366,7 +369,7 @@ class GameBatch:
         np.multiply(takers[:, 1:], held, out=codes[:, :values])
         # R-TURN-2, R-TEAM-1, R-TEAM-2: only the seat's own (or its team's) stock and
         # discard piles are sources; the others keep code 0 (no build pile).
-        codes[:, values:] = 0
+        codes[:, values : self._sources_end] = 0
         sources = self._source_stocks[seat]  # (games, sources a seat has)
         by_game = self._slots[:, None]
         tops = self._stock_top_f[by_game * self._stocks + sources]
@@ -377,11 +380,18 @@ class GameBatch:
         tops = self._discard_top_f[by_game[:, :, None] * (self._stocks * self._piles) + piles]
         self._codes_f[code_at[:, :, None] + self._stocks + piles] = flat[rows[:, :, None] + tops]
         mask = self._mask
-        mask[:, : self._play_end] = np.take(self._build_rows, codes, axis=0).reshape(size, -1)
         # R-TURN-5, R-DISC-2: any hand card onto any own discard pile.
-        mask[:, self._play_end : self._pass] = np.take(
-            self._pile_rows, held.view(np.uint8), axis=0
-        ).reshape(size, -1)
+        if self._one_table:
+            # As many discard piles as build piles: the same table gives the discards.
+            np.multiply(held, self._all_builds, out=codes[:, self._sources_end :])
+            mask[:, : self._pass] = np.take(self._build_rows, codes, axis=0).reshape(size, -1)
+        else:
+            mask[:, : self._play_end] = np.take(
+                self._build_rows, codes[:, : self._sources_end], axis=0
+            ).reshape(size, -1)
+            mask[:, self._play_end : self._pass] = np.take(
+                self._pile_rows, held.view(np.uint8), axis=0
+            ).reshape(size, -1)
         # R-TURN-8: a pass only with an empty hand.
         mask[:, self._pass] = self._hand_len_f[held_at] == 0
         over = a.termination != 0
@@ -418,18 +428,22 @@ class GameBatch:
                 f"game {game}: action {int(chosen[game])} is not in 0..{self.action_count - 1}"
             )
         mask = self.legal_action_mask()
-        legal = mask[self._slots, np.where(running, chosen, 0)] | ~running
+        all_running = bool(running.all())
+        if all_running:  # as with auto-reset: no game to leave out
+            legal = mask[self._slots, chosen]
+        else:
+            legal = mask[self._slots, np.where(running, chosen, 0)] | ~running
         if not legal.all():
             game = int(np.flatnonzero(~legal)[0])
             raise self._illegal(game, int(chosen[game]))
-        all_running = bool(running.all())
         game_index = self._game_index.copy()
 
         seat = a.current_player
-        plays = np.flatnonzero(running & (chosen < self._play_end))
+        playing = chosen < self._play_end
+        plays = np.flatnonzero(playing if all_running else running & playing)
         if plays.size:
             self._play(plays, chosen[plays], seat[plays])
-        ends = np.flatnonzero(running & (chosen >= self._play_end))
+        ends = np.flatnonzero(~playing if all_running else running & ~playing)
         if ends.size:
             ending = chosen[ends]
             # R-WIN-2: a pass as the first move of a turn is an empty pass.
