@@ -1,0 +1,70 @@
+"""The ``skipbo serve`` command: run the web table on uvicorn."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+from collections.abc import Sequence
+
+import uvicorn
+
+from skipbo.web.app import Limits, create_app
+from skipbo.web.storage import SQLiteStorage
+
+__all__ = ["add_arguments", "serve", "serve_main"]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the options of ``serve`` to ``parser`` (``skipbo serve``, ``python -m skipbo.web``)."""
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    parser.add_argument("--port", type=int, default=8000, help="port to listen on (0: any)")
+    parser.add_argument("--fd", type=int, default=None, help="listen on this inherited socket")
+    parser.add_argument("--db", default="skipbo-tables.sqlite3", help="the SQLite file of tables")
+    parser.add_argument(
+        "--bot-delay", type=float, default=Limits().bot_delay, help="seconds a bot waits to move"
+    )
+    parser.add_argument(
+        "--allow-origin", action="append", default=[], help="another origin allowed on sockets"
+    )
+    parser.add_argument(
+        "--max-connections", type=int, default=1000, help="open connections at most (then 503)"
+    )
+
+
+def serve(args: argparse.Namespace) -> int:
+    """Run the server with the parsed options until interrupted; returns the exit status."""
+    logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
+    limits = Limits(bot_delay=args.bot_delay, allowed_origins=tuple(args.allow_origin))
+    storage = SQLiteStorage(args.db)
+    app = create_app(storage, limits)
+    config = uvicorn.Config(
+        app,
+        host=args.host,
+        port=args.port,
+        fd=args.fd,
+        ws="websockets-sansio",
+        ws_max_size=limits.max_body,
+        limit_concurrency=args.max_connections,
+        timeout_keep_alive=5,
+        access_log=False,  # the app logs each refusal and event as JSON lines
+        log_level="warning",
+    )
+    server = uvicorn.Server(config)
+    where = f"fd {args.fd}" if args.fd is not None else f"http://{args.host}:{args.port}/"
+    print(json.dumps({"event": "serving", "at": where, "db": args.db}), flush=True)
+    try:
+        server.run()
+    finally:
+        storage.close()
+    return 0
+
+
+def serve_main(argv: Sequence[str] | None = None) -> int:
+    """``python -m skipbo.web [options]``: serve the web table; returns the exit status."""
+    parser = argparse.ArgumentParser(
+        prog="skipbo serve", description="Host Skip-Bo tables in the browser."
+    )
+    add_arguments(parser)
+    return serve(parser.parse_args(argv))
