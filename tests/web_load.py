@@ -1,0 +1,165 @@
+"""Load on the web server: concurrent WebSocket clients play bot-driven games.
+
+    python -m tests.web_load --clients 200 --stock-size 10
+
+starts a server (a fresh SQLite file), opens one table per two clients (two
+people's seats), and lets every client play its seat with the play-first policy
+from the views pushed to it, posting each move with its version over HTTP; some
+posts are sent twice (a retry) and must be refused. Then it checks that every
+acknowledged move is in its table's stored record exactly once, at the version
+it was acknowledged at, and that each record replays to the server's final
+state; and prints the figures. The test suite runs a bounded version
+(``tests/test_web_server.py``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import attrs
+import httpx
+from websockets.asyncio.client import connect
+
+import skipbo
+from skipbo.bots import PlayFirstBot
+from skipbo.records import final_state
+from skipbo.serialization import from_data
+from tests.webserver import TIMEOUT, Server, running_server, token_of
+
+
+@attrs.define
+class Figures:
+    """What a load run measured."""
+
+    clients: int
+    tables: int
+    acknowledged: int = 0
+    retries_refused: int = 0
+    stale_refused: int = 0
+    pushes: int = 0
+    seconds: float = 0.0
+    problems: list[str] = attrs.field(factory=list)
+
+
+async def _client(
+    server: Server,
+    table: str,
+    seat: int,
+    token: str,
+    acks: dict[int, str],
+    figures: Figures,
+    retry_rate: float,
+) -> None:
+    """One seat's client: play until the game is over, from the pushed views only."""
+    bot = PlayFirstBot(seed=seat)
+    rng = random.Random(f"{table}/{seat}")
+    url = f"ws://127.0.0.1:{server.port}/api/tables/{table}/ws"
+    headers = {"Authorization": f"Bearer {token}"}
+    async with (
+        httpx.AsyncClient(base_url=server.base, headers=headers, timeout=TIMEOUT) as http,
+        connect(url) as socket,
+    ):
+        await socket.send(json.dumps({"type": "hello", "token": token}))
+        while True:
+            message = json.loads(await asyncio.wait_for(socket.recv(), TIMEOUT))
+            figures.pushes += 1
+            seen = from_data(message["view"], "view")
+            if seen.player != seat:
+                figures.problems.append(f"{table}: seat {seat} was sent seat {seen.player}'s view")
+            if seen.is_over:
+                return
+            if not message["legal"]:
+                continue
+            body = {"move": str(bot.choose(seen)), "version": message["version"]}
+            answer = await http.post(f"/api/tables/{table}/moves", json=body)
+            if answer.status_code == 200:
+                figures.acknowledged += 1
+                acks[message["version"]] = body["move"]
+                if rng.random() < retry_rate:  # the same post again, as a retry would
+                    again = await http.post(f"/api/tables/{table}/moves", json=body)
+                    if again.status_code != 409:
+                        figures.problems.append(f"{table}: a retry got {again.status_code}")
+                    figures.retries_refused += 1
+            elif answer.status_code == 409:
+                figures.stale_refused += 1
+            else:
+                figures.problems.append(f"{table}: post {body} got {answer.status_code}")
+
+
+def _check_table(server: Server, table: str, acks: dict[int, str], figures: Figures) -> None:
+    status, record_data = server.request("GET", f"/api/tables/{table}/games/1/record")
+    if status != 200:
+        figures.problems.append(f"{table}: no record ({status})")
+        return
+    record = from_data(record_data, "record")
+    moves = [str(move) for move in record.moves]
+    for version, move in acks.items():
+        if version >= len(moves) or moves[version] != move:
+            figures.problems.append(f"{table}: acknowledged move {version} {move} not stored")
+    if len(acks) != len(moves):
+        figures.problems.append(f"{table}: {len(moves)} stored, {len(acks)} acknowledged")
+    _, message = server.request("GET", f"/api/tables/{table}")
+    if from_data(message["view"], "view") != skipbo.spectator_view(final_state(record)):
+        figures.problems.append(f"{table}: the record does not replay to the server's state")
+
+
+async def _run(server: Server, rules: skipbo.Rules, clients: int, retry_rate: float) -> Figures:
+    figures = Figures(clients=clients, tables=clients // 2)
+    tables = [server.create(rules, ["human", "human"]) for _ in range(figures.tables)]
+    acks: dict[str, dict[int, str]] = {created["table"]: {} for created in tables}
+    start = time.perf_counter()
+    await asyncio.gather(
+        *(
+            _client(
+                server,
+                created["table"],
+                seat,
+                token_of(created, seat),
+                acks[created["table"]],
+                figures,
+                retry_rate,
+            )
+            for created in tables
+            for seat in (0, 1)
+        )
+    )
+    figures.seconds = time.perf_counter() - start
+    for table, table_acks in acks.items():
+        _check_table(server, table, table_acks, figures)
+    return figures
+
+
+def run_load(db: Path, rules: skipbo.Rules, clients: int, retry_rate: float = 0.05) -> Figures:
+    """Start a server on ``db`` and play ``clients // 2`` tables to their end; the figures."""
+    # Posts come as fast as the loopback allows: the per-seat rate limit is lifted.
+    with running_server(db, "--bot-delay", "0", "--moves-per-second", "100000") as server:
+        return asyncio.run(_run(server, rules, clients, retry_rate))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.partition("\n")[0])
+    parser.add_argument("--clients", type=int, default=50)
+    parser.add_argument("--stock-size", type=int, default=10)
+    args = parser.parse_args()
+    rules = skipbo.Rules(players=2, stock_size=args.stock_size)
+    with tempfile.TemporaryDirectory() as directory:
+        figures = run_load(Path(directory) / "load.sqlite3", rules, args.clients)
+    rate = figures.acknowledged / figures.seconds
+    print(f"{figures.clients} clients, {figures.tables} tables, stock size {args.stock_size}")
+    print(f"{figures.acknowledged} moves acknowledged in {figures.seconds:.1f} s ({rate:.0f}/s)")
+    print(f"{figures.pushes} views pushed; {figures.retries_refused} retries refused (409)")
+    print(f"{figures.stale_refused} stale posts refused (409)")
+    print(f"problems: {len(figures.problems)}")
+    for problem in figures.problems[:20]:
+        print("  " + problem)
+
+
+if __name__ == "__main__":
+    main()
