@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
+from websockets.typing import Origin
 
 import skipbo
 from skipbo.bots import PlayFirstBot
@@ -119,7 +120,8 @@ def test_hostile_bodies_get_a_clear_4xx_and_change_nothing(
     token, before = mover(server, created)
     answer = server.request("POST", f"/api/tables/{created['table']}/moves", raw=raw, token=token)
     assert answer[0] == status
-    assert answer[1]["status"] == status and answer[1]["error"]
+    assert answer[1]["status"] == status
+    assert answer[1]["error"]
     assert table_message(server, created["table"], token) == before
 
 
@@ -159,13 +161,14 @@ def test_sockets_from_another_origin_are_refused(server: Server) -> None:
     created = server.create(RULES, ["human", "human"])
     url = f"ws://127.0.0.1:{server.port}/api/tables/{created['table']}/ws"
     with pytest.raises(InvalidStatus) as refused:
-        connect(url, origin="http://evil.example", open_timeout=TIMEOUT)  # type: ignore[arg-type]
+        connect(url, origin=Origin("http://evil.example"), open_timeout=TIMEOUT)
     assert refused.value.response.status_code == 403
     own = f"http://127.0.0.1:{server.port}"
-    with connect(url, origin=own, open_timeout=TIMEOUT) as socket_:  # type: ignore[arg-type]
+    with connect(url, origin=Origin(own), open_timeout=TIMEOUT) as socket_:
         socket_.send(json.dumps({"type": "hello", "token": None}))
         message = json.loads(socket_.recv(TIMEOUT))
-        assert message["seat"] is None and message["view"]["hand"] is None
+        assert message["seat"] is None
+        assert message["view"]["hand"] is None
 
 
 def test_sockets_per_table_are_bounded_and_bad_hellos_refused(server: Server) -> None:
@@ -203,29 +206,38 @@ def play_some(server: Server, created: Any, count: int, acks: dict[int, str]) ->
 
 def test_a_killed_server_restarts_with_every_acknowledged_move(tmp_path: Path) -> None:
     acks: dict[int, str] = {}
-    with running_server(tmp_path / "tables.sqlite3", "--bot-delay", "0") as server:
+    options = ("--bot-delay", "0", "--moves-per-second", "1000")
+    with running_server(tmp_path / "tables.sqlite3", *options) as server:
         created = server.create(RULES, ["human", "human"])
         play_some(server, created, 10, acks)
-        # Posts in flight while the process dies: each either acknowledged or not.
+        # The same post, again and again, while the process dies and comes back: each
+        # is acknowledged, refused or cut off; at most one can be acknowledged.
         token, message = mover(server, created)
         hammer_acks: list[int] = []
+        posted, stop = threading.Event(), threading.Event()
 
         def hammer() -> None:
             for _ in range(200):
+                if stop.is_set():
+                    return
                 try:
                     status, _ = post_move(
                         server, created["table"], token, message["legal"][0], message["version"]
                     )
-                except OSError:
-                    return
+                except OSError:  # the connection died with the process
+                    continue
+                finally:
+                    posted.set()
                 if status == 200:
                     hammer_acks.append(message["version"])
 
         thread = threading.Thread(target=hammer)
         thread.start()
+        assert posted.wait(TIMEOUT)
         server.kill()
-        thread.join(TIMEOUT)
+        stop.set()
         server.start()
+        thread.join(TIMEOUT)
         resumed = table_message(server, created["table"])
         assert resumed["version"] >= len(acks) + len(hammer_acks)
         assert len(hammer_acks) <= 1  # one version, at most one acknowledgement

@@ -52,7 +52,7 @@ def refused(status: HTTPStatus, call: object, *args: object) -> WebError:
 
 
 def test_a_stale_or_repeated_version_is_refused_and_changes_nothing(tables: Tables) -> None:
-    table, tokens = tables.create(RULES, ["human", "human"], 500)
+    table, _tokens = tables.create(RULES, ["human", "human"], 500)
     seat = table.match.game.current_player
     move = skipbo.legal_moves(table.match.game)[0]
     table.play(tables.storage, seat, move, 0)
@@ -65,7 +65,7 @@ def test_a_stale_or_repeated_version_is_refused_and_changes_nothing(tables: Tabl
 
 
 def test_refusals_change_nothing(tables: Tables) -> None:
-    table, tokens = tables.create(RULES, ["human", "play-first"], 500)
+    table, _tokens = tables.create(RULES, ["human", "play-first"], 500)
     game = table.match.game
     other = 1 - game.current_player
     illegal = skipbo.PlayFromHand(card=12, build=0)  # no build pile takes a 12 first
@@ -79,7 +79,8 @@ def test_refusals_change_nothing(tables: Tables) -> None:
     refused(HTTPStatus.UNAUTHORIZED, table.seat_of, "not-a-token")
     refused(HTTPStatus.CONFLICT, table.record, 1)  # the seed stays secret during the game
     refused(HTTPStatus.NOT_FOUND, table.record, 2)
-    assert table.version == 0 and table.match.game is game
+    assert table.version == 0
+    assert table.match.game is game
     assert tables.storage.load(table.id)[1] == []  # type: ignore[index]
 
 

@@ -21,7 +21,6 @@ import random
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 import attrs
 import httpx
