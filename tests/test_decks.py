@@ -9,8 +9,8 @@ import pytest
 
 import skipbo
 from skipbo import WILD, Deck, MoveSyntaxError, Rules
-from skipbo import playing_cards as pc
-from skipbo.verify import all_cards
+from skipbo.checking.invariants import all_cards
+from skipbo.variants import playing_cards as pc
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("♠", "♥", "♦", "♣")
@@ -73,7 +73,7 @@ class TestPlayingCards:
             pc.parse_card(12)  # type: ignore[arg-type]
 
     @pytest.mark.parametrize(
-        "rules", [Rules(players=2), Rules.partners(), Rules.team_piles(), Rules(build_piles=2)]
+        "rules", [Rules(players=2), Rules.partners(), Rules.team_piles(), Rules(build_pile_count=2)]
     )
     def test_every_move_round_trips_in_playing_card_notation(self, rules: Rules) -> None:
         for move in skipbo.all_moves(rules):

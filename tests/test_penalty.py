@@ -9,7 +9,7 @@ import pytest
 
 import skipbo
 from skipbo import Outcome, PenaltyError, Rules, Termination, penalize
-from skipbo.verify import all_cards
+from skipbo.checking.invariants import all_cards
 from tests.arrange import arrange
 from tests.helpers import play
 
@@ -63,7 +63,7 @@ class TestPenalize:
         state = arrange(SHARED, stocks=((1,), (2,), (3,), (4,)), hands=((5,), (), (), (), (), ()))
         for seat in range(SHARED.players):
             after = penalize(state, seat)
-            own = SHARED.seat_stock[seat]
+            own = SHARED.seating.own_stock[seat]
             assert after.stocks[own] == state.draw_pile[-2:] + state.stocks[own]
             assert sum(map(len, after.stocks)) == sum(map(len, state.stocks)) + 2
 

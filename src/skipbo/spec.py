@@ -189,7 +189,9 @@ def next_seat(state: GameState) -> int:
 def team_stocks_empty(state: GameState, seat: int) -> bool:
     """Whether every stock pile of ``seat``'s team is empty (R-WIN-1, R-TEAM-3)."""
     rules = state.rules
-    return not any(state.stocks[stock] for stock in rules.team_stocks[rules.seat_team[seat]])
+    return not any(
+        state.stocks[stock] for stock in rules.seating.team_stocks[rules.seating.team_of[seat]]
+    )
 
 
 # --- one move's effect ----------------------------------------------------------------------
@@ -250,7 +252,7 @@ def discarded(before: GameState, after: GameState, card: Card, pile: int) -> boo
     refilled (the next player's is, R-TURN-1).
     """
     seat = before.current_player
-    own = before.rules.seat_discards[seat]
+    own = before.rules.seating.own_discards[seat]
     return (
         same_cards(after.hands[seat] + (card,), before.hands[seat])
         and after.discards[own][pile] == before.discards[own][pile] + (card,)
@@ -301,21 +303,25 @@ def is_legal(state: GameState, move: Move) -> bool:
             return type(card) is int and card in hand and _goes_on(state, card, build)
         case PlayFromStock(stock=stock, build=build):
             # R-TURN-2, R-TEAM-1/2: the top of the own (or a teammate's) stock pile.
-            if not _one_of(stock, rules.seat_stock_sources[seat]):
+            if not _one_of(stock, rules.seating.stock_sources[seat]):
                 return False
             pile = state.stocks[stock]
             return bool(pile) and _goes_on(state, pile[-1], build)
         case PlayFromDiscard(discard_set=discard_set, pile=index, build=build):
             # R-DISC-3, R-TEAM-1/2: the top of an own (or a teammate's) discard pile.
-            if not _one_of(discard_set, rules.seat_discard_sources[seat]):
+            if not _one_of(discard_set, rules.seating.discard_sources[seat]):
                 return False
-            if not _one_of(index, range(rules.discard_piles)):
+            if not _one_of(index, range(rules.discard_pile_count)):
                 return False
             pile = state.discards[discard_set][index]
             return bool(pile) and _goes_on(state, pile[-1], build)
         case Discard(card=card, pile=index):
             # R-TURN-5, R-DISC-2: any hand card onto any of the own discard piles.
-            return type(card) is int and card in hand and _one_of(index, range(rules.discard_piles))
+            return (
+                type(card) is int
+                and card in hand
+                and _one_of(index, range(rules.discard_pile_count))
+            )
         case Pass():
             return not hand  # R-TURN-8
     return False

@@ -34,7 +34,7 @@ from skipbo import (
     Termination,
     penalize,
 )
-from skipbo.verify import all_cards
+from skipbo.checking.invariants import all_cards
 from tests import strategies
 
 MAX_MOVES = 300
@@ -98,15 +98,15 @@ def check_sources(state: GameState) -> None:
         if type(move) is PlayFromStock or type(move) is PlayFromDiscard
     }
     assert offered == expected
-    for pile in range(rules.stock_count):
+    for pile in range(rules.stock_pile_count):
         if pile in mine:
             continue
         refused: list[skipbo.Move] = []
         if state.stocks[pile]:
-            refused += [PlayFromStock(pile, build) for build in range(rules.build_piles)]
+            refused += [PlayFromStock(pile, build) for build in range(rules.build_pile_count)]
         for index, cards in enumerate(state.discards[pile]):
             if cards:
-                refused += [PlayFromDiscard(pile, index, b) for b in range(rules.build_piles)]
+                refused += [PlayFromDiscard(pile, index, b) for b in range(rules.build_pile_count)]
         for move in refused:
             with pytest.raises(IllegalMoveError):
                 skipbo.apply(state, move)
@@ -117,7 +117,7 @@ def check_end(state: GameState) -> None:
     rules = state.rules
     emptied = [
         team
-        for team in range(len(rules.team_seats))
+        for team in range(len(rules.seating.team_seats))
         if not any(state.stocks[pile] for pile in team_piles(rules, team))
     ]
     outcome = state.outcome
@@ -137,7 +137,7 @@ def check_move(before: GameState, move: skipbo.Move, after: GameState) -> None:
     """A discard lands on the mover's own set; nothing else touches another's sets
     except by taking a top card the mover was allowed to play."""
     rules = before.rules
-    changed = [d for d in range(rules.discard_set_count) if after.discards[d] != before.discards[d]]
+    changed = [d for d in range(rules.stock_pile_count) if after.discards[d] != before.discards[d]]
     if type(move) is Discard:
         assert changed == [own_set(rules, before.current_player)]
     elif type(move) is PlayFromDiscard:
@@ -197,12 +197,12 @@ def test_the_penalty_keeps_the_cards_and_the_game_going(
     after = penalize(state, seat)
     skipbo.check_invariants(after)
     assert Counter(all_cards(after)) == rules.deck.counts()
-    own = rules.seat_stock[seat]
+    own = rules.seating.own_stock[seat]
     available = len(state.draw_pile) + len(state.completed)
     added = len(after.stocks[own]) - len(state.stocks[own])
     assert added == min(2, available)
     assert after.stocks[own][added:] == state.stocks[own]  # under the pile; the rest as it was
-    others = [pile for pile in range(rules.stock_count) if pile != own]
+    others = [pile for pile in range(rules.stock_pile_count) if pile != own]
     assert [after.stocks[p] for p in others] == [state.stocks[p] for p in others]
     assert (after.current_player, after.turn, after.hands) == (
         state.current_player,

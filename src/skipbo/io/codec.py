@@ -20,12 +20,12 @@ from collections.abc import Callable, Mapping
 from typing import Any, NoReturn, TypeVar
 
 from skipbo.cards import WILD, Card, Deck
+from skipbo.checking.invariants import invariant_violations, is_valid_build_pile, is_valid_completed
 from skipbo.errors import ConfigurationError, DataError, InvalidStateError, MoveSyntaxError
 from skipbo.moves import Move, parse_move
 from skipbo.rules import MAX_TEAM_PLAYERS, FirstPlayer, Rules
 from skipbo.sampling import sample_state, view_violations
 from skipbo.state import GameState, Outcome, Pile, Termination
-from skipbo.verify import invariant_violations, is_valid_build_pile, is_valid_completed
 from skipbo.views import PlayerView
 
 T = TypeVar("T")
@@ -110,8 +110,8 @@ def rules_data(rules: Rules) -> dict[str, Any]:
         "deck": deck_data(rules.deck),
         "stock_size": rules.stock_size,
         "hand_size": rules.hand_size,
-        "build_piles": rules.build_piles,
-        "discard_piles": rules.discard_piles,
+        "build_piles": rules.build_pile_count,
+        "discard_piles": rules.discard_pile_count,
         "first_player": first.value if isinstance(first, FirstPlayer) else first,
         "turn_limit": rules.turn_limit,
         "teams": None if rules.teams is None else [list(team) for team in rules.teams],
@@ -341,6 +341,10 @@ def _teams(data: object, path: str) -> tuple[tuple[int, ...], ...]:
     )
 
 
+DOCUMENT_NAMES = {"build_pile_count": "build_piles", "discard_pile_count": "discard_piles"}
+"""Rules parameters whose JSON field (format 1) has another name."""
+
+
 def read_rules(data: object, path: str) -> Rules:
     """:class:`~skipbo.Rules` from a dict; impossible rules are rejected with their reason."""
     found = fields(data, path, RULES_FIELDS)
@@ -356,8 +360,10 @@ def read_rules(data: object, path: str) -> Rules:
         "deck": read_deck(found["deck"], at("deck")),
         "stock_size": integer(found["stock_size"], at("stock_size"), 1),
         "hand_size": integer(found["hand_size"], at("hand_size"), 1, LIMITS["hand_size"]),
-        "build_piles": integer(found["build_piles"], at("build_piles"), 1, LIMITS["build_piles"]),
-        "discard_piles": integer(
+        "build_pile_count": integer(
+            found["build_piles"], at("build_piles"), 1, LIMITS["build_piles"]
+        ),
+        "discard_pile_count": integer(
             found["discard_piles"], at("discard_piles"), 1, LIMITS["discard_piles"]
         ),
         "first_player": _first_player(found["first_player"], at("first_player")),
@@ -370,7 +376,7 @@ def read_rules(data: object, path: str) -> Rules:
     except ConfigurationError as error:
         # The parameter names one field ("teams", "deck.copies") or two that conflict
         # ("deck / stock_size"): point at the one field, else at the rules.
-        name = error.parameter
+        name = DOCUMENT_NAMES.get(error.parameter, error.parameter)
         where = path if " / " in name else path + "".join(f"/{part}" for part in name.split("."))
         fail(where, str(error))
 
@@ -401,9 +407,9 @@ def read_outcome(data: object, path: str) -> Outcome:
 
 def _check_outcome_seats(outcome: Outcome | None, rules: Rules, path: str) -> None:
     if outcome is not None and outcome.team is not None:
-        if outcome.team >= len(rules.team_seats):
+        if outcome.team >= len(rules.seating.team_seats):
             fail(join(path, "team"), f"there is no team {outcome.team}")
-        if outcome.winners != rules.team_seats[outcome.team]:
+        if outcome.winners != rules.seating.team_seats[outcome.team]:
             fail(join(path, "winners"), f"must be the seats of team {outcome.team}")
 
 
@@ -424,10 +430,10 @@ def read_state(data: object, path: str) -> GameState:
 
     rules = read_rules(found["rules"], at("rules"))
     deck = rules.deck
-    stocks = piles(found["stocks"], at("stocks"), deck, rules.stock_count)
+    stocks = piles(found["stocks"], at("stocks"), deck, rules.stock_pile_count)
     discards = tuple(
-        piles(item, join(at("discards"), d), deck, rules.discard_piles)
-        for d, item in enumerate(array(found["discards"], at("discards"), rules.discard_set_count))
+        piles(item, join(at("discards"), d), deck, rules.discard_pile_count)
+        for d, item in enumerate(array(found["discards"], at("discards"), rules.stock_pile_count))
     )
     hands = piles(found["hands"], at("hands"), deck, rules.players)
     for seat, hand in enumerate(hands):
@@ -438,7 +444,7 @@ def read_state(data: object, path: str) -> GameState:
             )
         if list(hand) != sorted(hand):
             fail(join(at("hands"), seat), "must be sorted (wilds first)")
-    builds = piles(found["builds"], at("builds"), deck, rules.build_piles)
+    builds = piles(found["builds"], at("builds"), deck, rules.build_pile_count)
     for index, build in enumerate(builds):
         if not is_valid_build_pile(build, deck.highest):
             fail(join(at("builds"), index), f"{list(build)} is not a run 1, 2, .. (R-BUILD-2/3/4)")
@@ -488,15 +494,19 @@ def read_view(data: object, path: str) -> PlayerView:
     hand = optional(found["hand"], at("hand"), lambda item, where: pile(item, where, deck))
     stock_tops = tuple(
         optional(top, join(at("stock_tops"), s), lambda item, where: card(item, where, deck))
-        for s, top in enumerate(array(found["stock_tops"], at("stock_tops"), rules.stock_count))
+        for s, top in enumerate(
+            array(found["stock_tops"], at("stock_tops"), rules.stock_pile_count)
+        )
     )
     stock_sizes = tuple(
         integer(size, join(at("stock_sizes"), s))
-        for s, size in enumerate(array(found["stock_sizes"], at("stock_sizes"), rules.stock_count))
+        for s, size in enumerate(
+            array(found["stock_sizes"], at("stock_sizes"), rules.stock_pile_count)
+        )
     )
     discards = tuple(
-        piles(item, join(at("discards"), d), deck, rules.discard_piles)
-        for d, item in enumerate(array(found["discards"], at("discards"), rules.discard_set_count))
+        piles(item, join(at("discards"), d), deck, rules.discard_pile_count)
+        for d, item in enumerate(array(found["discards"], at("discards"), rules.stock_pile_count))
     )
     hand_sizes = tuple(
         integer(size, join(at("hand_sizes"), p), 0, rules.hand_size)
@@ -511,7 +521,7 @@ def read_view(data: object, path: str) -> PlayerView:
         stock_tops=stock_tops,
         stock_sizes=stock_sizes,
         discards=discards,
-        builds=piles(found["builds"], at("builds"), deck, rules.build_piles),
+        builds=piles(found["builds"], at("builds"), deck, rules.build_pile_count),
         hand_sizes=hand_sizes,
         draw_pile_size=integer(found["draw_pile_size"], at("draw_pile_size")),
         completed_count=integer(found["completed_count"], at("completed_count")),

@@ -36,10 +36,10 @@ def _shape_violations(state: GameState) -> list[str]:
     problems = []
     # The annotations are what a well-built state holds; tampered input may differ.
     piles: tuple[tuple[str, object, int], ...] = (
-        ("stocks", state.stocks, rules.stock_count),
+        ("stocks", state.stocks, rules.stock_pile_count),
         ("hands", state.hands, rules.players),
-        ("builds", state.builds, rules.build_piles),
-        ("discards", state.discards, rules.discard_set_count),
+        ("builds", state.builds, rules.build_pile_count),
+        ("discards", state.discards, rules.stock_pile_count),
     )
     for name, value, length in piles:
         if not isinstance(value, tuple) or len(value) != length:
@@ -48,11 +48,11 @@ def _shape_violations(state: GameState) -> list[str]:
             problems.append(f"{name} must hold tuples")
     if not problems:
         for index, discard_set in enumerate(state.discards):
-            if len(discard_set) != rules.discard_piles or not all(
+            if len(discard_set) != rules.discard_pile_count or not all(
                 isinstance(pile, tuple) for pile in discard_set
             ):
                 problems.append(
-                    f"discard set {index} must hold {rules.discard_piles} piles (R-DISC-1)"
+                    f"discard set {index} must hold {rules.discard_pile_count} piles (R-DISC-1)"
                 )
     places: tuple[tuple[str, object], ...] = (
         ("draw_pile", state.draw_pile),
@@ -120,7 +120,7 @@ def _end_violations(state: GameState) -> list[str]:
     problems = []
     emptied = [
         team
-        for team, stocks in enumerate(rules.team_stocks)
+        for team, stocks in enumerate(rules.seating.team_stocks)
         if not any(state.stocks[s] for s in stocks)
     ]
     result = state.outcome
@@ -137,7 +137,7 @@ def _end_violations(state: GameState) -> list[str]:
             problems.append("the game goes on but no move is legal")
     else:
         if result.termination is Termination.STOCK_EMPTIED and (
-            result.team not in emptied or rules.team_seats[result.team] != result.winners
+            result.team not in emptied or rules.seating.team_seats[result.team] != result.winners
         ):
             problems.append(f"{result} but that team's stock piles are not empty (R-WIN-1)")
         if result.termination is not Termination.STOCK_EMPTIED and result.winners:

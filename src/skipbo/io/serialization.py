@@ -32,7 +32,7 @@ Traceback (most recent call last):
 skipbo.errors.DataError: /hands/0: holds 6 cards, the hand size is 5
 
 :func:`json_schema` gives the JSON Schema (draft 2020-12) of the documents, shipped
-in the package as ``skipbo/schemas/skipbo.schema.json`` for frontends in other
+in the package as ``skipbo/io/schemas/skipbo.schema.json`` for frontends in other
 languages. The schema checks the shape of a document; the loader also checks the
 rules of the game.
 
@@ -49,9 +49,9 @@ from functools import cache
 from importlib import resources
 from typing import Any, Literal, TypeAlias, overload
 
-from skipbo import _codec
+from skipbo.io import codec as _codec
+from skipbo.io.records import GameRecord, read_record, record_data
 from skipbo.moves import Discard, Move, Pass, PlayFromDiscard, PlayFromHand, PlayFromStock
-from skipbo.records import GameRecord, read_record, record_data
 from skipbo.rules import Rules
 from skipbo.state import GameState, Outcome
 from skipbo.views import PlayerView
@@ -160,7 +160,7 @@ def from_data(data: object, kind: Kind | None = None) -> Document:
     Raises:
         DataError: if ``data`` is not a valid document (of that ``kind``); ``path``
             says where.
-        ReplayError: if ``data`` is a record with an illegal move.
+        skipbo.ReplayError: if ``data`` is a record with an illegal move.
 
     """
     if type(data) is not dict:
@@ -205,7 +205,7 @@ def loads(text: str | bytes, kind: Kind | None = None) -> Document:
     Raises:
         DataError: if ``text`` is not JSON (repeated keys, ``NaN`` and ``Infinity``
             are not accepted) or not a valid document (of that ``kind``).
-        ReplayError: if the text is a record with an illegal move.
+        skipbo.ReplayError: if the text is a record with an illegal move.
 
     """
     return from_data(_codec.parse_json(text), kind)
@@ -213,7 +213,7 @@ def loads(text: str | bytes, kind: Kind | None = None) -> Document:
 
 @cache
 def _schema() -> dict[str, Any]:
-    source = resources.files("skipbo").joinpath("schemas", "skipbo.schema.json")
+    source = resources.files("skipbo.io").joinpath("schemas", "skipbo.schema.json")
     loaded: dict[str, Any] = json.loads(source.read_text(encoding="utf-8"))
     return loaded
 
