@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 import skipbo
-from skipbo.records import replay
-from skipbo.serialization import from_data, to_data
+from skipbo.io.records import final_state, replay
+from skipbo.io.serialization import from_data, to_data
 from tests.webserver import TIMEOUT, Server, running_server
 
 webbrowser = pytest.importorskip("tests.webbrowser", reason="needs playwright (skipbo[dev])")
@@ -76,7 +76,7 @@ def test_a_person_plays_a_whole_game_against_a_bot_by_clicking(
         clicks += 1
         assert clicks < MAX_MOVES
     record = record_of(server, created["table"])
-    final = skipbo.records.final_state(record)
+    final = final_state(record)
     assert final.is_over
     assert clicks > 0
     assert "Game over" in page.inner_text("#outcome")

@@ -23,8 +23,8 @@ from websockets.typing import Origin
 
 import skipbo
 from skipbo.bots import PlayFirstBot
-from skipbo.records import final_state
-from skipbo.serialization import from_data
+from skipbo.io.records import final_state
+from skipbo.io.serialization import from_data
 from tests.web_load import run_load
 from tests.webserver import TIMEOUT, Server, running_server, token_of
 

@@ -28,8 +28,8 @@ from websockets.asyncio.client import connect
 
 import skipbo
 from skipbo.bots import PlayFirstBot
-from skipbo.records import final_state
-from skipbo.serialization import from_data
+from skipbo.io.records import final_state
+from skipbo.io.serialization import from_data
 from tests.webserver import TIMEOUT, Server, running_server, token_of
 
 

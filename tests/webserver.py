@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import skipbo
-from skipbo.serialization import to_data
+from skipbo.io.serialization import to_data
 
 TIMEOUT = 30.0
 """Seconds any one request or server start may take before a test fails."""

@@ -29,9 +29,9 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from skipbo import Rules
 from skipbo.bots import BOTS
-from skipbo.rules import Rules
-from skipbo.serialization import to_data
+from skipbo.io.serialization import to_data
 from skipbo.web import protocol
 from skipbo.web.protocol import WebError, error_message
 from skipbo.web.storage import Storage

@@ -13,11 +13,9 @@ from collections.abc import Mapping
 from http import HTTPStatus
 from typing import Any
 
-from skipbo import _codec
-from skipbo.errors import DataError
-from skipbo.moves import Move
-from skipbo.rules import Rules
-from skipbo.serialization import from_data
+from skipbo import DataError, Move, Rules
+from skipbo.io import codec as _codec
+from skipbo.io.serialization import from_data
 
 __all__ = [
     "HUMAN",

@@ -3,17 +3,63 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import logging
 import sys
 from collections.abc import Sequence
 
 import uvicorn
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from skipbo.web.app import Limits, create_app
 from skipbo.web.storage import SQLiteStorage
 
 __all__ = ["add_arguments", "serve", "serve_main"]
+
+
+def _http_with_header_deadline(seconds: float) -> type[HttpToolsProtocol]:
+    """Uvicorn's HTTP protocol, closing connections whose request headers come too slowly.
+
+    uvicorn times out idle keep-alive connections but not a request whose headers
+    trickle in; without a deadline, many half-sent requests would each hold a
+    connection for ever (the connection cap then turns everyone else away).
+    """
+
+    class HeaderDeadline(HttpToolsProtocol):
+        _deadline: asyncio.TimerHandle | None = None
+
+        def _start(self) -> None:
+            if self._deadline is None:
+                self._deadline = self.loop.call_later(seconds, self._too_slow)
+
+        def _stop(self) -> None:
+            if self._deadline is not None:
+                self._deadline.cancel()
+                self._deadline = None
+
+        def _too_slow(self) -> None:
+            self._deadline = None
+            if not self.transport.is_closing():
+                self.transport.close()
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self._start()
+
+        def on_message_begin(self) -> None:
+            super().on_message_begin()
+            self._start()
+
+        def on_headers_complete(self) -> None:
+            self._stop()
+            super().on_headers_complete()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._stop()
+            super().connection_lost(exc)
+
+    return HeaderDeadline
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -29,6 +75,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--allow-origin", action="append", default=[], help="another origin allowed on sockets"
     )
     parser.add_argument(
+        "--header-timeout", type=float, default=10.0, help="seconds to send request headers"
+    )
+    parser.add_argument(
+        "--body-timeout", type=float, default=Limits().body_timeout, help="seconds to send a body"
+    )
+    parser.add_argument(
+        "--moves-per-second", type=float, default=Limits().moves_per_second, help="per seat"
+    )
+    parser.add_argument(
         "--max-connections", type=int, default=1000, help="open connections at most (then 503)"
     )
 
@@ -36,7 +91,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def serve(args: argparse.Namespace) -> int:
     """Run the server with the parsed options until interrupted; returns the exit status."""
     logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
-    limits = Limits(bot_delay=args.bot_delay, allowed_origins=tuple(args.allow_origin))
+    limits = Limits(
+        bot_delay=args.bot_delay,
+        allowed_origins=tuple(args.allow_origin),
+        body_timeout=args.body_timeout,
+        moves_per_second=args.moves_per_second,
+    )
     storage = SQLiteStorage(args.db)
     app = create_app(storage, limits)
     config = uvicorn.Config(
@@ -44,6 +104,7 @@ def serve(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         fd=args.fd,
+        http=_http_with_header_deadline(args.header_timeout),
         ws="websockets-sansio",
         ws_max_size=limits.max_body,
         limit_concurrency=args.max_connections,

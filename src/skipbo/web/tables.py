@@ -21,16 +21,21 @@ from collections.abc import Mapping
 from http import HTTPStatus
 from typing import Any
 
-from skipbo._random import SEED_BITS, derive_seed
+from skipbo import (
+    GameRecord,
+    IllegalMoveError,
+    Match,
+    MatchError,
+    Move,
+    Rules,
+    legal_moves,
+    new_match,
+    parse_move,
+    view,
+)
 from skipbo.bots import BOTS, Bot, make_bot
-from skipbo.engine import legal_moves
-from skipbo.errors import IllegalMoveError, MatchError
-from skipbo.match import Match, new_match
-from skipbo.moves import Move, parse_move
-from skipbo.records import GameRecord
-from skipbo.rules import Rules
-from skipbo.serialization import dumps, loads, to_data
-from skipbo.views import view
+from skipbo.common.randomness import SEED_BITS, derive_seed
+from skipbo.io.serialization import dumps, loads, to_data
 from skipbo.web.protocol import HUMAN, WebError
 from skipbo.web.storage import NEXT_GAME, Event, Storage, StoredTable
 
@@ -201,9 +206,9 @@ class Table:
             "seat": seat,
             "seats": list(self.stored.seats),
             # Which stock pile and discard set each seat plays (public, from the rules).
-            "seat_stock": list(self.rules.seat_stock),
-            "seat_discards": list(self.rules.seat_discards),
-            "seat_team": list(self.rules.seat_team),
+            "seat_stock": list(self.rules.seating.own_stock),
+            "seat_discards": list(self.rules.seating.own_discards),
+            "seat_team": list(self.rules.seating.team_of),
             "view": to_data(seen),
             "legal": [str(move) for move in legal_moves(seen)] if seen.to_move else [],
             "last": [{"seat": who, "move": move} for who, move in self.last],
