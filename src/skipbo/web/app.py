@@ -33,6 +33,7 @@ from skipbo import Rules
 from skipbo.bots import BOTS
 from skipbo.io.serialization import to_data
 from skipbo.web import protocol
+from skipbo.web.options import BODY_TIMEOUT, BOT_DELAY, MOVES_PER_SECOND
 from skipbo.web.protocol import WebError, error_message
 from skipbo.web.storage import Storage
 from skipbo.web.tables import Table, Tables
@@ -48,7 +49,7 @@ class Limits:
 
     max_body: int = 4096
     """The largest request body and WebSocket message, in bytes (a move is ~40)."""
-    body_timeout: float = 10.0
+    body_timeout: float = BODY_TIMEOUT
     """Seconds a client may take to send a request body."""
     hello_timeout: float = 10.0
     """Seconds a WebSocket client may take to send its hello."""
@@ -56,11 +57,11 @@ class Limits:
     """Seconds a push to a client may take before the client is dropped as too slow."""
     connections_per_table: int = 32
     """WebSockets open at once on one table (players and spectators)."""
-    moves_per_second: float = 10.0
+    moves_per_second: float = MOVES_PER_SECOND
     """The sustained rate of posts per seat (a token bucket) ..."""
     move_burst: int = 30
     """... and how many may come at once."""
-    bot_delay: float = 0.4
+    bot_delay: float = BOT_DELAY
     """Seconds a bot waits before moving, so people can follow its moves."""
     allowed_origins: tuple[str, ...] = ()
     """Origins allowed to open WebSockets besides the server's own (``Host``)."""

@@ -13,9 +13,10 @@ import uvicorn
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from skipbo.web.app import Limits, create_app
+from skipbo.web.options import add_arguments
 from skipbo.web.storage import SQLiteStorage
 
-__all__ = ["add_arguments", "serve", "serve_main"]
+__all__ = ["serve", "serve_main"]
 
 
 def _http_with_header_deadline(seconds: float) -> type[HttpToolsProtocol]:
@@ -60,32 +61,6 @@ def _http_with_header_deadline(seconds: float) -> type[HttpToolsProtocol]:
             super().connection_lost(exc)
 
     return HeaderDeadline
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add the options of ``serve`` to ``parser`` (``skipbo serve``, ``python -m skipbo.web``)."""
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
-    parser.add_argument("--port", type=int, default=8000, help="port to listen on (0: any)")
-    parser.add_argument("--fd", type=int, default=None, help="listen on this inherited socket")
-    parser.add_argument("--db", default="skipbo-tables.sqlite3", help="the SQLite file of tables")
-    parser.add_argument(
-        "--bot-delay", type=float, default=Limits().bot_delay, help="seconds a bot waits to move"
-    )
-    parser.add_argument(
-        "--allow-origin", action="append", default=[], help="another origin allowed on sockets"
-    )
-    parser.add_argument(
-        "--header-timeout", type=float, default=10.0, help="seconds to send request headers"
-    )
-    parser.add_argument(
-        "--body-timeout", type=float, default=Limits().body_timeout, help="seconds to send a body"
-    )
-    parser.add_argument(
-        "--moves-per-second", type=float, default=Limits().moves_per_second, help="per seat"
-    )
-    parser.add_argument(
-        "--max-connections", type=int, default=1000, help="open connections at most (then 503)"
-    )
 
 
 def serve(args: argparse.Namespace) -> int:
