@@ -108,9 +108,9 @@ def test_two_browsers_share_a_table_and_never_see_each_others_hands(
         webbrowser.click_a_move(pages[seat])
         moves += 1
         # The other browser is pushed the move: it shows it among the last moves.
-        move = pages[seat].inner_text("#last li:last-child").rpartition(": ")[2]
+        move = pages[seat].inner_text("#last li:first-child").rpartition(": ")[2]
         pages[1 - seat].wait_for_function(
-            "text => document.querySelector('#last li:last-child')?.innerText === text",
+            "text => document.querySelector('#last li:first-child')?.innerText === text",
             arg=f"Seat {seat}: {move}",
             timeout=webbrowser.WAIT_MS,
         )

@@ -7,6 +7,7 @@ const token = location.hash.length > 1 ? location.hash.slice(1) : null;
 let current = null; // the last "table" message
 let selected = null; // the chosen source ("h5", "s0", "d0.1") awaiting a target
 let retryDelay = 500;
+let selectionShown = false; // equal hand cards share a name: only one shows as chosen
 
 function el(tag, text, className) {
   const node = document.createElement(tag);
@@ -38,7 +39,10 @@ function source(node, name) {
   node.dataset.source = name;
   const legal = current.legal.some((move) => move.startsWith(`${name}>`));
   if (legal) node.classList.add("legal");
-  if (selected === name) node.classList.add("selected");
+  if (selected === name && !selectionShown) {
+    node.classList.add("selected");
+    selectionShown = true;
+  }
   node.addEventListener("click", (event) => {
     // With a card chosen, a click on a pile it may go onto plays it there.
     const onto = node.parentElement && node.parentElement.closest("[data-target]");
@@ -133,7 +137,8 @@ function renderOthers() {
     row.append(node);
     row.append(discardSet(current.seat_discards[seat], false));
     area.append(row);
-    area.append(el("p", `${current.view.hand_sizes[seat]} cards in hand`, "small"));
+    const held = current.view.hand_sizes[seat];
+    area.append(el("p", `${held} ${held === 1 ? "card" : "cards"} in hand`, "small"));
     others.append(area);
   }
 }
@@ -205,10 +210,12 @@ function renderMatch() {
   next.hidden = !(view.outcome && current.seat !== null && !current.match_winners.length);
   const last = document.getElementById("last");
   last.replaceChildren();
-  for (const move of current.last) last.append(el("li", `${seatName(move.seat)}: ${move.move}`));
+  // The latest move first.
+  for (const move of current.last) last.prepend(el("li", `${seatName(move.seat)}: ${move.move}`));
 }
 
 function render() {
+  selectionShown = false;
   document.getElementById("table").hidden = false;
   const view = current.view;
   const status = document.getElementById("status");
