@@ -300,7 +300,7 @@ def create_app(storage: Storage, limits: Limits | None = None) -> Starlette:
             return
         except (TimeoutError, WebSocketDisconnect, KeyError):
             # KeyError: starlette's receive_text on a binary message.
-            with contextlib.suppress(RuntimeError):
+            with contextlib.suppress(RuntimeError, WebSocketDisconnect):
                 await websocket.close(code=4408)
             return
         watcher = _Watcher(seat)
@@ -381,7 +381,7 @@ async def _serve_socket(
                 await _refuse(websocket, error)
             elif isinstance(error, TimeoutError):
                 _log("ws-slow", table=table.id, seat=watcher.seat)
-                with contextlib.suppress(RuntimeError):
+                with contextlib.suppress(RuntimeError, WebSocketDisconnect):
                     await websocket.close(code=4408)
     finally:
         for task in tasks:
