@@ -6,7 +6,7 @@ deal of the next game of the match. Replaying the events from the row gives the
 table back exactly, so the event log is the only state a server keeps.
 
 :class:`Storage` is the interface the server uses; :class:`SQLiteStorage`
-implements it with the standard library's :mod:`sqlite3` in one file in WAL mode.
+implements it with the standard library's ``sqlite3`` in one file in WAL mode.
 A PostgreSQL backend would implement the same five methods (see the how-to,
 "Several server processes").
 """

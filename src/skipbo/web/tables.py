@@ -17,7 +17,6 @@ import collections
 import hashlib
 import hmac
 import secrets
-from collections.abc import Mapping
 from http import HTTPStatus
 from typing import Any
 
@@ -33,7 +32,7 @@ from skipbo import (
     parse_move,
     view,
 )
-from skipbo.bots import BOTS, Bot, make_bot
+from skipbo.bots import Bot, make_bot
 from skipbo.common.randomness import SEED_BITS, derive_seed
 from skipbo.io.serialization import dumps, loads, to_data
 from skipbo.web.protocol import HUMAN, WebError
@@ -224,11 +223,13 @@ class Table:
 
 
 class Tables:
-    """Every table of a server, loaded from (and stored in) one :class:`Storage`."""
+    """Every table of a server, loaded from (and stored in) one storage.
 
-    def __init__(self, storage: Storage, bots: Mapping[str, object] = BOTS) -> None:
+    ``storage`` is any :class:`~skipbo.web.storage.Storage`.
+    """
+
+    def __init__(self, storage: Storage) -> None:
         self.storage = storage
-        self.bots = bots
         self._tables: dict[str, Table] = {}
 
     def create(self, rules: Rules, seats: list[str], target: int) -> tuple[Table, list[str | None]]:
