@@ -85,6 +85,12 @@ def test_a_person_plays_a_whole_game_against_a_bot_by_clicking(
     assert (tmp_path / "end.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     # The page shows exactly the cards of the person's view at the end.
     assert webbrowser.shown_cards(page) == visible_cards(skipbo.view(final, 0))
+    # The person deals the next game of the match.
+    page.click("#next")
+    page.wait_for_function(
+        f"() => {webbrowser.STATUS}.over === 'false'", timeout=webbrowser.WAIT_MS
+    )
+    assert page.inner_text("#scores").startswith("Game 2.")
     page.close()
 
 

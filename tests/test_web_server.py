@@ -264,3 +264,16 @@ def test_50_websocket_clients_play_to_the_end_and_every_move_is_stored_once(
     assert figures.problems == []
     assert figures.acknowledged > 25 * 4
     assert figures.retries_refused > 0
+
+
+def test_logs_are_json_lines_without_secrets(server: Server) -> None:
+    created = server.create(RULES, ["human", "human"])
+    token, message = mover(server, created)
+    post_move(server, created["table"], token, message["legal"][0], message["version"])
+    post_move(server, created["table"], token, "h13x", 0)  # refused: logged
+    lines = server.log.read_text().splitlines()
+    events = [json.loads(line) for line in lines if line.startswith('{"')]
+    assert {"table-created", "move", "refused"} <= {event["event"] for event in events}
+    log = server.log.read_text()
+    for seat in (0, 1):
+        assert token_of(created, seat) not in log
