@@ -15,7 +15,7 @@ branch.
 The tuple-level contracts (placing a card, drawing, taking a card from the hand)
 do not need this: CrossHair checks them over symbolic piles.
 
-Used by ``python -m tests.crosshair_check`` through a generated ``--extra_plugin``
+Used by ``python -m tools.crosshair_check`` through a generated ``--extra_plugin``
 file that imports this module.
 """
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from tests.traceability import INFORMATIVE, rule_coverage, rule_ids, untested
+from tools.traceability import INFORMATIVE, rule_coverage, rule_ids, untested
 
 
 def test_every_rule_has_a_test() -> None:

@@ -40,6 +40,7 @@ from functools import lru_cache
 import attrs
 
 from skipbo.errors import SkipBoError
+from skipbo.game import game_info
 from skipbo.moves import Move, move_table
 from skipbo.rules import Rules
 from skipbo.state import GameState
@@ -68,7 +69,7 @@ def _indices(rules: Rules) -> dict[Move, int]:
 
 def action_count(rules: Rules) -> int:
     """The number of distinct actions of ``rules`` (the same in every state)."""
-    return len(move_table(rules).moves)
+    return game_info(rules).action_count
 
 
 def action_blocks(rules: Rules) -> dict[str, range]:

@@ -7,8 +7,8 @@ It never changes its input: rejecting a move leaves the caller's state valid.
 
 The functions carry PEP 316 contracts (``pre:``/``post:`` lines in their docstrings,
 stated with the predicates of :mod:`skipbo.spec`) that CrossHair checks
-symbolically (``python -m tests.crosshair_check``); a ``# crosshair:`` comment gives
-each function's budget per condition.
+symbolically (``python -m tools.crosshair_check``, whose settings hold each
+function's budget).
 
 >>> import skipbo
 >>> state = skipbo.new_game(skipbo.Rules(players=2), seed=1)
@@ -71,11 +71,10 @@ def legal_moves(state: GameState) -> list[Move]:
         post: (len(__return__) > 0) == (state.outcome is None)
         post: len(set(__return__)) == len(__return__)
         post: all(spec.is_legal(state, move) for move in __return__)
-        post: all(m in __return__ for m in _table(state) if spec.is_legal(state, m))
-        post: __return__ == [move for move in _table(state) if move in __return__]
+        post: spec.lists_every_legal_move(state, __return__)
+        post: spec.in_move_order(state.rules, __return__)
 
     """
-    # crosshair: per_condition_timeout=5
     if type(state) is not GameState:
         raise TypeError(f"legal_moves needs a GameState, not {type(state).__name__}")
     if state.outcome is not None:
@@ -134,11 +133,6 @@ def legal_moves(state: GameState) -> list[Move]:
     return moves
 
 
-def _table(state: GameState) -> tuple[Move, ...]:
-    """Every move of the rules of ``state``, in legal-move order (for the contracts)."""
-    return move_table(state.rules).moves
-
-
 def apply(state: GameState, move: Move) -> GameState:
     """Make ``move`` and return the resulting state; ``state`` itself is unchanged.
 
@@ -159,7 +153,6 @@ def apply(state: GameState, move: Move) -> GameState:
         post: __return__.turn in (state.turn, state.turn + 1)
 
     """
-    # crosshair: per_condition_timeout=6
     perform = _PERFORM.get(type(move))
     if perform is None:  # checked first: a non-move is a TypeError even when the game is over
         raise TypeError(f"not a move: {move!r}")
@@ -192,7 +185,6 @@ def _accepts(pile: Pile, card: Card) -> bool:
     pre: spec.is_run(pile, len(pile))
     post: __return__ == spec.is_run(pile + (card,), len(pile) + 1)
     """
-    # crosshair: per_condition_timeout=2
     return card == WILD or card == len(pile) + 1
 
 
@@ -230,7 +222,6 @@ def _without(hand: Pile, card: Card) -> Pile:
     post: spec.same_cards(__return__ + (card,), hand)
     post: spec.is_sorted(__return__)
     """
-    # crosshair: per_condition_timeout=2
     index = hand.index(card)
     return hand[:index] + hand[index + 1 :]
 
@@ -243,7 +234,6 @@ def _replace(items: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
     post: __return__[index] == item
     post: all(__return__[i] == items[i] for i in range(len(items)) if i != index)
     """
-    # crosshair: per_condition_timeout=2
     return items[:index] + (item,) + items[index + 1 :]
 
 
@@ -260,7 +250,6 @@ def _play_from_hand(state: GameState, move: PlayFromHand) -> GameState:
     post: (__return__.stocks, __return__.discards) == (state.stocks, state.discards)
     post: (__return__.current_player, __return__.outcome) == (state.current_player, None)
     """
-    # crosshair: per_condition_timeout=4
     card = move.card
     hand = _checked_hand_card(state, move, card)
     _check_build(state, move, move.build, card)
@@ -278,7 +267,6 @@ def _play_from_stock(state: GameState, move: PlayFromStock) -> GameState:
     post: __return__.discards == state.discards
     post: __return__.is_over == spec.team_stocks_empty(__return__, state.current_player)
     """
-    # crosshair: per_condition_timeout=4
     rules = state.rules
     seat = state.current_player
     stock = move.stock
@@ -326,7 +314,6 @@ def _play_from_discard(state: GameState, move: PlayFromDiscard) -> GameState:
     post: spec.took_discard_top(state, __return__, move.discard_set, move.pile)
     post: (__return__.stocks, __return__.outcome) == (state.stocks, None)
     """
-    # crosshair: per_condition_timeout=4
     rules = state.rules
     seat = state.current_player
     discard_set = move.discard_set
@@ -357,7 +344,6 @@ def _discard(state: GameState, move: Discard) -> GameState:
     post: (__return__.stocks, __return__.builds) == (state.stocks, state.builds)
     post: __return__.is_over or __return__.current_player == spec.next_seat(state)
     """
-    # crosshair: per_condition_timeout=4
     rules = state.rules
     seat = state.current_player
     hand = _checked_hand_card(state, move, move.card, "R-TURN-6")
@@ -380,7 +366,6 @@ def _pass(state: GameState, move: Pass) -> GameState:
     post: __return__.builds == state.builds
     post: __return__.is_over or __return__.current_player == spec.next_seat(state)
     """
-    # crosshair: per_condition_timeout=4
     if state.hands[state.current_player]:
         raise IllegalMoveError(move, "R-TURN-8", "a pass is legal only with an empty hand")
     # R-WIN-2: a pass as the first move of a turn means no card moved in it (a turn
@@ -414,7 +399,6 @@ def _placed(
     post: all(__return__[0][i] == builds[i] for i in range(len(builds)) if i != build)
     post: (__return__[1] != completed) == (len(builds[build]) + 1 == highest)
     """
-    # crosshair: per_condition_timeout=3
     pile = builds[build] + (card,)
     if len(pile) == highest:
         # R-BUILD-4: the complete pile is set aside, wilds included; its place is free.

@@ -26,9 +26,10 @@ import random
 from collections import Counter
 
 from skipbo.cards import WILD, Card
-from skipbo.checking.invariants import invariant_violations, is_valid_build_pile
+from skipbo.checking.invariants import invariant_violations
 from skipbo.common.randomness import SEED_BITS
 from skipbo.errors import InvalidStateError
+from skipbo.spec import is_sorted, is_valid_build_pile
 from skipbo.state import GameState, Pile
 from skipbo.views import PlayerView
 
@@ -129,7 +130,7 @@ def view_violations(seen: PlayerView) -> list[str]:
                     f"the hand holds {len(seen.hand)} cards, hand_sizes says "
                     f"{seen.hand_sizes[seen.player]}"
                 )
-            elif list(seen.hand) != sorted(seen.hand):
+            elif not is_sorted(seen.hand):
                 problems.append(f"the hand is not sorted: {seen.hand}")
     if type(seen.current_player) is not int or not 0 <= seen.current_player < rules.players:
         problems.append(f"current_player {seen.current_player!r} is not a seat")

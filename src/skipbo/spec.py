@@ -20,7 +20,16 @@ from collections.abc import Iterable, Iterator
 from itertools import pairwise
 
 from skipbo.cards import WILD, Card
-from skipbo.moves import Discard, Move, Pass, PlayFromDiscard, PlayFromHand, PlayFromStock
+from skipbo.moves import (
+    Discard,
+    Move,
+    Pass,
+    PlayFromDiscard,
+    PlayFromHand,
+    PlayFromStock,
+    move_table,
+)
+from skipbo.rules import Rules
 from skipbo.state import GameState, Pile
 
 __all__ = [
@@ -63,6 +72,19 @@ def is_run(pile: Pile, highest: int) -> bool:
     return len(pile) <= highest and all(
         card in (WILD, position) for position, card in enumerate(pile, start=1)
     )
+
+
+def fits_build_pile(pile: Pile, card: Card, highest: int) -> bool:
+    """Whether ``card`` may go on the build pile ``pile`` (R-BUILD-2, R-BUILD-3).
+
+    A wild fits every pile short of complete, a number the next one of the run.
+
+    >>> fits_build_pile((1, WILD), 3, 12), fits_build_pile((1,), 3, 12)
+    (True, False)
+    >>> fits_build_pile((), WILD, 12), fits_build_pile((1, 2), WILD, 2)
+    (True, False)
+    """
+    return is_run(pile + (card,), highest)
 
 
 def is_valid_build_pile(pile: Pile, highest: int) -> bool:
@@ -278,7 +300,7 @@ def _goes_on(state: GameState, card: Card, build: object) -> bool:
     if not _one_of(build, range(len(state.builds))):
         return False
     assert type(build) is int  # for the type checker: _one_of checked it
-    return is_run(state.builds[build] + (card,), state.rules.deck.highest)
+    return fits_build_pile(state.builds[build], card, state.rules.deck.highest)
 
 
 def is_legal(state: GameState, move: Move) -> bool:
@@ -325,3 +347,13 @@ def is_legal(state: GameState, move: Move) -> bool:
         case Pass():
             return not hand  # R-TURN-8
     return False
+
+
+def lists_every_legal_move(state: GameState, moves: list[Move]) -> bool:
+    """Whether ``moves`` holds every move of ``state``'s rules that :func:`is_legal` allows."""
+    return all(move in moves for move in move_table(state.rules).moves if is_legal(state, move))
+
+
+def in_move_order(rules: Rules, moves: list[Move]) -> bool:
+    """Whether ``moves`` come in the fixed order of :func:`skipbo.all_moves`."""
+    return moves == [move for move in move_table(rules).moves if move in moves]

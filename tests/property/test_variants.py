@@ -23,7 +23,6 @@ from hypothesis import strategies as st
 
 import skipbo
 from skipbo import (
-    WILD,
     Discard,
     GameState,
     IllegalMoveError,
@@ -35,6 +34,7 @@ from skipbo import (
     penalize,
 )
 from skipbo.checking.invariants import all_cards
+from skipbo.spec import fits_build_pile
 from tests import strategies
 
 MAX_MOVES = 300
@@ -72,25 +72,21 @@ def own_set(rules: Rules, seat: int) -> int:
     return 2 * team + position % 2
 
 
-def fits(card: int, build: tuple[int, ...]) -> bool:
-    """R-BUILD-2/3: a wild fits every build pile, a number the next one."""
-    return card == WILD or card == len(build) + 1
-
-
 def check_sources(state: GameState) -> None:
     """Every fitting top of the team's piles is offered, and nothing else; every fitting
     top of another team's piles is refused."""
     rules = state.rules
     seat = state.current_player
     mine = team_piles(rules, team_of(rules, seat))
+    highest = rules.deck.highest
     expected: set[skipbo.Move] = set()
     for pile in mine:
         for build, cards in enumerate(state.builds):
             stock = state.stocks[pile]
-            if stock and fits(stock[-1], cards):
+            if stock and fits_build_pile(cards, stock[-1], highest):
                 expected.add(PlayFromStock(pile, build))
             for index, discards in enumerate(state.discards[pile]):
-                if discards and fits(discards[-1], cards):
+                if discards and fits_build_pile(cards, discards[-1], highest):
                     expected.add(PlayFromDiscard(pile, index, build))
     offered = {
         move

@@ -29,8 +29,8 @@ nothing in the game. The reshuffle seed of every deal is 0.
 
 Usage (from the repository root)::
 
-    python -m tests.exhaustive            # the full run: every configuration below
-    python -m tests.exhaustive --bounded  # the configurations of the test suite
+    python -m tools.exhaustive            # the full run: every configuration below
+    python -m tools.exhaustive --bounded  # the configurations of the test suite
 
 Exit status 0 when no position breaks anything, 1 otherwise.
 """
