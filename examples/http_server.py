@@ -53,7 +53,7 @@ from typing import Any
 
 import skipbo
 from skipbo import DataError, IllegalMoveError, Rules
-from skipbo.io.codec import parse_json
+from skipbo.common.strictjson import parse_json
 from skipbo.io.records import GameRecord
 from skipbo.io.serialization import from_data, to_data
 

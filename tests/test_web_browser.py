@@ -11,13 +11,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tools import webbrowser
+from tools.webserver import TIMEOUT, Server, running_server
 
 import skipbo
 from skipbo.io.records import final_state, replay
 from skipbo.io.serialization import from_data, to_data
-from tests.webserver import TIMEOUT, Server, running_server
 
-webbrowser = pytest.importorskip("tests.webbrowser", reason="needs playwright (skipbo[dev])")
 if not webbrowser.CHROMIUM.exists():  # pragma: no cover - tools/check installs it
     pytest.skip(
         "needs Chromium: apt-get install -y chromium (tools/check installs it)",

@@ -14,7 +14,8 @@ from http import HTTPStatus
 from typing import Any
 
 from skipbo import DataError, Move, Rules
-from skipbo.io import codec as _codec
+from skipbo.common import strictjson
+from skipbo.io.codec import move as read_move
 from skipbo.io.serialization import from_data
 
 __all__ = [
@@ -48,21 +49,21 @@ class WebError(Exception):
 
 def _json(body: bytes | str) -> object:
     try:
-        return _codec.parse_json(body)
+        return strictjson.parse_json(body)
     except DataError as error:
         raise WebError(HTTPStatus.BAD_REQUEST, error.reason) from None
 
 
 def _object(body: bytes | str, names: tuple[str, ...]) -> Mapping[str, object]:
     try:
-        return _codec.fields(_json(body), "", names)
+        return strictjson.fields(_json(body), "", names)
     except DataError as error:
         raise WebError(HTTPStatus.BAD_REQUEST, f"{error.path or '/'}: {error.reason}") from None
 
 
 def _version(value: object) -> int:
     try:
-        return _codec.integer(value, "/version")
+        return strictjson.integer(value, "/version")
     except DataError as error:
         raise WebError(HTTPStatus.BAD_REQUEST, f"{error.path}: {error.reason}") from None
 
@@ -81,7 +82,7 @@ def parse_move(body: bytes | str) -> tuple[Move, int]:
     data = _object(body, ("move", "version"))
     version = _version(data["version"])
     try:
-        move = _codec.move(data["move"], "/move")
+        move = read_move(data["move"], "/move")
     except DataError as error:
         raise WebError(HTTPStatus.BAD_REQUEST, f"{error.path}: {error.reason}") from None
     return move, version
@@ -113,8 +114,8 @@ def parse_create(body: bytes | str, bots: Mapping[str, object]) -> tuple[Rules, 
     data = _object(body, ("rules", "seats", "target"))
     try:
         rules = from_data(data["rules"], "rules")
-        target = _codec.integer(data["target"], "/target", 1, MAX_TARGET)
-        seats = _codec.array(data["seats"], "/seats", rules.players)
+        target = strictjson.integer(data["target"], "/target", 1, MAX_TARGET)
+        seats = strictjson.array(data["seats"], "/seats", rules.players)
     except DataError as error:
         raise WebError(HTTPStatus.BAD_REQUEST, f"{error.path}: {error.reason}") from None
     kinds = [HUMAN, *bots]

@@ -1,6 +1,6 @@
 """Load on the web server: concurrent WebSocket clients play bot-driven games.
 
-    python -m tests.web_load --clients 200 --stock-size 10 [--kills 5 --every 2]
+    python -m tools.web_load --clients 200 --stock-size 10 [--kills 5 --every 2]
 
 starts a server (a fresh SQLite file), opens one table per two clients (two
 people's seats), and lets every client play its seat with the play-first policy
@@ -33,7 +33,7 @@ import skipbo
 from skipbo.bots import PlayFirstBot
 from skipbo.io.records import final_state
 from skipbo.io.serialization import from_data
-from tests.webserver import TIMEOUT, Server, running_server, token_of
+from tools.webserver import TIMEOUT, Server, running_server, token_of
 
 MAX_RECONNECTS = 100
 """How often one client may connect again before it gives up (bounds every loop)."""

@@ -1,6 +1,6 @@
 """The screenshot of the web table in the docs, taken in headless Chromium.
 
-    python -m tests.web_screenshot docs/_static/web-table.png
+    python -m tools.web_screenshot docs/_static/web-table.png
 
 opens a three-player table (a person and two bots), plays a few of the person's
 turns by clicking, chooses a card, and saves the page.
@@ -13,8 +13,8 @@ import tempfile
 from pathlib import Path
 
 import skipbo
-from tests import webbrowser
-from tests.webserver import running_server
+from tools import webbrowser
+from tools.webserver import running_server
 
 PERSON_MOVES = 14
 """Moves the person makes before the picture (a table with cards on it)."""
