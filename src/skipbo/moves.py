@@ -213,25 +213,27 @@ def _table(highest: int, builds: int, stocks: int, piles: int) -> MoveTable:
     return MoveTable(hand_plays, stock_plays, discard_plays, discards, moves)
 
 
-_TABLES: dict[Rules, MoveTable] = {}
-"""The move table of each rules configuration seen (Rules caches its hash, so a lookup
-costs about as much as a tuple index: the engine asks for it on every move list)."""
+_TABLES: dict[int, tuple[Rules, MoveTable]] = {}
+"""The move table of each rules object seen, by ``id``: the engine asks for it on every
+move list, and an ``id`` hashes in C where ``Rules.__hash__`` is a Python call. Each
+entry keeps its rules alive, so an ``id`` is not reused while its entry exists."""
 _TABLES_KEPT = 256
 
 
 def move_table(rules: Rules) -> MoveTable:
     """The :class:`MoveTable` of ``rules``: every move, made once and shared (cached)."""
-    table = _TABLES.get(rules)
-    if table is None:
-        if len(_TABLES) >= _TABLES_KEPT:
-            _TABLES.clear()  # bounded: a server loading many configurations
-        table = _table(
-            rules.deck.highest,
-            rules.build_pile_count,
-            rules.stock_pile_count,
-            rules.discard_pile_count,
-        )
-        _TABLES[rules] = table
+    entry = _TABLES.get(id(rules))
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    if len(_TABLES) >= _TABLES_KEPT:
+        _TABLES.clear()  # bounded: a server loading many configurations
+    table = _table(
+        rules.deck.highest,
+        rules.build_pile_count,
+        rules.stock_pile_count,
+        rules.discard_pile_count,
+    )
+    _TABLES[id(rules)] = (rules, table)
     return table
 
 
