@@ -198,3 +198,25 @@ def test_the_core_never_imports_the_web_layer() -> None:
     source = Path(skipbo.__file__).parent
     for path in source.glob("*.py"):
         assert "skipbo.web" not in path.read_text(), path
+
+
+def test_skipbo_serve_is_a_command(capsys: pytest.CaptureFixture[str]) -> None:
+    from skipbo.cli import main
+
+    assert main(["serve", "--help"]) == 0
+    assert "--db" in capsys.readouterr().out
+
+
+def test_skipbo_serve_without_the_extra_names_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from skipbo.cli import main
+
+    for name in [name for name in sys.modules if name.startswith("skipbo.web")]:
+        monkeypatch.delitem(sys.modules, name)
+    found = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name: None if name == "uvicorn" else found(name)
+    )
+    assert main(["serve"]) == 2
+    assert "pip install 'skipbo[web]'" in capsys.readouterr().err
