@@ -147,3 +147,32 @@ def test_a_spectator_page_shows_no_hand(server: Server, browser: Any) -> None:
     assert frames
     assert all(frame["view"]["hand"] is None for frame in frames)
     page.close()
+
+
+def test_the_page_reconnects_after_a_server_restart_and_play_goes_on(
+    browser: Any, tmp_path: Path
+) -> None:
+    with running_server(tmp_path / "tables.sqlite3", "--bot-delay", "0") as server:
+        created = server.create(RULES, ["human", "play-first"])
+        page = browser.new_page()
+        page.goto(server.base + created["seats"][0]["link"])
+        assert webbrowser.wait_for_turn_or_end(page)
+        webbrowser.click_a_move(page)
+        before = webbrowser.version(page)
+        server.kill()
+        page.wait_for_selector("text=Connection lost", timeout=webbrowser.WAIT_MS)
+        server.start()
+        # The page connects again by itself and is pushed the stored table.
+        page.wait_for_function(
+            f"() => {webbrowser.STATUS}.toMove === 'true' && "
+            f"!document.querySelector('#status').innerText.includes('Connection lost')",
+            timeout=webbrowser.WAIT_MS,
+        )
+        assert webbrowser.version(page) >= before
+        clicks = 0
+        while webbrowser.wait_for_turn_or_end(page):
+            webbrowser.click_a_move(page)
+            clicks += 1
+            assert clicks < MAX_MOVES
+        assert final_state(record_of(server, created["table"])).is_over
+        page.close()

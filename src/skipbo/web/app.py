@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import sqlite3
 import time
 from collections.abc import AsyncIterator, Mapping
 from http import HTTPStatus
@@ -35,7 +36,7 @@ from skipbo.io.serialization import to_data
 from skipbo.web import protocol
 from skipbo.web.options import BODY_TIMEOUT, BOT_DELAY, MOVES_PER_SECOND
 from skipbo.web.protocol import WebError, error_message
-from skipbo.web.storage import Storage
+from skipbo.web.storage import Storage, VersionConflict
 from skipbo.web.tables import Table, Tables
 
 __all__ = ["Limits", "create_app"]
@@ -141,7 +142,12 @@ class _Server:
             seat = table.bot_to_move()
             if seat is None:
                 break
-            table.play_bot(self.tables.storage)
+            try:
+                table.play_bot(self.tables.storage)
+            except (VersionConflict, WebError, sqlite3.Error) as error:
+                # The table stays as it was; a later change schedules its bots again.
+                _log("bot-failed", table=table.id, seat=seat, error=str(error)[:200])
+                return
             _log("move", table=table.id, seat=seat, version=table.version, bot=True)
             for watcher in self.watchers.get(table.id, ()):
                 watcher.dirty.set()
@@ -326,6 +332,10 @@ def create_app(storage: Storage, limits: Limits | None = None) -> Starlette:
         _log("refused", path=request.url.path, status=int(error.status), error=error.message)
         return JSONResponse(error_message(error), status_code=error.status)
 
+    async def conflict(request: Request, error: Exception) -> Response:
+        # Another writer stored this version first (only with several processes).
+        return await refused(request, WebError(HTTPStatus.CONFLICT, str(error)))
+
     async def http_error(request: Request, error: Exception) -> Response:
         assert isinstance(error, HTTPException)
         return JSONResponse({"error": error.detail, "status": error.status_code}, error.status_code)
@@ -342,7 +352,11 @@ def create_app(storage: Storage, limits: Limits | None = None) -> Starlette:
         WebSocketRoute("/api/tables/{table}/ws", socket),
         Mount("/static", StaticFiles(packages=[("skipbo.web", "static")])),
     ]
-    handlers: Mapping[Any, Any] = {WebError: refused, HTTPException: http_error}
+    handlers: Mapping[Any, Any] = {
+        WebError: refused,
+        VersionConflict: conflict,
+        HTTPException: http_error,
+    }
     return Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan)
 
 

@@ -38,7 +38,10 @@ function seatName(seat) {
 function source(node, name) {
   node.dataset.source = name;
   const legal = current.legal.some((move) => move.startsWith(`${name}>`));
-  if (legal) node.classList.add("legal");
+  if (legal) {
+    node.classList.add("legal");
+    clickable(node);
+  }
   if (selected === name && !selectionShown) {
     node.classList.add("selected");
     selectionShown = true;
@@ -60,6 +63,7 @@ function target(node, name) {
   node.dataset.target = name;
   if (selected !== null && current.legal.includes(`${selected}>${name}`)) {
     node.classList.add("legal", "drop");
+    clickable(node);
   }
   node.addEventListener("click", () => {
     if (selected !== null && current.legal.includes(`${selected}>${name}`)) {
@@ -67,6 +71,18 @@ function target(node, name) {
     }
   });
   return node;
+}
+
+// Legal sources and targets can be chosen with the keyboard too (Tab, then Enter).
+function clickable(node) {
+  node.tabIndex = 0;
+  node.setAttribute("role", "button");
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      node.click();
+    }
+  });
 }
 
 function choose(name) {
@@ -78,11 +94,17 @@ function choose(name) {
 async function post(path, body) {
   const notice = document.getElementById("notice");
   notice.textContent = "";
-  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
+  let response;
+  try {
+    response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+  } catch (error) {
+    notice.textContent = "The server cannot be reached; the table comes back when it does.";
+    return;
+  }
   if (!response.ok) {
     const answer = await response.json().catch(() => ({ error: response.statusText }));
     // A stale version (409) only means the table moved on: the next push redraws it.
