@@ -139,11 +139,14 @@ class _Server:
     async def _run_bots(self, table: Table) -> None:
         while table.bot_to_move() is not None:
             await asyncio.sleep(self.limits.bot_delay)
-            seat = table.bot_to_move()
-            if seat is None:
+            turn = table.bot_turn()
+            if turn is None:
                 break
+            seat, choose, version = turn
             try:
-                table.play_bot(self.tables.storage)
+                # A bot that searches may think for a while: not on the event loop.
+                move = await asyncio.to_thread(choose)
+                table.play(self.tables.storage, seat, move, version)
             except (VersionConflict, WebError, sqlite3.Error) as error:
                 # The table stays as it was; a later change schedules its bots again.
                 _log("bot-failed", table=table.id, seat=seat, error=str(error)[:200])

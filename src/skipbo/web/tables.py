@@ -17,6 +17,7 @@ import collections
 import hashlib
 import hmac
 import secrets
+from collections.abc import Callable
 from http import HTTPStatus
 from typing import Any
 
@@ -122,13 +123,26 @@ class Table:
         """
         self._store(storage, self._check(seat, version), NEXT_GAME)
 
-    def play_bot(self, storage: Storage) -> None:
-        """Let the bot whose turn it is choose from its own view, and play its move."""
+    def bot_turn(self) -> tuple[int, Callable[[], Move], int] | None:
+        """The bot's turn, if it is one: its seat, its choice to run, and the version.
+
+        The choice reads only the bot's own view (immutable), so it may run in
+        another thread while the server goes on; its move is then played with
+        :meth:`play` at that version, which refuses it if the table moved on.
+        """
         seat = self.bot_to_move()
         if seat is None:
+            return None
+        bot, seen = self.bots[seat], view(self.match.game, seat)
+        return seat, lambda: bot.choose(seen), self.version
+
+    def play_bot(self, storage: Storage) -> None:
+        """Let the bot whose turn it is choose from its own view, and play its move."""
+        turn = self.bot_turn()
+        if turn is None:
             raise ValueError("no bot is to move")
-        move = self.bots[seat].choose(view(self.match.game, seat))
-        self._store(storage, seat, str(move))
+        seat, choose, version = turn
+        self.play(storage, seat, choose(), version)
 
     def _check(self, seat: int | None, version: int) -> int:
         if seat is None:
