@@ -27,7 +27,7 @@ from websockets.typing import Origin
 import skipbo
 from skipbo.bots import PlayFirstBot
 from skipbo.io.records import final_state
-from skipbo.io.serialization import from_data
+from skipbo.io.serialization import from_data, to_data
 
 RULES = skipbo.Rules(players=2, stock_size=3)
 
@@ -156,6 +156,13 @@ def test_moves_are_rate_limited_per_seat(server: Server) -> None:
         for _ in range(40)  # the burst is 30; the server was started with 2 a second
     }
     assert statuses == {409, 429}
+
+
+def test_new_tables_are_rate_limited_per_client(tmp_path: Path) -> None:
+    with running_server(tmp_path / "t.sqlite3", "--tables-per-minute", "2") as limited:
+        body = {"rules": to_data(RULES), "seats": ["human", "human"], "target": 500}
+        statuses = [limited.request("POST", "/api/tables", body)[0] for _ in range(3)]
+        assert statuses == [201, 201, 429]
 
 
 def test_sockets_from_another_origin_are_refused(server: Server) -> None:

@@ -202,7 +202,8 @@ def run_load(
     """
     figures = Figures(clients=clients, tables=clients // 2)
     # Posts come as fast as the loopback allows: the per-seat rate limit is lifted.
-    with running_server(db, "--bot-delay", "0", "--moves-per-second", "100000") as server:
+    options = ("--bot-delay", "0", "--moves-per-second", "100000", "--tables-per-minute", "1e6")
+    with running_server(db, *options) as server:
         return asyncio.run(_run(server, rules, figures, kills, every))
 
 

@@ -34,7 +34,7 @@ from skipbo import Rules
 from skipbo.bots import BOTS
 from skipbo.io.serialization import to_data
 from skipbo.web import protocol
-from skipbo.web.options import BODY_TIMEOUT, BOT_DELAY, MOVES_PER_SECOND
+from skipbo.web.options import BODY_TIMEOUT, BOT_DELAY, MOVES_PER_SECOND, TABLES_PER_MINUTE
 from skipbo.web.protocol import WebError, error_message
 from skipbo.web.storage import Storage, VersionConflict
 from skipbo.web.tables import Table, Tables
@@ -62,6 +62,9 @@ class Limits:
     """The sustained rate of posts per seat (a token bucket) ..."""
     move_burst: int = 30
     """... and how many may come at once."""
+    tables_per_minute: float = TABLES_PER_MINUTE
+    """New tables per client address and minute (a burst of as many), so that no one
+    fills the database."""
     bot_delay: float = BOT_DELAY
     """Seconds a bot waits before moving, so people can follow its moves."""
     allowed_origins: tuple[str, ...] = ()
@@ -124,6 +127,7 @@ class _Server:
         self.watchers: dict[str, set[_Watcher]] = {}
         self.bot_tasks: dict[str, asyncio.Task[None]] = {}
         self.buckets: dict[tuple[str, int], _Bucket] = {}
+        self.creators: dict[str, _Bucket] = {}
 
     def changed(self, table: Table) -> None:
         for watcher in self.watchers.get(table.id, ()):
@@ -164,6 +168,14 @@ class _Server:
             )
         if not bucket.take():
             raise WebError(HTTPStatus.TOO_MANY_REQUESTS, "too many posts: slow down")
+
+    def creation_limit(self, client: str) -> None:
+        bucket = self.creators.get(client)
+        if bucket is None:
+            per_minute = self.limits.tables_per_minute
+            bucket = self.creators[client] = _Bucket(per_minute / 60, max(1, int(per_minute)))
+        if not bucket.take():
+            raise WebError(HTTPStatus.TOO_MANY_REQUESTS, "too many new tables: wait a minute")
 
 
 def _bearer(request: Request) -> str | None:
@@ -236,6 +248,7 @@ def create_app(storage: Storage, limits: Limits | None = None) -> Starlette:
         )
 
     async def create(request: Request) -> Response:
+        server.creation_limit(request.client.host if request.client else "")
         rules, seats, target = protocol.parse_create(await _body(request, limits), BOTS)
         table, tokens = server.tables.create(rules, seats, target)
         _log("table-created", table=table.id, players=rules.players, seats=seats)

@@ -11,6 +11,7 @@ __all__ = ["add_arguments"]
 BOT_DELAY = 0.4
 BODY_TIMEOUT = 10.0
 MOVES_PER_SECOND = 10.0
+TABLES_PER_MINUTE = 30.0
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -32,6 +33,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--body-timeout", type=float, default=BODY_TIMEOUT, help="seconds to send a body"
     )
     parser.add_argument("--moves-per-second", type=float, default=MOVES_PER_SECOND, help="per seat")
+    parser.add_argument(
+        "--tables-per-minute",
+        type=float,
+        default=TABLES_PER_MINUTE,
+        help="new tables per client address",
+    )
     parser.add_argument(
         "--max-connections", type=int, default=1000, help="open connections at most (then 503)"
     )

@@ -71,6 +71,7 @@ def serve(args: argparse.Namespace) -> int:
         allowed_origins=tuple(args.allow_origin),
         body_timeout=args.body_timeout,
         moves_per_second=args.moves_per_second,
+        tables_per_minute=args.tables_per_minute,
     )
     storage = SQLiteStorage(args.db)
     app = create_app(storage, limits)
