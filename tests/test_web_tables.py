@@ -146,6 +146,8 @@ def test_storage_refuses_a_second_event_at_a_version(tmp_path: Path) -> None:
     mode = storage._db.execute("PRAGMA journal_mode").fetchone()[0]
     assert mode == "wal"
     assert storage.load("no-such-table") is None
+    with pytest.raises(ValueError, match="sync"):
+        SQLiteStorage(tmp_path / "u.sqlite3", sync="off")
 
 
 @pytest.mark.parametrize(

@@ -193,7 +193,13 @@ async def _run(
 
 
 def run_load(
-    db: Path, rules: skipbo.Rules, clients: int, *, kills: int = 0, every: float = 1.0
+    db: Path,
+    rules: skipbo.Rules,
+    clients: int,
+    *,
+    kills: int = 0,
+    every: float = 1.0,
+    sync: str = "full",
 ) -> Figures:
     """Start a server on ``db`` and play ``clients // 2`` tables to their end; the figures.
 
@@ -202,7 +208,9 @@ def run_load(
     """
     figures = Figures(clients=clients, tables=clients // 2)
     # Posts come as fast as the loopback allows: the per-seat rate limit is lifted.
-    options = ("--bot-delay", "0", "--moves-per-second", "100000", "--tables-per-minute", "1e6")
+    options: tuple[str, ...] = ("--bot-delay", "0", "--moves-per-second", "100000")
+    options += ("--tables-per-minute", "1e6")
+    options += ("--sync", sync)
     with running_server(db, *options) as server:
         return asyncio.run(_run(server, rules, figures, kills, every))
 
@@ -213,11 +221,14 @@ def main() -> None:
     parser.add_argument("--stock-size", type=int, default=10)
     parser.add_argument("--kills", type=int, default=0, help="kill the server this often")
     parser.add_argument("--every", type=float, default=2.0, help="seconds between kills")
+    parser.add_argument("--sync", choices=("full", "normal"), default="full")
     args = parser.parse_args()
     rules = skipbo.Rules(players=2, stock_size=args.stock_size)
     with tempfile.TemporaryDirectory() as directory:
         path = Path(directory) / "load.sqlite3"
-        figures = run_load(path, rules, args.clients, kills=args.kills, every=args.every)
+        figures = run_load(
+            path, rules, args.clients, kills=args.kills, every=args.every, sync=args.sync
+        )
     rate = figures.acknowledged / figures.seconds
     print(f"{figures.clients} clients, {figures.tables} tables, stock size {args.stock_size}")
     print(f"{figures.acknowledged} moves acknowledged in {figures.seconds:.1f} s ({rate:.0f}/s)")

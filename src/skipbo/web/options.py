@@ -21,6 +21,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--fd", type=int, default=None, help="listen on this inherited socket")
     parser.add_argument("--db", default="skipbo-tables.sqlite3", help="the SQLite file of tables")
     parser.add_argument(
+        "--sync",
+        choices=("full", "normal"),
+        default="full",
+        help="full: a move survives a power cut; normal: a killed process only (faster)",
+    )
+    parser.add_argument(
         "--bot-delay", type=float, default=BOT_DELAY, help="seconds a bot waits to move"
     )
     parser.add_argument(

@@ -73,7 +73,7 @@ def serve(args: argparse.Namespace) -> int:
         moves_per_second=args.moves_per_second,
         tables_per_minute=args.tables_per_minute,
     )
-    storage = SQLiteStorage(args.db)
+    storage = SQLiteStorage(args.db, sync=args.sync)
     app = create_app(storage, limits)
     config = uvicorn.Config(
         app,

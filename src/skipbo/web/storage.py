@@ -113,19 +113,28 @@ CREATE TABLE IF NOT EXISTS events (
 class SQLiteStorage:
     """Tables in one SQLite file, in WAL mode, each event committed before it returns.
 
-    ``synchronous=FULL`` makes each commit durable against a power cut, not only
-    against a killed process. The primary key ``(table, version)`` lets at most one
-    event hold each version, so a duplicated write can never store a move twice.
+    With ``sync="full"`` (the default) each commit waits for the disk (an fsync),
+    so an acknowledged move survives a power cut; with ``"normal"`` it survives a
+    killed server process but not a power cut, and commits are much faster (WAL
+    mode syncs at checkpoints only). The primary key ``(table, version)`` lets at
+    most one event hold each version, so a duplicated write can never store a move
+    twice.
+
+    Raises:
+        ValueError: if ``sync`` is neither ``"full"`` nor ``"normal"``.
+
     """
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, *, sync: str = "full") -> None:
+        if sync not in ("full", "normal"):
+            raise ValueError(f"sync must be 'full' or 'normal', got {sync!r}")
         # One connection, used from the server's event loop (and from test threads,
         # hence the lock and check_same_thread=False).
         self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         self._lock = threading.Lock()
         with self._lock:
             self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute(f"PRAGMA synchronous={sync.upper()}")
             self._db.execute("PRAGMA foreign_keys=ON")
             self._db.executescript(_SCHEMA)
 
