@@ -15,6 +15,7 @@ from tools import webbrowser
 from tools.webserver import TIMEOUT, Server, running_server
 
 import skipbo
+import skipbo.bots
 from skipbo.io.records import final_state, replay
 from skipbo.io.serialization import from_data, to_data
 
@@ -176,3 +177,19 @@ def test_the_page_reconnects_after_a_server_restart_and_play_goes_on(
             assert clicks < MAX_MOVES
         assert final_state(record_of(server, created["table"])).is_over
         page.close()
+
+
+def test_the_lobby_opens_a_table_against_bots(server: Server, browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(server.base + "/")
+    page.select_option("#preset", "2 players, short game")
+    seats = page.locator("select.seat")
+    assert seats.count() == 2
+    assert seats.nth(0).input_value() == "human"
+    assert seats.nth(1).input_value() in skipbo.bots.BOTS  # a bot by default
+    page.click("button[type=submit]")
+    page.locator("a.seat-link").first.click()
+    page.wait_for_selector("#status[data-version]", timeout=webbrowser.WAIT_MS)
+    assert page.locator("#hand [data-card]").count() == 5  # the person's hand
+    assert "bot:" in page.inner_text("#others")
+    page.close()
