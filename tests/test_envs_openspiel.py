@@ -15,6 +15,7 @@ from skipbo import ConfigurationError, Rules, view
 from skipbo.actions import action_count, legal_actions
 from skipbo.envs.observation import observation
 from skipbo.envs.openspiel import GAME_NAME, SkipBoState, rules_from_parameters
+from skipbo.text.display import format_pile
 
 SMALL = {"highest": 5, "copies": 4, "wilds": 2, "stock_size": 3, "hand_size": 3}
 """A small deck and short stock piles: games of a few dozen moves, for the bots' search."""

@@ -31,8 +31,8 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from skipbo import PlayerView, Rules, format_card
-from skipbo.display import format_pile
 from skipbo.envs._extras import missing_extra
+from skipbo.text.display import format_pile
 
 if TYPE_CHECKING:
     import numpy as np

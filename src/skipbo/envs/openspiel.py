@@ -65,11 +65,11 @@ from skipbo import (
 )
 from skipbo.actions import action_to_move, legal_actions
 from skipbo.common.gameinfo import Information
-from skipbo.display import describe, format_pile
 from skipbo.envs import _rewards
 from skipbo.envs.observation import observation, observation_layout, text_observation
 from skipbo.game import GAME_TYPE, game_info
 from skipbo.sampling import sample_state
+from skipbo.text.display import describe, format_pile
 
 __all__ = ["GAME_NAME", "SkipBoGame", "SkipBoObserver", "SkipBoState", "rules_from_parameters"]
 
