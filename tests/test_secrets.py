@@ -35,24 +35,23 @@ def get(base: str, path: str, token: str) -> Any:
 @pytest.mark.rule("R-INFO-3")
 def test_seat_one_cannot_recover_seat_zeros_hand_from_the_seed() -> None:
     command = [sys.executable, "-u", "examples/http_server.py", "--players", "2", "--port", "0"]
-    server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, text=True)
-    try:
-        assert server.stdout is not None
-        tokens: dict[int, str] = {}
-        base = ""
-        for line in server.stdout:
-            seat = re.fullmatch(r"seat (\d+): Authorization: Bearer (\S+)\n", line)
-            if seat:
-                tokens[int(seat[1])] = seat[2]
-            served = re.fullmatch(r"serving on (http://[^/]+)/view\n", line)
-            if served:
-                base = served[1]
-                break
-        seen = from_data(get(base, "/view", tokens[1]), "view")
-        hidden = from_data(get(base, "/view", tokens[0]), "view").hand
-    finally:
-        server.terminate()
-        server.wait(TIMEOUT)
+    with subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, text=True) as server:
+        try:
+            assert server.stdout is not None
+            tokens: dict[int, str] = {}
+            base = ""
+            for line in server.stdout:
+                seat = re.fullmatch(r"seat (\d+): Authorization: Bearer (\S+)\n", line)
+                if seat:
+                    tokens[int(seat[1])] = seat[2]
+                served = re.fullmatch(r"serving on (http://[^/]+)/view\n", line)
+                if served:
+                    base = served[1]
+                    break
+            seen = from_data(get(base, "/view", tokens[1]), "view")
+            hidden = from_data(get(base, "/view", tokens[0]), "view").hand
+        finally:
+            server.terminate()
     recovered = [
         seed
         for seed in range(SEEDS)
