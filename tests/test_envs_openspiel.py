@@ -8,7 +8,6 @@ import numpy as np
 import pyspiel
 import pytest
 from open_spiel.python.algorithms import ismcts, mcts
-from skipbo.display import format_pile
 
 import skipbo
 from skipbo import ConfigurationError, Rules, view

@@ -58,7 +58,7 @@ def echo(value: object) -> str:
     """``value`` as an error message repeats it: its ``repr``, cut to :data:`MAX_ECHO`.
 
     >>> echo("x" * 100)
-    "'""" + "x"*58 + """... (102 characters)"
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... (102 characters)"
     >>> echo(10**5000), echo([1, 2])
     ('an integer of 16610 bits', 'an array')
     """
