@@ -182,6 +182,12 @@ class TestTypedErrors:
         assert "GameState" in str(error.value) or "PlayerView" in str(error.value)
         assert type(junk).__name__ in str(error.value)
 
+    def test_functions_given_no_rules_or_record(self) -> None:
+        with pytest.raises(ArgumentTypeError, match="all_moves needs a Rules, not dict"):
+            skipbo.all_moves({})  # type: ignore[arg-type]
+        with pytest.raises(ArgumentTypeError, match="replay needs a GameRecord, not str"):
+            skipbo.replay("skipbo-record 1")  # type: ignore[arg-type]
+
     def test_from_data_names_the_kinds(self) -> None:
         with pytest.raises(TypeError, match="kind must be None or one of 'rules', 'state'"):
             from_data(to_data(TWO), ["x"])  # type: ignore[call-overload]

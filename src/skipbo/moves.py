@@ -32,15 +32,13 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TypeAlias
 
 import attrs
 
 from skipbo.cards import WILD, Card, format_card, parse_card
 from skipbo.errors import ArgumentTypeError, InvalidMoveError, MoveSyntaxError
-
-if TYPE_CHECKING:  # the move table of a configuration is cached by its rules
-    from skipbo.rules import Rules
+from skipbo.rules import Rules  # the move table of a configuration is cached by its rules
 
 __all__ = [
     "Discard",
@@ -280,5 +278,11 @@ def all_moves(rules: Rules) -> tuple[Move, ...]:
     >>> from skipbo import Rules
     >>> len(all_moves(Rules(players=2)))  # 13*4 + 2*4 + 2*4*4 + 13*4 + 1
     145
+
+    Raises:
+        TypeError: if ``rules`` is not a :class:`~skipbo.Rules`.
+
     """
+    if not isinstance(rules, Rules):
+        raise ArgumentTypeError(f"all_moves needs a Rules, not {type(rules).__name__}")
     return move_table(rules).moves

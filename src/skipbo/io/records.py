@@ -46,7 +46,7 @@ from skipbo.common import strictjson
 from skipbo.common.strictjson import echo
 from skipbo.deal import new_game
 from skipbo.engine import apply
-from skipbo.errors import DataError, IllegalMoveError
+from skipbo.errors import ArgumentTypeError, DataError, IllegalMoveError
 from skipbo.io import codec as _codec
 from skipbo.moves import Discard, Move, Pass, PlayFromDiscard, PlayFromHand, PlayFromStock
 from skipbo.rules import Rules
@@ -201,6 +201,7 @@ def replay(record: GameRecord) -> Iterator[GameState]:
     Raises:
         skipbo.ReplayError: when the iteration reaches a move that is illegal in its
             state; ``error.index`` is the move's index in ``record.moves``.
+        TypeError: at once, if ``record`` is not a :class:`GameRecord`.
 
     >>> import skipbo
     >>> record = GameRecord(rules=skipbo.Rules(), seed=1, moves=[skipbo.parse_move("s0>b9")])
@@ -210,6 +211,12 @@ def replay(record: GameRecord) -> Iterator[GameState]:
     skipbo.io.records.ReplayError: /moves/0: move 0 (s0>b9) is illegal: ... (R-BUILD-1)
 
     """
+    if not isinstance(record, GameRecord):
+        raise ArgumentTypeError(f"replay needs a GameRecord, not {type(record).__name__}")
+    return _replayed(record)
+
+
+def _replayed(record: GameRecord) -> Iterator[GameState]:
     state = new_game(record.rules, seed=record.seed)
     yield state
     for index, move in enumerate(record.moves):
