@@ -20,7 +20,7 @@ def all_cards(state: skyjo.GameState) -> Counter[int]:
 class TestDeck:
     @pytest.mark.rule("S-DECK-1")
     def test_the_standard_deck_has_150_cards_of_the_rules(self) -> None:
-        expected = {-2: 5, -1: 10, 0: 15} | {value: 10 for value in range(1, 13)}
+        expected = {-2: 5, -1: 10, 0: 15} | dict.fromkeys(range(1, 13), 10)
         assert dict(Deck.standard().counts()) == expected
         assert Deck.standard().size == len(Deck.standard().cards()) == 150
         assert Rules().deck == Deck.standard()
@@ -53,7 +53,7 @@ class TestDeck:
     )
     def test_impossible_decks_are_refused(self, copies: object) -> None:
         with pytest.raises(skyjo.ConfigurationError):
-            Deck(copies)  # type: ignore[arg-type]
+            Deck(copies)
 
 
 class TestSetup:
@@ -94,9 +94,7 @@ class TestSetup:
 
     @pytest.mark.rule("S-SETUP-3")
     @pytest.mark.parametrize("players", [2, 3, 8])
-    def test_one_card_starts_the_discard_pile_the_rest_is_the_draw_pile(
-        self, players: int
-    ) -> None:
+    def test_one_card_starts_the_discard_pile_the_rest_is_the_draw_pile(self, players: int) -> None:
         state = skyjo.new_game(Rules(players=players), seed=2)
         assert len(state.discard_pile) == 1
         assert len(state.draw_pile) == 150 - 12 * players - 1

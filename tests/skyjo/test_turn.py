@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections import Counter
 
 import attrs
-
 import pytest
 
 from skipbo import skyjo
@@ -133,7 +132,7 @@ class TestRefill:
 
     @pytest.mark.rule("S-DRAW-1")
     def test_the_refill_is_a_seeded_shuffle(self) -> None:
-        rules = Rules(players=2, deck=Deck({value: 2 for value in range(-2, 13)}))
+        rules = Rules(players=2, deck=Deck(dict.fromkeys(range(-2, 13), 2)))
         grids = [list(range(-2, 10)), list(range(-2, 10))]
         state = arrange(rules, grids, discard=12)
         state = play(state, "r0+1", "r0+1")
