@@ -16,7 +16,7 @@ It prints one secret token per seat. A client sends its token in the header
 method      path         answer
 ==========  ===========  ==============================================================
 ``GET``     ``/view``    the caller's view (a ``"view"`` document of
-                         :mod:`skipbo.serialization`); a spectator's without a token
+                         :mod:`skipbo.io.serialization`); a spectator's without a token
 ``GET``     ``/moves``   ``{"moves": [...]}``: the caller's legal moves in the move
                          notation (empty unless it is the caller's turn)
 ``POST``    ``/moves``   body ``{"move": "h5>b0"}``: make the move; answers the new view
@@ -42,8 +42,8 @@ from typing import Any
 
 import skipbo
 from skipbo import DataError, IllegalMoveError, Rules
-from skipbo.records import GameRecord
-from skipbo.serialization import from_data, to_data
+from skipbo.io.records import GameRecord
+from skipbo.io.serialization import from_data, to_data
 
 MAX_BODY = 4096
 """The largest request body accepted, in bytes (a move is a few dozen)."""

@@ -44,7 +44,7 @@ import attrs
 
 ROOT = Path(__file__).resolve().parent.parent
 
-CONTRACTED_MODULES = ("skipbo._random", "skipbo.engine")
+CONTRACTED_MODULES = ("skipbo.common.randomness", "skipbo.draw", "skipbo.engine")
 """The modules whose functions carry PEP 316 contracts."""
 
 TWINS = (

@@ -19,8 +19,8 @@ from skipbo import (
     Move,
     Rules,
     Termination,
-    conformance,
 )
+from skipbo.checking import conformance
 from tests import strategies
 
 SMALL = Rules(players=2, deck=Deck(copies=2, wilds=2, highest=4), stock_size=2, hand_size=3)

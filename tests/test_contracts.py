@@ -17,8 +17,9 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 import skipbo
-from skipbo import Rules, _random, engine
+from skipbo import Rules, draw, engine
 from skipbo.cards import WILD
+from skipbo.common import randomness as _random
 from skipbo.moves import is_build_play
 from tests import strategies
 from tests.contracts import ContractBroken, conditions, enforced
@@ -38,8 +39,9 @@ def test_contracts_hold_in_random_games(rules: Rules, seed: int, prefer_plays: b
     """Every contracted call while a random game is played (and illegal moves tried)."""
     rng = random.Random(seed)
     space = skipbo.all_moves(rules)
-    with enforced(engine) as checked, enforced(_random):
-        assert {"apply", "legal_moves", "_placed", "_draw", "_take"} <= set(checked)
+    with enforced(engine) as checked, enforced(draw) as drawing, enforced(_random):
+        assert {"apply", "legal_moves", "_placed"} <= set(checked)
+        assert {"fill_hand", "take"} <= set(drawing)
         state = skipbo.new_game(rules, seed=seed)
         for _ in range(150):
             if state.is_over:
@@ -56,9 +58,10 @@ def test_contracts_hold_in_random_games(rules: Rules, seed: int, prefer_plays: b
 def test_contracts_hold_for_the_movers_view() -> None:
     """`legal_moves` of the mover's view keeps the contract (checked on the stand-in)."""
     state = skipbo.new_game(Rules(players=3, stock_size=5), seed=2)
-    with enforced(engine):
-        moves = engine.legal_moves(skipbo.view(state, state.current_player))
-    assert moves == skipbo.legal_moves(state)
+    with enforced(engine) as checked:
+        assert "legal_moves" in checked
+        moves = skipbo.legal_moves(skipbo.view(state, state.current_player))
+    assert moves == engine.legal_moves(state)
 
 
 class TestSmallFunctions:
@@ -111,7 +114,7 @@ class TestSmallFunctions:
         self, needed: int, draw_pile: tuple[int, ...], completed: tuple[int, ...], seed: int
     ) -> None:
         with enforced(engine):
-            drawn, *_ = engine._take(needed, draw_pile, completed, seed)
+            drawn, *_ = draw.take(needed, draw_pile, completed, seed)
         assert len(drawn) <= max(needed, 0)
 
     @example(hand_size=2, hand=(), draw_pile=(), completed=(1, WILD), seed=0)
@@ -126,7 +129,7 @@ class TestSmallFunctions:
     ) -> None:
         hand = hand[:hand_size]
         with enforced(engine):
-            new_hand, *_ = engine._draw(hand_size, hand, draw_pile, completed, seed)
+            new_hand, *_ = draw.fill_hand(hand_size, hand, draw_pile, completed, seed)
         assert len(new_hand) <= hand_size
 
     @given(st.lists(st.integers(), max_size=8), st.data())

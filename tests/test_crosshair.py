@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from skipbo import engine
+from skipbo import draw, engine
 from tests import crosshair_check
 
 CONTRACT_RULES = (
@@ -44,7 +44,9 @@ class TestContractInventory:
             for f in crosshair_check.contracted_functions(module)
         }
         expected = {
-            "skipbo._random.permute",
+            "skipbo.common.randomness.permute",
+            "skipbo.draw.fill_hand",
+            "skipbo.draw.take",
             *(
                 f"skipbo.engine.{name}"
                 for name in (
@@ -53,8 +55,6 @@ class TestContractInventory:
                     "_accepts",
                     "_without",
                     "_placed",
-                    "_draw",
-                    "_take",
                     "_play_from_hand",
                     "_play_from_stock",
                     "_play_from_discard",
@@ -106,7 +106,7 @@ BUGS = (
         id="taking-a-card-drops-two",
     ),
     pytest.param(
-        "_take",
+        "take",
         "            completed = ()\n",
         "            pass\n",
         id="reshuffled-cards-stay-completed",
@@ -129,7 +129,8 @@ def test_crosshair_reports_an_injected_bug(
     """A copy of a contracted function with one deliberate bug, in a module of its own
     that imports the rest from the engine, must make the command report a
     counterexample for it."""
-    source = inspect.getsource(getattr(engine, name))
+    home = draw if hasattr(draw, name) else engine
+    source = inspect.getsource(getattr(home, name))
     assert original in source
     private = [n for n in vars(engine) if n.startswith("_") and not n.startswith("__")]
     helpers = ", ".join(sorted(n for n in private if n != name))
@@ -142,7 +143,8 @@ def test_crosshair_reports_an_injected_bug(
         "from skipbo.moves import *  # noqa: F403\n"
         "from skipbo.state import GameState, Pile\n"
         "from skipbo.cards import Card, WILD\n"
-        "from skipbo._random import shuffle\n\n" + source.replace(original, bug),
+        "from skipbo.common.randomness import shuffle\n"
+        "from skipbo.draw import fill_hand, take\n\n" + source.replace(original, bug),
         encoding="utf-8",
     )
     report = crosshair_check.run(twins=False, modules=[("buggy_engine", module)], path=[tmp_path])

@@ -6,7 +6,7 @@ import pytest
 
 import skipbo
 from skipbo import WILD, ConfigurationError, Deck, FirstPlayer, Rules
-from skipbo._random import shuffle
+from skipbo.common.randomness import shuffle
 from skipbo.deal import deal
 
 TINY = Rules(players=2, deck=Deck(copies=1, wilds=1, highest=3), stock_size=1, hand_size=1)

@@ -1,4 +1,4 @@
-"""Unit tests for `skipbo.engine` (legal_moves, apply, queries) and `skipbo.verify`."""
+"""Unit tests for `skipbo.engine` (legal_moves, apply, queries) and `skipbo.checking.invariants`."""
 
 from __future__ import annotations
 

@@ -15,9 +15,9 @@ from examples.http_server import Game, GameServer
 
 import skipbo
 from skipbo import Rules
+from skipbo.io.records import final_state
+from skipbo.io.serialization import from_data
 from skipbo.moves import is_build_play
-from skipbo.records import final_state
-from skipbo.serialization import from_data
 
 RULES = Rules(players=3, stock_size=4)
 SEED = 11

@@ -1,4 +1,4 @@
-"""Scenario tests for match play: R-SCORE-1 .. R-SCORE-4 and R-SETUP-6 (skipbo.match)."""
+"""Scenario tests for match play: R-SCORE-1 .. R-SCORE-4 and R-SETUP-6 (skipbo.variants.match)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from skipbo import (
     new_match,
 )
 from skipbo.bots import PlayFirstBot
-from skipbo.match import DEFAULT_TARGET, GameResult, game_points
+from skipbo.variants.match import DEFAULT_TARGET, GameResult, game_points
 from tests.arrange import arrange
 from tests.helpers import play, with_draw_pile
 

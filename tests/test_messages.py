@@ -159,7 +159,7 @@ class TestInvariantViolations:
     def test_a_broken_move_list_is_caught(self, monkeypatch: pytest.MonkeyPatch) -> None:
         """The checker does not trust `legal_moves`: an unfinished game must have a move,
         a finished one none (R-WIN-3)."""
-        from skipbo import verify
+        from skipbo.checking import invariants as verify
 
         going_on = arrange(SMALL, stocks=((3,), (4,)), hands=((1,), ()))
         finished = attrs.evolve(going_on, outcome=Outcome(Termination.BLOCKED), empty_passes=2)

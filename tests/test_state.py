@@ -15,7 +15,9 @@ class TestMakeState:
     def test_equals_the_attrs_constructor(self) -> None:
         state = skipbo.new_game(skipbo.Rules(players=3), seed=11)
         fields = [getattr(state, field.name) for field in attrs.fields(GameState)]
-        fast = make_state(*fields)
+        fast = make_state(
+            **{field.name: getattr(state, field.name) for field in attrs.fields(GameState)}
+        )
         assert type(fast) is GameState
         assert fast == GameState(*fields)
         assert hash(fast) == hash(GameState(*fields))
@@ -24,7 +26,7 @@ class TestMakeState:
         # Distinct sentinel values expose any permutation of the fields.
         names = [field.name for field in attrs.fields(GameState)]
         values = [object() for _ in names]
-        fast = make_state(*values)  # type: ignore[arg-type]
+        fast = make_state(**dict(zip(names, values, strict=True)))  # type: ignore[arg-type]
         assert [getattr(fast, name) for name in names] == values
 
     def test_states_are_frozen(self) -> None:

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import skipbo
 from skipbo import Deck, GameState, PlayerView, Rules, ViewError
-from skipbo.serialization import dumps, to_data
+from skipbo.io.serialization import dumps, to_data
 from skipbo.views import spectator_view, view
 from tests.arrange import arrange
 from tests.strategies import game_states, hidden_redeals

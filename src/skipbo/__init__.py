@@ -9,26 +9,22 @@
 True
 """
 
+from skipbo.actions import ActionError
 from skipbo.cards import HIGHEST_VALUE, WILD, Card, Deck, format_card, parse_card
-from skipbo.conformance import ConformanceReport, check_conformance
+from skipbo.checking.conformance import ConformanceError, ConformanceReport, check_conformance
+from skipbo.checking.invariants import check_invariants, invariant_violations
 from skipbo.deal import new_game
-from skipbo.engine import apply, current_player, is_over, legal_moves, outcome
+from skipbo.engine import apply, current_player, is_over, outcome
 from skipbo.errors import (
-    ActionError,
     ConfigurationError,
-    ConformanceError,
     DataError,
     IllegalMoveError,
     InvalidStateError,
     InvariantViolation,
-    MatchError,
     MoveSyntaxError,
-    PenaltyError,
-    ReplayError,
     SkipBoError,
-    ViewError,
 )
-from skipbo.match import Match, new_match
+from skipbo.io.records import GameRecord, ReplayError, replay
 from skipbo.moves import (
     Discard,
     Move,
@@ -39,12 +35,11 @@ from skipbo.moves import (
     all_moves,
     parse_move,
 )
-from skipbo.penalty import penalize
-from skipbo.records import GameRecord, replay
 from skipbo.rules import FirstPlayer, Rules
 from skipbo.state import GameState, Outcome, Pile, Termination
-from skipbo.verify import check_invariants, invariant_violations
-from skipbo.views import PlayerView, spectator_view, view
+from skipbo.variants.match import Match, MatchError, new_match
+from skipbo.variants.penalty import PenaltyError, penalize
+from skipbo.views import PlayerView, ViewError, legal_moves, spectator_view, view
 
 __version__ = "0.1.0"
 

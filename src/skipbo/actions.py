@@ -39,14 +39,14 @@ from functools import lru_cache
 
 import attrs
 
-from skipbo.engine import legal_moves
-from skipbo.errors import ActionError
+from skipbo.errors import SkipBoError
 from skipbo.moves import Move, move_table
 from skipbo.rules import Rules
 from skipbo.state import GameState
-from skipbo.views import PlayerView
+from skipbo.views import PlayerView, legal_moves
 
 __all__ = [
+    "ActionError",
     "action_blocks",
     "action_count",
     "action_to_move",
@@ -54,6 +54,10 @@ __all__ = [
     "legal_actions",
     "move_to_action",
 ]
+
+
+class ActionError(SkipBoError, ValueError):
+    """An action index or move outside the action space of a rules configuration."""
 
 
 @lru_cache(maxsize=64)

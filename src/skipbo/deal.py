@@ -11,9 +11,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from skipbo._random import SEED_BITS, shuffle
 from skipbo.cards import WILD, Card
-from skipbo.engine import _draw
+from skipbo.common.randomness import SEED_BITS, shuffle
+from skipbo.draw import fill_hand
 from skipbo.errors import ConfigurationError
 from skipbo.rules import FirstPlayer, Rules
 from skipbo.state import GameState, Pile
@@ -84,7 +84,7 @@ def _deal(rules: Rules, deck: tuple[Card, ...], next_seed: int) -> GameState:
     draw_pile = deck[rules.stock_count * size :]
     first, next_seed = _first_player(rules, stocks, next_seed)
     hands: list[Pile] = [()] * rules.players
-    hand, draw_pile, completed, next_seed = _draw(rules.hand_size, (), draw_pile, (), next_seed)
+    hand, draw_pile, completed, next_seed = fill_hand(rules.hand_size, (), draw_pile, (), next_seed)
     hands[first] = hand
     empty: Pile = ()
     return GameState(

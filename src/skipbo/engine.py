@@ -21,10 +21,12 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
-from skipbo import spec  # noqa: F401  (the PEP 316 contracts below use it)
-from skipbo._random import shuffle
+from skipbo import (
+    draw,
+    spec,  # noqa: F401  (the PEP 316 contracts below use it)
+)
 from skipbo.cards import WILD, Card, format_card
 from skipbo.errors import IllegalMoveError
 from skipbo.moves import (
@@ -39,15 +41,12 @@ from skipbo.moves import (
 from skipbo.rules import Rules
 from skipbo.state import GameState, Outcome, Pile, Termination, make_state
 
-if TYPE_CHECKING:  # views build on the engine; the engine needs them only for views
-    from skipbo.views import PlayerView
-
 __all__ = ["apply", "current_player", "is_over", "legal_moves", "outcome"]
 
 T = TypeVar("T")
 
 
-def legal_moves(state: GameState | PlayerView) -> list[Move]:
+def legal_moves(state: GameState) -> list[Move]:
     """Every move the current player may make, each distinct move once.
 
     The order is fixed (it is the order of :func:`skipbo.all_moves`): plays from the
@@ -55,8 +54,8 @@ def legal_moves(state: GameState | PlayerView) -> list[Move]:
     discard piles; discards by card then discard pile; pass. A finished game has
     none (R-WIN-3).
 
-    ``state`` may also be the :class:`~skipbo.views.PlayerView` of the player to
-    move: the moves depend only on what that player sees (R-INFO-2).
+    :func:`skipbo.legal_moves` also takes the :class:`~skipbo.views.PlayerView` of
+    the player to move (see :func:`skipbo.views.legal_moves`).
 
     >>> import skipbo
     >>> state = skipbo.new_game(skipbo.Rules(players=2), seed=3)
@@ -64,20 +63,20 @@ def legal_moves(state: GameState | PlayerView) -> list[Move]:
     ['h12>d0', 'h12>d1', 'h12>d2', 'h12>d3']
 
     Raises:
-        ViewError: if given the view of a player who is not to move.
+        TypeError: if ``state`` is not a :class:`~skipbo.GameState`.
 
     Contract (PEP 316, checked by CrossHair)::
 
         post: (len(__return__) > 0) == (state.outcome is None)
         post: len(set(__return__)) == len(__return__)
-        post: all(spec.is_legal(_from_view(state), move) for move in __return__)
-        post: all(m in __return__ for m in _table(state) if spec.is_legal(_from_view(state), m))
+        post: all(spec.is_legal(state, move) for move in __return__)
+        post: all(m in __return__ for m in _table(state) if spec.is_legal(state, m))
         post: __return__ == [move for move in _table(state) if move in __return__]
 
     """
     # crosshair: per_condition_timeout=5
     if type(state) is not GameState:
-        state = _from_view(state)
+        raise TypeError(f"legal_moves needs a GameState, not {type(state).__name__}")
     if state.outcome is not None:
         return []
     rules = state.rules
@@ -134,19 +133,9 @@ def legal_moves(state: GameState | PlayerView) -> list[Move]:
     return moves
 
 
-def _table(state: GameState | PlayerView) -> tuple[Move, ...]:
+def _table(state: GameState) -> tuple[Move, ...]:
     """Every move of the rules of ``state``, in legal-move order (for the contracts)."""
     return state.rules.move_table.moves
-
-
-def _from_view(state: GameState | PlayerView) -> GameState:
-    """The state that :func:`legal_moves` reads: itself, or a view's stand-in state."""
-    if isinstance(state, GameState):
-        return state
-    # Imported here, not at the top: views build on the engine.
-    from skipbo.views import stand_in_state
-
-    return stand_in_state(state)
 
 
 def apply(state: GameState, move: Move) -> GameState:
@@ -310,19 +299,19 @@ def _play_from_stock(state: GameState, move: PlayFromStock) -> GameState:
                 state.builds, state.completed, move.build, card, rules.deck.highest
             )
             return make_state(
-                rules,
-                stocks,
-                state.discards,
-                state.hands,
-                builds,
-                state.draw_pile,
-                completed,
-                seat,
-                state.turn,
-                state.turn_moves + 1,
-                state.empty_passes,
-                won,
-                state.shuffle_seed,
+                rules=rules,
+                stocks=stocks,
+                discards=state.discards,
+                hands=state.hands,
+                builds=builds,
+                draw_pile=state.draw_pile,
+                completed=completed,
+                current_player=seat,
+                turn=state.turn,
+                turn_moves=state.turn_moves + 1,
+                empty_passes=state.empty_passes,
+                outcome=won,
+                shuffle_seed=state.shuffle_seed,
             )
     return _build(state, move.build, card, stocks, state.discards, state.hands)
 
@@ -450,22 +439,24 @@ def _build(
     if not hands[seat]:
         # R-TURN-4: a hand emptied by plays is refilled at once (R-DRAW-3: if there are
         # no cards, it stays empty and the check repeats after the next play).
-        hand, draw_pile, completed, seed = _draw(rules.hand_size, (), draw_pile, completed, seed)
+        hand, draw_pile, completed, seed = draw.fill_hand(
+            rules.hand_size, (), draw_pile, completed, seed
+        )
         hands = _replace(hands, seat, hand)
     return make_state(
-        rules,
-        stocks,
-        discards,
-        hands,
-        builds,
-        draw_pile,
-        completed,
-        seat,
-        state.turn,
-        state.turn_moves + 1,
-        state.empty_passes,
-        None,
-        seed,
+        rules=rules,
+        stocks=stocks,
+        discards=discards,
+        hands=hands,
+        builds=builds,
+        draw_pile=draw_pile,
+        completed=completed,
+        current_player=seat,
+        turn=state.turn,
+        turn_moves=state.turn_moves + 1,
+        empty_passes=state.empty_passes,
+        outcome=None,
+        shuffle_seed=seed,
     )
 
 
@@ -487,19 +478,19 @@ def _end_turn(
         ended = Outcome(Termination.TURN_LIMIT)  # R-WIN-2: the optional turn limit
     if ended is not None:
         return make_state(
-            rules,
-            state.stocks,
-            discards,
-            hands,
-            state.builds,
-            state.draw_pile,
-            state.completed,
-            seat,
-            state.turn,
-            state.turn_moves + 1,
-            passes,
-            ended,
-            state.shuffle_seed,
+            rules=rules,
+            stocks=state.stocks,
+            discards=discards,
+            hands=hands,
+            builds=state.builds,
+            draw_pile=state.draw_pile,
+            completed=state.completed,
+            current_player=seat,
+            turn=state.turn,
+            turn_moves=state.turn_moves + 1,
+            empty_passes=passes,
+            outcome=ended,
+            shuffle_seed=state.shuffle_seed,
         )
     following = (seat + 1) % rules.players
     draw_pile = state.draw_pile
@@ -508,72 +499,25 @@ def _end_turn(
     hand = hands[following]
     if len(hand) < rules.hand_size:
         # R-TURN-1: the next player fills the hand at the start of the turn.
-        hand, draw_pile, completed, seed = _draw(rules.hand_size, hand, draw_pile, completed, seed)
+        hand, draw_pile, completed, seed = draw.fill_hand(
+            rules.hand_size, hand, draw_pile, completed, seed
+        )
         hands = _replace(hands, following, hand)
     return make_state(
-        rules,
-        state.stocks,
-        discards,
-        hands,
-        state.builds,
-        draw_pile,
-        completed,
-        following,
-        state.turn + 1,
-        0,
-        passes,
-        None,
-        seed,
+        rules=rules,
+        stocks=state.stocks,
+        discards=discards,
+        hands=hands,
+        builds=state.builds,
+        draw_pile=draw_pile,
+        completed=completed,
+        current_player=following,
+        turn=state.turn + 1,
+        turn_moves=0,
+        empty_passes=passes,
+        outcome=None,
+        shuffle_seed=seed,
     )
-
-
-def _draw(
-    hand_size: int, hand: Pile, draw_pile: Pile, completed: Pile, seed: int
-) -> tuple[Pile, Pile, Pile, int]:
-    """Fill ``hand`` to ``hand_size`` from the draw pile, reshuffling when it runs out.
-
-    Returns the new hand (sorted), draw pile, completed cards and shuffle seed.
-
-    pre: len(hand) <= hand_size
-    pre: spec.is_sorted(hand)
-    post: spec.same_cards(spec.flatten(__return__[:3]), hand + draw_pile + completed)
-    post: spec.is_sorted(__return__[0]) and spec.contains_cards(__return__[0], hand)
-    post: len(__return__[0]) == hand_size or not (__return__[1] or __return__[2])
-    post: len(__return__[0]) <= hand_size
-    """
-    # crosshair: per_condition_timeout=3
-    drawn, draw_pile, completed, seed = _take(hand_size - len(hand), draw_pile, completed, seed)
-    return tuple(sorted(hand + drawn)), draw_pile, completed, seed
-
-
-def _take(needed: int, draw_pile: Pile, completed: Pile, seed: int) -> tuple[Pile, Pile, Pile, int]:
-    """Take up to ``needed`` cards from the draw pile, reshuffling when it runs out.
-
-    Returns the cards in the order drawn, the draw pile, completed cards and shuffle
-    seed (shared by :func:`_draw` and the referee penalty of R-TEAM-4).
-
-    post: spec.same_cards(spec.flatten(__return__[:3]), draw_pile + completed)
-    post: len(__return__[0]) == min(max(needed, 0), len(draw_pile) + len(completed))
-    post: len(draw_pile) < needed or __return__[0] == draw_pile[len(draw_pile) - needed :]
-    post: len(draw_pile) < needed or __return__[1] == draw_pile[: len(draw_pile) - needed]
-    post: __return__[2] in (completed, ())
-    post: (__return__[2] == completed) == (needed <= len(draw_pile) or not completed)
-    post: __return__[3] == seed or __return__[2] != completed
-    """
-    # crosshair: per_condition_timeout=3
-    drawn: Pile = ()
-    while needed > 0:
-        if not draw_pile:
-            if not completed:
-                break  # R-DRAW-3: nothing left to draw; play on with a smaller hand
-            # R-DRAW-2: only the completed cards are shuffled into a new draw pile.
-            draw_pile, seed = shuffle(completed, seed)
-            completed = ()
-        taken = min(needed, len(draw_pile))
-        drawn += draw_pile[-taken:]  # R-DRAW-1: the top is the end of the tuple
-        draw_pile = draw_pile[:-taken]
-        needed -= taken
-    return drawn, draw_pile, completed, seed
 
 
 _PERFORM: dict[type, Callable[[GameState, Any], GameState]] = {

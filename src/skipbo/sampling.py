@@ -25,11 +25,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from skipbo._random import SEED_BITS
 from skipbo.cards import WILD, Card
+from skipbo.checking.invariants import invariant_violations, is_valid_build_pile
+from skipbo.common.randomness import SEED_BITS
 from skipbo.errors import InvalidStateError
 from skipbo.state import GameState, Pile
-from skipbo.verify import invariant_violations, is_valid_build_pile
 from skipbo.views import PlayerView
 
 __all__ = ["sample_state", "unseen_cards", "view_violations"]

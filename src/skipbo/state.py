@@ -162,6 +162,7 @@ _new = object.__new__
 
 
 def make_state(
+    *,
     rules: Rules,
     stocks: tuple[Pile, ...],
     discards: tuple[tuple[Pile, ...], ...],
@@ -176,7 +177,7 @@ def make_state(
     outcome: Outcome | None,
     shuffle_seed: int,
 ) -> GameState:
-    """Build a :class:`GameState` from its fields in order (positional), fast."""
+    """Build a :class:`GameState` from its fields, fast (keywords only: every call names them)."""
     state: GameState = _new(GameState)
     _set_rules(state, rules)
     _set_stocks(state, stocks)

@@ -26,12 +26,28 @@ from __future__ import annotations
 
 import attrs
 
+from skipbo import engine
 from skipbo.cards import Card
-from skipbo.errors import ViewError
+from skipbo.errors import SkipBoError
+from skipbo.moves import Move
 from skipbo.rules import Rules
 from skipbo.state import GameState, Outcome, Pile, make_state
 
-__all__ = ["PlayerView", "spectator_view", "view"]
+__all__ = [
+    "PlayerView",
+    "ViewError",
+    "legal_moves",
+    "spectator_view",
+    "view",
+]
+
+
+class ViewError(SkipBoError, ValueError):
+    """A player's view that does not exist or cannot answer the question asked.
+
+    For example a seat the game does not have, or the legal moves asked of a view
+    that does not hold the hand of the player to move (R-INFO-2).
+    """
 
 
 @attrs.frozen(slots=True, kw_only=True)
@@ -118,7 +134,7 @@ def view(state: GameState, player: int | None) -> PlayerView:
     >>> view(state, 3)
     Traceback (most recent call last):
     ...
-    skipbo.errors.ViewError: seat 3 is not in this game (seats 0 to 2)
+    skipbo.views.ViewError: seat 3 is not in this game (seats 0 to 2)
 
     """
     rules = state.rules
@@ -155,7 +171,24 @@ def spectator_view(state: GameState) -> PlayerView:
     return view(state, None)
 
 
-def stand_in_state(seen: PlayerView) -> GameState:
+def legal_moves(state: GameState | PlayerView) -> list[Move]:
+    """Every move the player to move may make, from the state or from that player's view.
+
+    The moves depend only on what the mover sees (R-INFO-2), so the mover's view
+    gives exactly the moves of the state, in the same order (that of
+    :func:`skipbo.engine.legal_moves`). This is :func:`skipbo.legal_moves`.
+
+    Raises:
+        ViewError: if given the view of a player who is not to move.
+        TypeError: if ``state`` is neither a state nor a view.
+
+    """
+    if type(state) is GameState:
+        return engine.legal_moves(state)
+    return engine.legal_moves(stand_in_state(state))
+
+
+def stand_in_state(seen: object) -> GameState:
     """A state that :func:`skipbo.legal_moves` reads exactly as it would the real one.
 
     It holds what the view shows and nothing else: the mover's hand, the stock tops
@@ -180,17 +213,17 @@ def stand_in_state(seen: PlayerView) -> GameState:
     if seen.hand is not None and seen.player is not None:
         hands[seen.player] = seen.hand
     return make_state(
-        seen.rules,
-        tuple(empty if top is None else (top,) for top in seen.stock_tops),
-        seen.discards,
-        tuple(hands),
-        seen.builds,
-        empty,
-        empty,
-        seen.current_player,
-        seen.turn,
-        seen.turn_moves,
-        seen.empty_passes,
-        seen.outcome,
-        0,
+        rules=seen.rules,
+        stocks=tuple(empty if top is None else (top,) for top in seen.stock_tops),
+        discards=seen.discards,
+        hands=tuple(hands),
+        builds=seen.builds,
+        draw_pile=empty,
+        completed=empty,
+        current_player=seen.current_player,
+        turn=seen.turn,
+        turn_moves=seen.turn_moves,
+        empty_passes=seen.empty_passes,
+        outcome=seen.outcome,
+        shuffle_seed=0,
     )

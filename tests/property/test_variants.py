@@ -34,7 +34,7 @@ from skipbo import (
     Termination,
     penalize,
 )
-from skipbo.verify import all_cards
+from skipbo.checking.invariants import all_cards
 from tests import strategies
 
 MAX_MOVES = 300

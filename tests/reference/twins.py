@@ -9,7 +9,8 @@ list code (:mod:`tests.reference.game`) must return the same values.
 
 from __future__ import annotations
 
-from skipbo import _random, engine
+from skipbo import engine
+from skipbo.common import randomness as _random
 from tests.reference import game
 
 Piles = tuple[tuple[int, ...], ...]

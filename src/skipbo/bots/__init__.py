@@ -21,9 +21,8 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Protocol
 
-from skipbo.engine import legal_moves
 from skipbo.moves import Move, is_build_play
-from skipbo.views import PlayerView
+from skipbo.views import PlayerView, legal_moves
 
 __all__ = ["BOTS", "Bot", "PlayFirstBot", "RandomBot", "is_build_play", "make_bot"]
 

@@ -26,7 +26,7 @@ skipbo-record 1
 True
 
 The text form, line by line: ``skipbo-record 1`` (the format and its version);
-``rules`` and the rules as one line of JSON (see :mod:`skipbo.serialization`);
+``rules`` and the rules as one line of JSON (see :mod:`skipbo.io.serialization`);
 ``seed`` and the seed; ``name <seat> <name>`` for each seat if the record has
 names; ``tag <key> <value>`` for each tag; ``moves``; then the moves, separated by
 spaces and line breaks (a line per turn when written; any whitespace when read).
@@ -42,10 +42,10 @@ from typing import Any
 
 import attrs
 
-from skipbo import _codec
 from skipbo.deal import new_game
 from skipbo.engine import apply
-from skipbo.errors import DataError, IllegalMoveError, ReplayError
+from skipbo.errors import DataError, IllegalMoveError
+from skipbo.io import codec as _codec
 from skipbo.moves import Discard, Move, Pass, PlayFromDiscard, PlayFromHand, PlayFromStock
 from skipbo.rules import Rules
 from skipbo.state import GameState
@@ -53,11 +53,33 @@ from skipbo.state import GameState
 __all__ = [
     "TEXT_FORMAT",
     "GameRecord",
+    "ReplayError",
     "final_state",
     "format_record",
     "parse_record",
     "replay",
 ]
+
+
+class ReplayError(DataError):
+    """A game record whose moves cannot be replayed: move ``index`` is illegal.
+
+    The :class:`IllegalMoveError` that :func:`skipbo.apply` raised is the
+    ``__cause__``; its rule ID is repeated in ``rule``.
+
+    Attributes:
+        index: The index of the first bad move in the record (counting from 0).
+        move: That move.
+        rule: The ID of the rule it breaks.
+
+    """
+
+    def __init__(self, index: int, move: object, rule: str, reason: str) -> None:
+        super().__init__(f"/moves/{index}", f"move {index} ({move}) is illegal: {reason} ({rule})")
+        self.index = index
+        self.move = move
+        self.rule = rule
+
 
 TEXT_FORMAT = "skipbo-record 1"
 """The first line of a record's text form: the format's name and version."""
@@ -180,7 +202,7 @@ def replay(record: GameRecord) -> Iterator[GameState]:
     >>> list(replay(record))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    skipbo.errors.ReplayError: /moves/0: move 0 (s0>b9) is illegal: ... (R-BUILD-1)
+    skipbo.io.records.ReplayError: /moves/0: move 0 (s0>b9) is illegal: ... (R-BUILD-1)
 
     """
     state = new_game(record.rules, seed=record.seed)

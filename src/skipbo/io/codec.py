@@ -20,12 +20,12 @@ from collections.abc import Callable, Mapping
 from typing import Any, NoReturn, TypeVar
 
 from skipbo.cards import WILD, Card, Deck
+from skipbo.checking.invariants import invariant_violations, is_valid_build_pile, is_valid_completed
 from skipbo.errors import ConfigurationError, DataError, InvalidStateError, MoveSyntaxError
 from skipbo.moves import Move, parse_move
 from skipbo.rules import MAX_TEAM_PLAYERS, FirstPlayer, Rules
 from skipbo.sampling import sample_state, view_violations
 from skipbo.state import GameState, Outcome, Pile, Termination
-from skipbo.verify import invariant_violations, is_valid_build_pile, is_valid_completed
 from skipbo.views import PlayerView
 
 T = TypeVar("T")

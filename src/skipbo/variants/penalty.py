@@ -20,11 +20,32 @@ from __future__ import annotations
 
 import attrs
 
-from skipbo.engine import _take
-from skipbo.errors import PenaltyError
+from skipbo.draw import take
+from skipbo.errors import SkipBoError
 from skipbo.state import GameState
 
-__all__ = ["PENALTY_CARDS", "penalize"]
+__all__ = [
+    "PENALTY_CARDS",
+    "PenaltyError",
+    "penalize",
+]
+
+
+class PenaltyError(SkipBoError, ValueError):
+    """A referee penalty (:func:`skipbo.penalize`) the rules do not allow now.
+
+    For example in a game without teams, in a finished game, or for a seat the game
+    does not have. The state passed in is unchanged.
+
+    Attributes:
+        rule: The ID of the rule in RULES.md that forbids it (e.g. ``"R-TEAM-4"``).
+
+    """
+
+    def __init__(self, rule: str, reason: str) -> None:
+        super().__init__(f"no penalty: {reason} ({rule})")
+        self.rule = rule
+
 
 PENALTY_CARDS = 2
 """The number of cards a penalised player puts under their stock pile (R-TEAM-4)."""
@@ -63,7 +84,7 @@ def penalize(state: GameState, seat: int) -> GameState:
         raise PenaltyError("R-TEAM-4", f"the game has no seat {seat!r}")
     if state.outcome is not None:
         raise PenaltyError("R-WIN-3", "the game is over")
-    drawn, draw_pile, completed, seed = _take(
+    drawn, draw_pile, completed, seed = take(
         PENALTY_CARDS, state.draw_pile, state.completed, state.shuffle_seed
     )
     own = rules.seat_stock[seat]

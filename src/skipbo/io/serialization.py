@@ -32,7 +32,7 @@ Traceback (most recent call last):
 skipbo.errors.DataError: /hands/0: holds 6 cards, the hand size is 5
 
 :func:`json_schema` gives the JSON Schema (draft 2020-12) of the documents, shipped
-in the package as ``skipbo/schemas/skipbo.schema.json`` for frontends in other
+in the package as ``skipbo/io/schemas/skipbo.schema.json`` for frontends in other
 languages. The schema checks the shape of a document; the loader also checks the
 rules of the game.
 
@@ -49,9 +49,9 @@ from functools import cache
 from importlib import resources
 from typing import Any, Literal, TypeAlias, overload
 
-from skipbo import _codec
+from skipbo.io import codec as _codec
+from skipbo.io.records import GameRecord, read_record, record_data
 from skipbo.moves import Discard, Move, Pass, PlayFromDiscard, PlayFromHand, PlayFromStock
-from skipbo.records import GameRecord, read_record, record_data
 from skipbo.rules import Rules
 from skipbo.state import GameState, Outcome
 from skipbo.views import PlayerView
@@ -213,7 +213,7 @@ def loads(text: str | bytes, kind: Kind | None = None) -> Document:
 
 @cache
 def _schema() -> dict[str, Any]:
-    source = resources.files("skipbo").joinpath("schemas", "skipbo.schema.json")
+    source = resources.files("skipbo.io").joinpath("schemas", "skipbo.schema.json")
     loaded: dict[str, Any] = json.loads(source.read_text(encoding="utf-8"))
     return loaded
 

@@ -37,16 +37,47 @@ from collections import Counter
 import attrs
 
 from skipbo import spec
-from skipbo._random import derive_seed
+from skipbo.checking.invariants import invariant_violations
+from skipbo.common.randomness import derive_seed
 from skipbo.deal import new_game
 from skipbo.engine import apply, legal_moves
-from skipbo.errors import ConformanceError, IllegalMoveError
+from skipbo.errors import IllegalMoveError, SkipBoError
 from skipbo.moves import Discard, Move, Pass, all_moves
 from skipbo.rules import Rules
 from skipbo.state import GameState, Outcome, Termination
-from skipbo.verify import invariant_violations
 
-__all__ = ["ConformanceReport", "check_conformance"]
+__all__ = ["ConformanceError", "ConformanceReport", "check_conformance"]
+
+
+class ConformanceError(SkipBoError, AssertionError):
+    """A rules configuration failed :func:`skipbo.check_conformance`.
+
+    The game is reproducible: ``skipbo.new_game(error.rules, seed=error.seed)``,
+    then ``error.moves`` in order (the failure happened at the state they lead to,
+    or when applying the last of them).
+
+    Attributes:
+        rules: The rules configuration checked.
+        seed: The seed of the failing game.
+        moves: The moves from the deal up to the failure.
+        reason: What went wrong.
+
+    .. versionadded:: 0.1.0
+
+    """
+
+    def __init__(self, rules: Rules, seed: int, moves: tuple[Move, ...], reason: str) -> None:
+        shown = " ".join(map(str, moves[-12:]))
+        more = f"... ({len(moves)} moves) " if len(moves) > 12 else ""
+        super().__init__(
+            f"{reason}\nreproduce: skipbo.new_game(rules, seed={seed}), then the "
+            f"{len(moves)} moves in error.moves ({more}{shown})\nrules: {rules!r}"
+        )
+        self.rules = rules
+        self.seed = seed
+        self.moves = moves
+        self.reason = reason
+
 
 MAX_MOVES = 100_000
 """Default cap on the moves of one game: far more than any random game takes."""
@@ -120,7 +151,7 @@ def check_conformance(
     Args:
         rules: Any rules configuration.
         games: How many games to play.
-        seed: Game ``n`` is dealt with ``skipbo._random.derive_seed(seed, n)``, which
+        seed: Game ``n`` is dealt with ``skipbo.common.randomness.derive_seed(seed, n)``, which
             also seeds its choice of moves.
         max_moves: A game that has not ended after this many moves is a failure.
         illegal_per_step: How many illegal moves to try at each step.

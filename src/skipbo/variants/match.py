@@ -39,10 +39,10 @@ from __future__ import annotations
 
 import attrs
 
-from skipbo._random import derive_seed
+from skipbo.common.randomness import derive_seed
 from skipbo.deal import new_game
 from skipbo.engine import apply
-from skipbo.errors import ConfigurationError, MatchError
+from skipbo.errors import ConfigurationError, SkipBoError
 from skipbo.moves import Move
 from skipbo.rules import FirstPlayer, Rules
 from skipbo.state import GameState, Outcome, Termination
@@ -53,9 +53,27 @@ __all__ = [
     "WIN_POINTS",
     "GameResult",
     "Match",
+    "MatchError",
     "game_points",
     "new_match",
 ]
+
+
+class MatchError(SkipBoError, ValueError):
+    """A match operation (:class:`skipbo.Match`) the rules do not allow now.
+
+    For example starting the next game before the current one has ended, or after
+    the match has been won. The match passed in is unchanged.
+
+    Attributes:
+        rule: The ID of the rule in RULES.md behind the refusal (e.g. ``"R-SCORE-3"``).
+
+    """
+
+    def __init__(self, rule: str, reason: str) -> None:
+        super().__init__(f"{reason} ({rule})")
+        self.rule = rule
+
 
 WIN_POINTS = 25
 """The winner of a game scores 25 points (R-SCORE-2) ..."""
@@ -80,7 +98,7 @@ def game_points(state: GameState) -> int:
     >>> game_points(skipbo.new_game(skipbo.Rules(), seed=0))
     Traceback (most recent call last):
     ...
-    skipbo.errors.MatchError: a game is scored when it is over (R-SCORE-2)
+    skipbo.variants.match.MatchError: a game is scored when it is over (R-SCORE-2)
 
     """
     result = state.outcome
@@ -171,7 +189,7 @@ class Match:
         """Make ``move`` in the current game (see :func:`skipbo.apply`).
 
         When the move ends the game, the game is scored (R-SCORE-2 .. R-SCORE-4) and
-        its :class:`~skipbo.match.GameResult` recorded.
+        its :class:`~skipbo.variants.match.GameResult` recorded.
 
         Raises:
             IllegalMoveError: if the move is illegal, also once the game is over.

@@ -1,0 +1,1 @@
+"""Checking games: the invariants every state satisfies and the conformance checker."""

@@ -1,0 +1,1 @@
+"""Reading and writing games: versioned JSON, the JSON Schema, game records and replay."""
