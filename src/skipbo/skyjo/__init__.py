@@ -25,16 +25,13 @@ from skipbo.skyjo.engine import (
     round_scores,
 )
 from skipbo.skyjo.errors import (
-    ActionError,
     ConfigurationError,
     DataError,
     IllegalMoveError,
     InvalidStateError,
     InvariantViolation,
     MoveSyntaxError,
-    ReplayError,
     SkyjoError,
-    ViewError,
 )
 from skipbo.skyjo.moves import (
     DiscardFlip,
@@ -58,7 +55,6 @@ __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "ROWS",
-    "ActionError",
     "Card",
     "ConfigurationError",
     "DataError",
@@ -75,7 +71,6 @@ __all__ = [
     "Outcome",
     "Phase",
     "PublicView",
-    "ReplayError",
     "Reveal",
     "RoundScore",
     "Rules",
@@ -84,7 +79,6 @@ __all__ = [
     "Source",
     "Swap",
     "TakeDiscard",
-    "ViewError",
     "all_moves",
     "apply",
     "check_invariants",

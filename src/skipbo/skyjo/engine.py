@@ -23,7 +23,7 @@ from typing import TypeVar
 
 import attrs
 
-from skipbo._random import shuffle
+from skipbo.common.randomness import shuffle
 from skipbo.skyjo.cards import COLUMNS, GRID_SIZE, Card, column_of, column_places
 from skipbo.skyjo.errors import IllegalMoveError
 from skipbo.skyjo.moves import DiscardFlip, Draw, Move, Reveal, Swap, TakeDiscard, all_moves

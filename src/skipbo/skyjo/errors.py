@@ -1,8 +1,10 @@
 """Skyjo's errors: the library's error classes, marked as Skyjo's.
 
-Each class derives from :class:`SkyjoError` and from the library-wide class of the
-same name in :mod:`skipbo.errors`, so ``except skipbo.IllegalMoveError`` catches an
-illegal move of either game, and ``except SkyjoError`` only Skyjo's. The rule IDs they
+Each class derives from :class:`SkyjoError` and from the shared class of the same
+name in :mod:`skipbo.errors`, so ``except skipbo.IllegalMoveError`` catches an illegal
+move of either game, and ``except SkyjoError`` only Skyjo's. As in Skip-Bo, the errors
+of one layer live with that layer (:class:`~skipbo.skyjo.actions.ActionError`,
+:class:`~skipbo.skyjo.records.ReplayError`). The rule IDs they
 carry are those of the Skyjo rules (``S-TURN-2``, ...).
 """
 
@@ -11,16 +13,13 @@ from __future__ import annotations
 from skipbo import errors
 
 __all__ = [
-    "ActionError",
     "ConfigurationError",
     "DataError",
     "IllegalMoveError",
     "InvalidStateError",
     "InvariantViolation",
     "MoveSyntaxError",
-    "ReplayError",
     "SkyjoError",
-    "ViewError",
 ]
 
 
@@ -49,18 +48,6 @@ class InvalidStateError(SkyjoError, errors.InvalidStateError):
 
 class DataError(InvalidStateError, errors.DataError):
     """Untrusted Skyjo data (JSON) that cannot be loaded; ``path`` is a JSON pointer."""
-
-
-class ReplayError(DataError, errors.ReplayError):
-    """A Skyjo record whose move ``index`` is illegal (the cause is the IllegalMoveError)."""
-
-
-class ViewError(SkyjoError, errors.ViewError):
-    """A question the public view cannot answer."""
-
-
-class ActionError(SkyjoError, errors.ActionError):
-    """An action index or move outside the action space of Skyjo rules."""
 
 
 class InvariantViolation(SkyjoError, errors.InvariantViolation):
