@@ -62,7 +62,7 @@ class HeuristicBot:
     """A reasonable player that keeps low cards and builds columns of equal values.
 
     It ends a round only when it is likely to score lowest alone, or once the round has
-    lasted :data:`PATIENCE` turns per player (so that rounds among such bots end).
+    lasted ``PATIENCE`` turns per player (so that rounds among such bots end).
     Unknown cards are valued at the mean of the cards it has not seen.
     """
 

@@ -9,7 +9,7 @@ and checks at every step
 * that :func:`skipbo.skyjo.legal_moves` lists distinct moves in the action order, the
   same from the public view, none in an ended game and some in every other;
 * illegal-move rejection: the other moves raise
-  :class:`~skipbo.skyjo.IllegalMoveError` and leave the state as it was;
+  :class:`~skipbo.skyjo.errors.IllegalMoveError` and leave the state as it was;
 * purity and determinism of :func:`skipbo.skyjo.apply`, and that the record replays;
 * view non-interference: a state sampled from the view has the same view;
 * that every game ends within ``max_moves``.

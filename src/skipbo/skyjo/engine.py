@@ -2,7 +2,7 @@
 
 Pure functions over immutable values, like Skip-Bo's engine: ``apply`` returns a new
 state and never changes its input; a refused move raises
-:class:`~skipbo.skyjo.IllegalMoveError` naming the rule it breaks. The only randomness
+:class:`~skipbo.skyjo.errors.IllegalMoveError` naming the rule it breaks. The only randomness
 is the seed given to :func:`new_game`; the state carries the seed of the next shuffle
 (the reshuffle of S-DRAW-1 and each new round's deal, S-SETUP-2).
 

@@ -17,7 +17,7 @@ True
 Loading is for untrusted input: every field, type and range is checked, the cards
 against the deck, a state against :func:`skipbo.skyjo.check_invariants`, a view
 against the states that have it, a record by replaying it. Anything else raises
-:class:`~skipbo.skyjo.DataError` with the JSON pointer of the problem:
+:class:`~skipbo.skyjo.errors.DataError` with the JSON pointer of the problem:
 
 >>> loads('{"type": "skyjo-move", "version": 1, "move": "s12"}')  # doctest: +ELLIPSIS
 Traceback (most recent call last):

@@ -1,7 +1,7 @@
 """Invariants of Skyjo states: what every reachable state satisfies.
 
 :func:`invariant_violations` lists the broken ones, one line each naming its rule;
-:func:`check_invariants` raises :class:`~skipbo.skyjo.InvariantViolation` if there are any.
+:func:`check_invariants` raises :class:`~skipbo.skyjo.errors.InvariantViolation` if there are any.
 Tests run them after every move; loaders run them on untrusted data.
 
 >>> from skipbo import skyjo
@@ -164,7 +164,7 @@ def _score_violations(state: GameState) -> list[str]:
 
 
 def check_invariants(state: GameState) -> None:
-    """Raise :class:`~skipbo.skyjo.InvariantViolation` if ``state`` breaks any invariant."""
+    """Raise :class:`~skipbo.skyjo.errors.InvariantViolation` if ``state`` breaks any invariant."""
     found = invariant_violations(state)
     if found:
         raise InvariantViolation(found)
