@@ -3,8 +3,8 @@
 In Skyjo a face-down card is hidden from its owner too, so there is one view for
 every seat: the face-up cards, the discard pile, the size of the draw pile, the card
 in hand, the scores, whose turn it is and the phase. It leaves out the face-down
-cards (shown as :data:`~skipbo.skyjo.views.FACE_DOWN`), the draw pile's order, the places chosen in the
-reveal phase before everyone has chosen (S-SETUP-4) and the shuffle seed.
+cards (shown as :data:`FACE_DOWN`), the draw pile's order, the places chosen in
+the reveal phase before everyone has chosen (S-SETUP-4) and the shuffle seed.
 
 >>> from skipbo import skyjo
 >>> state = skyjo.new_game(skyjo.Rules(players=2), seed=1)
@@ -31,7 +31,7 @@ FACE_DOWN: Final = "?"
 """A face-down grid card in a view."""
 
 SeenGrid: TypeAlias = tuple[Card | Literal["?"] | None, ...]
-"""A grid as seen: a face-up card, :data:`~skipbo.skyjo.views.FACE_DOWN`, or ``None`` for a removed place."""
+"""A grid as seen: a face-up card, ``"?"`` (face down) or ``None`` (a removed place)."""
 
 
 @attrs.frozen(slots=True)
