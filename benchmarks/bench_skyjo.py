@@ -59,8 +59,8 @@ def main() -> None:
             rules = skyjo.Rules(players=players)
             start = time.perf_counter()
             for seed in seeds:
-                moves, rounds = random_game(rules, seed)
-                total[0] += moves
+                played, rounds = random_game(rules, seed)
+                total[0] += played
                 total[1] += rounds
             total[2] += time.perf_counter() - start
         start = time.perf_counter()
