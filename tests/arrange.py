@@ -41,16 +41,16 @@ def arrange(
             explicit draw pile leaves cards unaccounted for.
     """
     empty: Pile = ()
-    stock_piles = tuple(stocks) if stocks is not None else (empty,) * rules.stock_count
+    stock_piles = tuple(stocks) if stocks is not None else (empty,) * rules.stock_pile_count
     hand_piles = (
         tuple(tuple(sorted(h)) for h in hands) if hands is not None else ((empty,) * rules.players)
     )
     discard_sets = (
         tuple(tuple(piles) for piles in discards)
         if discards is not None
-        else ((empty,) * rules.discard_piles,) * rules.discard_set_count
+        else ((empty,) * rules.discard_pile_count,) * rules.stock_pile_count
     )
-    build_piles = tuple(builds) if builds is not None else (empty,) * rules.build_piles
+    build_piles = tuple(builds) if builds is not None else (empty,) * rules.build_pile_count
     placed: Counter[int] = Counter()
     for pile in (*stock_piles, *hand_piles, *build_piles, completed):
         placed.update(pile)

@@ -7,7 +7,7 @@ Profiles (select with ``HYPOTHESIS_PROFILE=<name>``):
 * ``thorough``: many more examples, random seeds, for long verification runs
   (``HYPOTHESIS_PROFILE=thorough pytest tests``).
 * ``mutation``: derandomized like ``ci`` with fewer examples, so that a mutant is
-  killed (or not) the same way every time and quickly; ``python -m tests.mutation``
+  killed (or not) the same way every time and quickly; ``python -m tools.mutation``
   selects it for mutmut.
 
 Failures print a ``@reproduce_failure`` blob (``print_blob=True``) to replay them.

@@ -15,7 +15,7 @@ branch.
 The tuple-level contracts (placing a card, drawing, taking a card from the hand)
 do not need this: CrossHair checks them over symbolic piles.
 
-Used by ``python -m tests.crosshair_check`` through a generated ``--extra_plugin``
+Used by ``python -m tools.crosshair_check`` through a generated ``--extra_plugin``
 file that imports this module.
 """
 
@@ -42,7 +42,9 @@ SMALL = Deck(copies=2, wilds=2, highest=4)
 """A small deck: short games that reach completed piles, reshuffles and wins."""
 
 CONTRACT_RULES: tuple[Rules, ...] = (
-    Rules(players=2, deck=SMALL, stock_size=3, hand_size=3, build_piles=2, discard_piles=2),
+    Rules(
+        players=2, deck=SMALL, stock_size=3, hand_size=3, build_pile_count=2, discard_pile_count=2
+    ),
     Rules(players=3, deck=Deck(copies=3, wilds=2, highest=4), stock_size=2, hand_size=2),
     attrs.evolve(Rules.partners(), deck=Deck(copies=3, wilds=3, highest=4), stock_size=2),
     attrs.evolve(

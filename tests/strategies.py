@@ -82,13 +82,15 @@ def team_rules(draw: st.DrawFn) -> Rules:
     sizes: st.SearchStrategy[int | None] = st.integers(1, min(30, most))
     if (30 if stock_piles <= 4 else 20) <= most:
         sizes = st.none() | sizes  # the default of R-TEAM-5
+    stock_size = draw(sizes)
+    default = {} if stock_size is None else {"stock_size": stock_size}
     return _with_first_player(
         draw,
         players=players,
         teams=teams,
         shared_piles=shared,
         deck=deck,
-        stock_size=draw(sizes),
+        **default,
         hand_size=hand_size,
         turn_limit=draw(st.none() | st.integers(1, 400)),
     )
@@ -137,7 +139,9 @@ def game_states(
 
 def moves(rules: Rules) -> st.SearchStrategy[Move]:
     """Any move of the whole move space of ``rules`` (legal or not), plus out-of-range ones."""
-    index = st.integers(-1, max(rules.build_piles, rules.discard_piles, rules.stock_count))
+    index = st.integers(
+        -1, max(rules.build_pile_count, rules.discard_pile_count, rules.stock_pile_count)
+    )
     card = st.integers(-1, rules.deck.highest + 1)
     return st.sampled_from(skipbo.all_moves(rules)) | st.one_of(
         st.builds(skipbo.PlayFromHand, card, index),

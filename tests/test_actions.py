@@ -36,8 +36,8 @@ class TestLayout:
 
     @given(rules=rules())
     def test_the_formulas_of_the_docs(self, rules: Rules) -> None:
-        cards, builds = rules.deck.highest + 1, rules.build_piles
-        stocks, piles = rules.stock_count, rules.discard_piles
+        cards, builds = rules.deck.highest + 1, rules.build_pile_count
+        stocks, piles = rules.stock_pile_count, rules.discard_pile_count
         blocks = action_blocks(rules)
         for card in range(cards):
             for build in range(builds):

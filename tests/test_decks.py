@@ -73,7 +73,7 @@ class TestPlayingCards:
             pc.parse_card(12)  # type: ignore[arg-type]
 
     @pytest.mark.parametrize(
-        "rules", [Rules(players=2), Rules.partners(), Rules.team_piles(), Rules(build_piles=2)]
+        "rules", [Rules(players=2), Rules.partners(), Rules.team_piles(), Rules(build_pile_count=2)]
     )
     def test_every_move_round_trips_in_playing_card_notation(self, rules: Rules) -> None:
         for move in skipbo.all_moves(rules):

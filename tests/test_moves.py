@@ -24,7 +24,13 @@ from skipbo import (
 RULES = (
     Rules(players=2),
     Rules(players=6),
-    Rules(players=3, deck=Deck.small(highest=4), stock_size=1, build_piles=2, discard_piles=1),
+    Rules(
+        players=3,
+        deck=Deck.small(highest=4),
+        stock_size=1,
+        build_pile_count=2,
+        discard_pile_count=1,
+    ),
 )
 
 

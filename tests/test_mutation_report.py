@@ -1,10 +1,10 @@
-"""Tests for the mutation-testing report of ``python -m tests.mutation``."""
+"""Tests for the mutation-testing report of ``python -m tools.mutation``."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from tests import mutation
+from tools import mutation
 
 
 def test_the_score_counts_kills_and_timeouts_per_module(tmp_path: Path) -> None:

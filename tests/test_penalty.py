@@ -63,7 +63,7 @@ class TestPenalize:
         state = arrange(SHARED, stocks=((1,), (2,), (3,), (4,)), hands=((5,), (), (), (), (), ()))
         for seat in range(SHARED.players):
             after = penalize(state, seat)
-            own = SHARED.seat_stock[seat]
+            own = SHARED.seating.own_stock[seat]
             assert after.stocks[own] == state.draw_pile[-2:] + state.stocks[own]
             assert sum(map(len, after.stocks)) == sum(map(len, state.stocks)) + 2
 

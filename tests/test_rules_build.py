@@ -17,7 +17,7 @@ class TestBuildPiles:
     @pytest.mark.rule("R-BUILD-1")
     def test_four_empty_build_piles_in_the_centre(self) -> None:
         """R-BUILD-1: "At most four build piles exist in the centre"."""
-        assert Rules().build_piles == 4
+        assert Rules().build_pile_count == 4
         state = skipbo.new_game(Rules(players=3), seed=2)
         assert state.builds == ((), (), (), ())
 
@@ -48,8 +48,10 @@ class TestBuildPiles:
 
     @pytest.mark.rule("R-BUILD-1")
     def test_the_number_of_build_piles_is_a_parameter(self) -> None:
-        """R-BUILD-1's four piles are the default of ``Rules.build_piles``."""
-        state = arrange(Rules(players=2, build_piles=2), hands=((1, 5), ()), stocks=((9,), (9,)))
+        """R-BUILD-1's four piles are the default of ``Rules.build_pile_count``."""
+        state = arrange(
+            Rules(players=2, build_pile_count=2), hands=((1, 5), ()), stocks=((9,), (9,))
+        )
         assert build_plays(state) == {"h1>b0", "h1>b1"}
         assert rejected(state, "h1>b2") == "R-BUILD-1"
 

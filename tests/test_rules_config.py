@@ -19,8 +19,8 @@ class TestDefaults:
         assert rules.deck == Deck.mattel()  # R-DECK-1, R-DECK-4: Mattel by default
         assert rules.stock_size == 30  # R-SETUP-2
         assert rules.hand_size == 5  # R-TURN-1
-        assert rules.build_piles == 4  # R-BUILD-1
-        assert rules.discard_piles == 4  # R-DISC-1
+        assert rules.build_pile_count == 4  # R-BUILD-1
+        assert rules.discard_pile_count == 4  # R-DISC-1
         assert rules.first_player == 0  # R-SETUP-5 (c): seat 0
         assert rules.turn_limit is None  # R-WIN-2: off by default
         assert rules.teams is None
@@ -37,9 +37,16 @@ class TestDefaults:
 
     def test_individual_seating(self) -> None:
         rules = Rules(players=4)
-        assert rules.seat_stock == rules.seat_discards == rules.seat_team == (0, 1, 2, 3)
-        assert rules.seat_stock_sources == rules.seat_discard_sources == ((0,), (1,), (2,), (3,))
-        assert rules.stock_count == rules.discard_set_count == 4
+        assert (
+            rules.seating.own_stock
+            == rules.seating.own_discards
+            == rules.seating.team_of
+            == (0, 1, 2, 3)
+        )
+        assert (
+            rules.seating.stock_sources == rules.seating.discard_sources == ((0,), (1,), (2,), (3,))
+        )
+        assert rules.stock_pile_count == 4
 
     def test_keywords_only(self) -> None:
         with pytest.raises(TypeError):
@@ -71,10 +78,10 @@ class TestValidation:
             ({"hand_size": 0}, "hand_size"),
             ({"hand_size": "5"}, "hand_size"),
             ({"hand_size": 200}, "deck / stock_size"),
-            ({"build_piles": 0}, "build_piles"),
-            ({"build_piles": False}, "build_piles"),
-            ({"discard_piles": 0}, "discard_piles"),
-            ({"discard_piles": 4.5}, "discard_piles"),
+            ({"build_pile_count": 0}, "build_pile_count"),
+            ({"build_pile_count": False}, "build_pile_count"),
+            ({"discard_pile_count": 0}, "discard_pile_count"),
+            ({"discard_pile_count": 4.5}, "discard_pile_count"),
             ({"first_player": -1}, "first_player"),
             ({"first_player": 2}, "first_player"),
             ({"first_player": "dealer-draw"}, "first_player"),

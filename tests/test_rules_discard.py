@@ -17,7 +17,7 @@ NO_DISCARDS = ((), (), (), ())
 def test_each_player_starts_with_four_empty_discard_piles() -> None:
     """R-DISC-1: "Each player has at most four discard piles of their own; they start
     empty." """
-    assert Rules().discard_piles == 4
+    assert Rules().discard_pile_count == 4
     state = skipbo.new_game(Rules(players=5), seed=9)
     assert state.discards == (NO_DISCARDS,) * 5
 

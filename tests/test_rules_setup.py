@@ -121,8 +121,8 @@ class TestSetup:
         """R-SETUP-1: "2 to 6 players play individually." """
         state = skipbo.new_game(Rules(players=players), seed=1)
         assert len(state.hands) == len(state.stocks) == len(state.discards) == players
-        assert state.rules.seat_stock == tuple(range(players))
-        assert state.rules.seat_discards == tuple(range(players))
+        assert state.rules.seating.own_stock == tuple(range(players))
+        assert state.rules.seating.own_discards == tuple(range(players))
 
     @pytest.mark.rule("R-SETUP-1")
     @pytest.mark.parametrize("players", [-1, 0, 1, 7, 12])

@@ -68,7 +68,9 @@ class TestHighestStockTop:
         rules = state.rules
         ranks = [
             rules.deck.highest + 1 if top == WILD else top
-            for top in (state.stocks[rules.seat_stock[seat]][-1] for seat in range(rules.players))
+            for top in (
+                state.stocks[rules.seating.own_stock[seat]][-1] for seat in range(rules.players)
+            )
         ]
         return ranks.index(max(ranks))  # index() finds the earliest seat
 
@@ -90,7 +92,7 @@ class TestHighestStockTop:
             starter = self.expected_starter(state)
             assert state.current_player == starter
             assert len(state.hands[starter]) == rules.hand_size
-            tops = [state.stocks[rules.seat_stock[s]][-1] for s in range(rules.players)]
+            tops = [state.stocks[rules.seating.own_stock[s]][-1] for s in range(rules.players)]
             ties += tops.count(tops[starter]) > 1
             wild_starts += tops[starter] == WILD
         assert ties > 0  # the sample exercised the tie rule ...

@@ -32,18 +32,18 @@ NO_PLAY_HAND: Pile = (8, 8, 9, 10, 11)
 
 
 def partner_of(rules: Rules, seat: int) -> int:
-    (partner,) = (s for s in rules.team_seats[rules.seat_team[seat]] if s != seat)
+    (partner,) = (s for s in rules.seating.team_seats[rules.seating.team_of[seat]] if s != seat)
     return partner
 
 
 def fives_everywhere_but_own(rules: Rules, seat: int) -> skipbo.GameState:
     """``seat`` to move; a 5 would fit build pile 0; every stock pile and discard set
     but the seat's own shows a 5 on top, the seat's own show nothing playable."""
-    own_stock, own_set = rules.seat_stock[seat], rules.seat_discards[seat]
-    stocks = tuple((12, 9) if s == own_stock else (12, 5) for s in range(rules.stock_count))
+    own_stock, own_set = rules.seating.own_stock[seat], rules.seating.own_discards[seat]
+    stocks = tuple((12, 9) if s == own_stock else (12, 5) for s in range(rules.stock_pile_count))
     discards = tuple(
         ((7,), (), (), ()) if d == own_set else ((), (9, 5), (), ())
-        for d in range(rules.discard_set_count)
+        for d in range(rules.stock_pile_count)
     )
     hands = tuple(NO_PLAY_HAND if s == seat else () for s in range(rules.players))
     return arrange(
@@ -144,7 +144,7 @@ class TestSharedPilesForm:
         state = skipbo.new_game(rules, seed=1)
         assert len(state.stocks) == len(state.discards) == 2 * len(teams)
         assert all(len(discard_set) == 4 for discard_set in state.discards)
-        owned = [set(rules.team_stocks[team]) for team in range(len(teams))]
+        owned = [set(rules.seating.team_stocks[team]) for team in range(len(teams))]
         assert all(len(stocks) == 2 for stocks in owned)
         assert set().union(*owned) == set(range(2 * len(teams)))
 
@@ -153,13 +153,13 @@ class TestSharedPilesForm:
         # team 0 owns piles 0 and 1, team 1 piles 2 and 3, team 2 piles 4 and 5;
         # within a team, the 1st and 3rd seat take the first pile, the 2nd and 4th the second.
         expected = {0: 0, 3: 1, 6: 0, 9: 1, 1: 2, 4: 3, 7: 2, 10: 3, 2: 4, 5: 5, 8: 4, 11: 5}
-        assert rules.seat_stock == tuple(expected[seat] for seat in range(12))
-        assert rules.seat_discards == rules.seat_stock
+        assert rules.seating.own_stock == tuple(expected[seat] for seat in range(12))
+        assert rules.seating.own_discards == rules.seating.own_stock
 
     def test_seat_order_not_the_order_given_decides_the_sets(self) -> None:
         given = Rules.team_piles(teams=((4, 0, 2), (5, 1, 3)))
         assert given == Rules.team_piles(teams=((0, 2, 4), (1, 3, 5)))
-        assert given.seat_discards == (0, 2, 1, 3, 0, 2)
+        assert given.seating.own_discards == (0, 2, 1, 3, 0, 2)
 
     @pytest.mark.parametrize("teams", SHARED_SEATINGS)
     @pytest.mark.parametrize("position", [0, 1, -1])
@@ -169,9 +169,9 @@ class TestSharedPilesForm:
         rules = Rules.team_piles(teams=teams)
         seat = teams[0][position]
         state = fives_everywhere_but_own(rules, seat)
-        (other,) = (s for s in rules.team_stocks[0] if s != rules.seat_stock[seat])
+        (other,) = (s for s in rules.seating.team_stocks[0] if s != rules.seating.own_stock[seat])
         assert build_plays(state) == {f"s{other}>b0", f"d{other}.1>b0"}
-        for pile in range(2, rules.stock_count):  # the other teams' stock piles and sets
+        for pile in range(2, rules.stock_pile_count):  # the other teams' stock piles and sets
             assert rejected(state, f"s{pile}>b0") == "R-TEAM-2"
             assert rejected(state, f"d{pile}.1>b0") == "R-TEAM-2"
         for move in (f"s{other}>b0", f"d{other}.1>b0"):
@@ -185,8 +185,8 @@ class TestSharedPilesForm:
         self, teams: tuple[tuple[int, ...], ...]
     ) -> None:
         rules = Rules.team_piles(teams=teams)
-        for team, seats in enumerate(rules.team_seats):
-            first, second = rules.team_stocks[team]
+        for team, seats in enumerate(rules.seating.team_seats):
+            first, second = rules.seating.team_stocks[team]
             for position, seat in enumerate(seats):
                 state = fives_everywhere_but_own(rules, seat)
                 after = play(state, "h8>d3")
@@ -194,7 +194,7 @@ class TestSharedPilesForm:
                 assert after.discards[assigned][3] == (8,)
                 changed = [
                     d
-                    for d in range(rules.discard_set_count)
+                    for d in range(rules.stock_pile_count)
                     if after.discards[d] != state.discards[d]
                 ]
                 assert changed == [assigned]
@@ -282,7 +282,7 @@ class TestTeamWin:
     ) -> None:
         rules = Rules.team_piles(teams=teams)
         seat = teams[0][-1]
-        stocks = ((5,), (6,)) + ((12,),) * (rules.stock_count - 2)
+        stocks = ((5,), (6,)) + ((12,),) * (rules.stock_pile_count - 2)
         hands = tuple(NO_PLAY_HAND if s == seat else () for s in range(rules.players))
         state = arrange(
             rules, stocks=stocks, hands=hands, builds=(TO_FIVE, (), (), ()), current_player=seat
@@ -290,7 +290,9 @@ class TestTeamWin:
         halfway = play(state, "s0>b0")
         assert halfway.outcome is None
         won = play(halfway, "s1>b0")
-        assert won.outcome == skipbo.Outcome(Termination.STOCK_EMPTIED, 0, rules.team_seats[0])
+        assert won.outcome == skipbo.Outcome(
+            Termination.STOCK_EMPTIED, 0, rules.seating.team_seats[0]
+        )
 
     def test_a_player_with_an_empty_stock_pile_keeps_taking_turns(self) -> None:
         rules = Rules.partners(teams=((0, 2), (1, 3)))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from tests.traceability import (
+from tools.traceability import (
     INFORMATIVE,
     SKYJO_RULES_DOCUMENT,
     rule_coverage,

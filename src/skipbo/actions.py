@@ -40,6 +40,7 @@ from functools import lru_cache
 import attrs
 
 from skipbo.errors import SkipBoError
+from skipbo.game import game_info
 from skipbo.moves import Move, move_table
 from skipbo.rules import Rules
 from skipbo.state import GameState
@@ -61,19 +62,14 @@ class ActionError(SkipBoError, ValueError):
 
 
 @lru_cache(maxsize=64)
-def _index_of(highest: int, builds: int, stocks: int, piles: int) -> dict[Move, int]:
-    # Keyed like moves.move_table: the sizes that decide the table, cheap to hash.
-    moves = move_table(highest, builds, stocks, piles).moves
-    return {move: index for index, move in enumerate(moves)}
-
-
 def _indices(rules: Rules) -> dict[Move, int]:
-    return _index_of(rules.deck.highest, rules.build_piles, rules.stock_count, rules.discard_piles)
+    """Each move's action index (Rules caches its hash, so the lookup is cheap)."""
+    return {move: index for index, move in enumerate(move_table(rules).moves)}
 
 
 def action_count(rules: Rules) -> int:
     """The number of distinct actions of ``rules`` (the same in every state)."""
-    return len(rules.move_table.moves)
+    return game_info(rules).action_count
 
 
 def action_blocks(rules: Rules) -> dict[str, range]:
@@ -83,7 +79,7 @@ def action_blocks(rules: Rules) -> dict[str, range]:
     >>> action_blocks(skipbo.Rules(players=2))["PlayFromStock"]
     range(52, 60)
     """
-    table = rules.move_table
+    table = move_table(rules)
     sizes = (
         ("PlayFromHand", sum(map(len, table.hand_plays))),
         ("PlayFromStock", sum(map(len, table.stock_plays))),
@@ -123,7 +119,7 @@ def action_to_move(rules: Rules, action: int) -> Move:
         ActionError: if ``action`` is not an integer from 0 to ``action_count(rules) - 1``.
 
     """
-    moves = rules.move_table.moves
+    moves = move_table(rules).moves
     if type(action) is not int or not 0 <= action < len(moves):
         raise ActionError(f"action {action!r} is not in 0..{len(moves) - 1}")
     return moves[action]

@@ -80,8 +80,8 @@ def deal(rules: Rules, cards: Sequence[Card], *, seed: int) -> GameState:
 def _deal(rules: Rules, deck: tuple[Card, ...], next_seed: int) -> GameState:
     """Lay out ``deck`` (R-SETUP-2 .. R-SETUP-7); ``next_seed`` seeds what follows."""
     size = rules.stock_size
-    stocks = tuple(deck[s * size : (s + 1) * size] for s in range(rules.stock_count))
-    draw_pile = deck[rules.stock_count * size :]
+    stocks = tuple(deck[s * size : (s + 1) * size] for s in range(rules.stock_pile_count))
+    draw_pile = deck[rules.stock_pile_count * size :]
     first, next_seed = _first_player(rules, stocks, next_seed)
     hands: list[Pile] = [()] * rules.players
     hand, draw_pile, completed, next_seed = fill_hand(rules.hand_size, (), draw_pile, (), next_seed)
@@ -90,9 +90,9 @@ def _deal(rules: Rules, deck: tuple[Card, ...], next_seed: int) -> GameState:
     return GameState(
         rules=rules,
         stocks=stocks,
-        discards=((empty,) * rules.discard_piles,) * rules.discard_set_count,
+        discards=((empty,) * rules.discard_pile_count,) * rules.stock_pile_count,
         hands=tuple(hands),
-        builds=(empty,) * rules.build_piles,
+        builds=(empty,) * rules.build_pile_count,
         draw_pile=draw_pile,
         completed=completed,
         current_player=first,
@@ -110,7 +110,7 @@ def _first_player(rules: Rules, stocks: tuple[Pile, ...], seed: int) -> tuple[in
     if rule is FirstPlayer.HIGHEST_STOCK_TOP:
         # (b) wild counts highest (engine decision); max() keeps the earliest seat on ties.
         def rank(seat: int) -> int:
-            top = stocks[rules.seat_stock[seat]][-1]
+            top = stocks[rules.seating.own_stock[seat]][-1]
             return rules.deck.highest + 1 if top == WILD else top
 
         return max(range(rules.players), key=rank), seed

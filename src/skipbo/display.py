@@ -28,9 +28,11 @@ def describe(state: GameState) -> str:
         "build piles: " + " ".join(format_pile(pile) for pile in state.builds),
     ]
     for seat in range(rules.players):
-        stock = state.stocks[rules.seat_stock[seat]]
+        stock = state.stocks[rules.seating.own_stock[seat]]
         top = format_card(stock[-1]) if stock else "-"
-        discards = " ".join(format_pile(p) for p in state.discards[rules.seat_discards[seat]])
+        discards = " ".join(
+            format_pile(p) for p in state.discards[rules.seating.own_discards[seat]]
+        )
         lines.append(
             f"seat {seat}: stock {top} ({len(stock)} cards), "
             f"hand {len(state.hands[seat])}, discards {discards}"

@@ -38,7 +38,6 @@ def fill_hand(
     post: len(__return__[0]) == hand_size or not (__return__[1] or __return__[2])
     post: len(__return__[0]) <= hand_size
     """
-    # crosshair: per_condition_timeout=3
     drawn, draw_pile, completed, seed = take(hand_size - len(hand), draw_pile, completed, seed)
     return tuple(sorted(hand + drawn)), draw_pile, completed, seed
 
@@ -57,7 +56,6 @@ def take(needed: int, draw_pile: Pile, completed: Pile, seed: int) -> tuple[Pile
     post: (__return__[2] == completed) == (needed <= len(draw_pile) or not completed)
     post: __return__[3] == seed or __return__[2] != completed
     """
-    # crosshair: per_condition_timeout=3
     drawn: Pile = ()
     while needed > 0:
         if not draw_pile:

@@ -7,8 +7,8 @@ It never changes its input: rejecting a move leaves the caller's state valid.
 
 The functions carry PEP 316 contracts (``pre:``/``post:`` lines in their docstrings,
 stated with the predicates of :mod:`skipbo.spec`) that CrossHair checks
-symbolically (``python -m tests.crosshair_check``); a ``# crosshair:`` comment gives
-each function's budget per condition.
+symbolically (``python -m tools.crosshair_check``, whose settings hold each
+function's budget).
 
 >>> import skipbo
 >>> state = skipbo.new_game(skipbo.Rules(players=2), seed=1)
@@ -37,6 +37,7 @@ from skipbo.moves import (
     PlayFromDiscard,
     PlayFromHand,
     PlayFromStock,
+    move_table,
 )
 from skipbo.rules import Rules
 from skipbo.state import GameState, Outcome, Pile, Termination, make_state
@@ -70,17 +71,16 @@ def legal_moves(state: GameState) -> list[Move]:
         post: (len(__return__) > 0) == (state.outcome is None)
         post: len(set(__return__)) == len(__return__)
         post: all(spec.is_legal(state, move) for move in __return__)
-        post: all(m in __return__ for m in _table(state) if spec.is_legal(state, m))
-        post: __return__ == [move for move in _table(state) if move in __return__]
+        post: spec.lists_every_legal_move(state, __return__)
+        post: spec.in_move_order(state.rules, __return__)
 
     """
-    # crosshair: per_condition_timeout=5
     if type(state) is not GameState:
         raise TypeError(f"legal_moves needs a GameState, not {type(state).__name__}")
     if state.outcome is not None:
         return []
     rules = state.rules
-    table = rules.move_table
+    table = move_table(rules)
     seat = state.current_player
     hand = state.hands[seat]
     # R-BUILD-2: build pile b takes the number len(b) + 1 (or a wild, R-BUILD-3); a
@@ -102,7 +102,7 @@ def legal_moves(state: GameState) -> list[Move]:
                 for build in takers.get(card, no_build):
                     append(row[build])
     stocks = state.stocks
-    for stock in rules.seat_stock_sources[seat]:
+    for stock in rules.seating.stock_sources[seat]:
         pile = stocks[stock]
         if pile:
             top = pile[-1]
@@ -112,7 +112,7 @@ def legal_moves(state: GameState) -> list[Move]:
                 for build in takers.get(top, no_build):
                     append(table.stock_plays[stock][build])
     discards = state.discards
-    for discard_set in rules.seat_discard_sources[seat]:
+    for discard_set in rules.seating.discard_sources[seat]:
         rows = table.discard_plays[discard_set]
         for index, pile in enumerate(discards[discard_set]):
             if pile:
@@ -131,11 +131,6 @@ def legal_moves(state: GameState) -> list[Move]:
     else:
         append(PASS)  # R-TURN-8
     return moves
-
-
-def _table(state: GameState) -> tuple[Move, ...]:
-    """Every move of the rules of ``state``, in legal-move order (for the contracts)."""
-    return state.rules.move_table.moves
 
 
 def apply(state: GameState, move: Move) -> GameState:
@@ -158,7 +153,6 @@ def apply(state: GameState, move: Move) -> GameState:
         post: __return__.turn in (state.turn, state.turn + 1)
 
     """
-    # crosshair: per_condition_timeout=6
     perform = _PERFORM.get(type(move))
     if perform is None:  # checked first: a non-move is a TypeError even when the game is over
         raise TypeError(f"not a move: {move!r}")
@@ -191,7 +185,6 @@ def _accepts(pile: Pile, card: Card) -> bool:
     pre: spec.is_run(pile, len(pile))
     post: __return__ == spec.is_run(pile + (card,), len(pile) + 1)
     """
-    # crosshair: per_condition_timeout=2
     return card == WILD or card == len(pile) + 1
 
 
@@ -229,7 +222,6 @@ def _without(hand: Pile, card: Card) -> Pile:
     post: spec.same_cards(__return__ + (card,), hand)
     post: spec.is_sorted(__return__)
     """
-    # crosshair: per_condition_timeout=2
     index = hand.index(card)
     return hand[:index] + hand[index + 1 :]
 
@@ -242,7 +234,6 @@ def _replace(items: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
     post: __return__[index] == item
     post: all(__return__[i] == items[i] for i in range(len(items)) if i != index)
     """
-    # crosshair: per_condition_timeout=2
     return items[:index] + (item,) + items[index + 1 :]
 
 
@@ -259,7 +250,6 @@ def _play_from_hand(state: GameState, move: PlayFromHand) -> GameState:
     post: (__return__.stocks, __return__.discards) == (state.stocks, state.discards)
     post: (__return__.current_player, __return__.outcome) == (state.current_player, None)
     """
-    # crosshair: per_condition_timeout=4
     card = move.card
     hand = _checked_hand_card(state, move, card)
     _check_build(state, move, move.build, card)
@@ -277,11 +267,10 @@ def _play_from_stock(state: GameState, move: PlayFromStock) -> GameState:
     post: __return__.discards == state.discards
     post: __return__.is_over == spec.team_stocks_empty(__return__, state.current_player)
     """
-    # crosshair: per_condition_timeout=4
     rules = state.rules
     seat = state.current_player
     stock = move.stock
-    if type(stock) is not int or stock not in rules.seat_stock_sources[seat]:
+    if type(stock) is not int or stock not in rules.seating.stock_sources[seat]:
         rule = _own_piles_rule(rules)
         raise IllegalMoveError(move, rule, f"seat {seat} may not play from stock pile {stock!r}")
     cards = state.stocks[stock]
@@ -291,10 +280,10 @@ def _play_from_stock(state: GameState, move: PlayFromStock) -> GameState:
     _check_build(state, move, move.build, card)
     stocks = _replace(state.stocks, stock, cards[:-1])  # R-TURN-3: the next card is the top
     if len(cards) == 1:
-        team = rules.seat_team[seat]
-        if not any(stocks[other] for other in rules.team_stocks[team]):
+        team = rules.seating.team_of[seat]
+        if not any(stocks[other] for other in rules.seating.team_stocks[team]):
             # R-WIN-1 / R-TEAM-3: the last stock card wins at once, mid-turn.
-            won = Outcome(Termination.STOCK_EMPTIED, team, rules.team_seats[team])
+            won = Outcome(Termination.STOCK_EMPTIED, team, rules.seating.team_seats[team])
             builds, completed = _placed(
                 state.builds, state.completed, move.build, card, rules.deck.highest
             )
@@ -325,11 +314,10 @@ def _play_from_discard(state: GameState, move: PlayFromDiscard) -> GameState:
     post: spec.took_discard_top(state, __return__, move.discard_set, move.pile)
     post: (__return__.stocks, __return__.outcome) == (state.stocks, None)
     """
-    # crosshair: per_condition_timeout=4
     rules = state.rules
     seat = state.current_player
     discard_set = move.discard_set
-    if type(discard_set) is not int or discard_set not in rules.seat_discard_sources[seat]:
+    if type(discard_set) is not int or discard_set not in rules.seating.discard_sources[seat]:
         rule = _own_piles_rule(rules)
         raise IllegalMoveError(
             move, rule, f"seat {seat} may not play from discard set {discard_set!r}"
@@ -356,14 +344,13 @@ def _discard(state: GameState, move: Discard) -> GameState:
     post: (__return__.stocks, __return__.builds) == (state.stocks, state.builds)
     post: __return__.is_over or __return__.current_player == spec.next_seat(state)
     """
-    # crosshair: per_condition_timeout=4
     rules = state.rules
     seat = state.current_player
     hand = _checked_hand_card(state, move, move.card, "R-TURN-6")
     index = move.pile
-    if not _is_index(index, rules.discard_piles):
+    if not _is_index(index, rules.discard_pile_count):
         raise IllegalMoveError(move, "R-DISC-1", f"there is no discard pile {index!r}")
-    own = rules.seat_discards[seat]
+    own = rules.seating.own_discards[seat]
     # R-DISC-2: any hand card goes on any own discard pile.
     discards = _replace_set(state.discards, own, index, state.discards[own][index] + (move.card,))
     return _end_turn(state, discards, _replace(state.hands, seat, hand), empty_pass=False)
@@ -379,7 +366,6 @@ def _pass(state: GameState, move: Pass) -> GameState:
     post: __return__.builds == state.builds
     post: __return__.is_over or __return__.current_player == spec.next_seat(state)
     """
-    # crosshair: per_condition_timeout=4
     if state.hands[state.current_player]:
         raise IllegalMoveError(move, "R-TURN-8", "a pass is legal only with an empty hand")
     # R-WIN-2: a pass as the first move of a turn means no card moved in it (a turn
@@ -413,7 +399,6 @@ def _placed(
     post: all(__return__[0][i] == builds[i] for i in range(len(builds)) if i != build)
     post: (__return__[1] != completed) == (len(builds[build]) + 1 == highest)
     """
-    # crosshair: per_condition_timeout=3
     pile = builds[build] + (card,)
     if len(pile) == highest:
         # R-BUILD-4: the complete pile is set aside, wilds included; its place is free.

@@ -6,7 +6,7 @@ already catch ``ValueError`` keep working.
 
 This module holds the errors every game and layer shares (bad configurations,
 illegal moves, unreadable data, broken invariants); it imports nothing. Errors of
-one layer live with that layer and are re-exported by :mod:`skipbo`:
+one layer live with that layer and are re-exported by the top-level package:
 :class:`~skipbo.views.ViewError`, :class:`~skipbo.actions.ActionError`,
 :class:`~skipbo.io.records.ReplayError`, :class:`~skipbo.variants.penalty.PenaltyError`,
 :class:`~skipbo.variants.match.MatchError` and

@@ -39,7 +39,7 @@ import attrs
 from skipbo.cards import WILD, Card, format_card, parse_card
 from skipbo.errors import MoveSyntaxError
 
-if TYPE_CHECKING:  # rules.py builds its move table from this module
+if TYPE_CHECKING:  # the move table of a configuration is cached by its rules
     from skipbo.rules import Rules
 
 __all__ = [
@@ -213,9 +213,28 @@ def _table(highest: int, builds: int, stocks: int, piles: int) -> MoveTable:
     return MoveTable(hand_plays, stock_plays, discard_plays, discards, moves)
 
 
-def move_table(highest: int, builds: int, stocks: int, piles: int) -> MoveTable:
-    """The :class:`MoveTable` for these sizes (cached; :class:`Rules` keeps its own)."""
-    return _table(highest, builds, stocks, piles)
+_TABLES: dict[int, tuple[Rules, MoveTable]] = {}
+"""The move table of each rules object seen, by ``id``: the engine asks for it on every
+move list, and an ``id`` hashes in C where ``Rules.__hash__`` is a Python call. Each
+entry keeps its rules alive, so an ``id`` is not reused while its entry exists."""
+_TABLES_KEPT = 256
+
+
+def move_table(rules: Rules) -> MoveTable:
+    """The :class:`MoveTable` of ``rules``: every move, made once and shared (cached)."""
+    entry = _TABLES.get(id(rules))
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    if len(_TABLES) >= _TABLES_KEPT:
+        _TABLES.clear()  # bounded: a server loading many configurations
+    table = _table(
+        rules.deck.highest,
+        rules.build_pile_count,
+        rules.stock_pile_count,
+        rules.discard_pile_count,
+    )
+    _TABLES[id(rules)] = (rules, table)
+    return table
 
 
 def all_moves(rules: Rules) -> tuple[Move, ...]:
@@ -225,4 +244,4 @@ def all_moves(rules: Rules) -> tuple[Move, ...]:
     >>> len(all_moves(Rules(players=2)))  # 13*4 + 2*4 + 2*4*4 + 13*4 + 1
     145
     """
-    return rules.move_table.moves
+    return move_table(rules).moves

@@ -1,18 +1,9 @@
 """The rules configuration: :class:`Rules`, frozen and validated at construction.
 
 A :class:`Rules` value names one variant of the game (RULES.md): the deck, the
-players and teams, the pile sizes and the optional end conditions. Everything the
-engine derives from it (which piles each seat owns and may play from) is computed
-once here, so the engine never re-derives the seating.
-
-Piles and seats
----------------
-The state keeps *stock piles* and *discard sets* (four discard piles each) in
-their own tuples, apart from the seats, because in team play the two need not
-match (R-TEAM-2: a team of three owns two stock piles). For each seat the rules
-give its *own* stock pile and discard set (where its discards go, R-TURN-5, and
-where penalty cards go, R-TEAM-4) and the piles it may *play from* (its team's).
-In individual play seat ``i`` owns stock pile ``i`` and discard set ``i``.
+players and teams, the pile sizes and the optional end conditions. Which piles each
+seat owns and may play from (:class:`~skipbo.seating.Seating`) is derived once here,
+so the engine never re-derives the seating.
 
 >>> rules = Rules(players=3)
 >>> rules.stock_size, rules.hand_size, rules.deck.size
@@ -25,15 +16,15 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any, TypedDict, Unpack
 
 import attrs
 
 from skipbo.cards import Deck
 from skipbo.errors import ConfigurationError
-from skipbo.moves import MoveTable, move_table
+from skipbo.seating import SHARED_PILES_PER_TEAM, Seating, seat
 
-__all__ = ["FirstPlayer", "Rules"]
+__all__ = ["FirstPlayer", "PresetOptions", "Rules", "TeamPresetOptions"]
 
 MIN_PLAYERS = 2
 MAX_INDIVIDUAL_PLAYERS = 6
@@ -46,8 +37,6 @@ MAX_TEAMS = 3
 """R-TEAM-2 / R-TEAM-5: up to three teams."""
 MIN_SHARED_PILES_PLAYERS = 6
 """R-TEAM-2: the shared-piles form is for six or more players."""
-SHARED_STOCKS_PER_TEAM = 2
-"""R-TEAM-2: each team owns two stock piles and two discard sets."""
 LARGE_STOCK = 30
 SMALL_STOCK = 20
 LARGE_STOCK_MAX_PILES = 4
@@ -88,7 +77,31 @@ def _to_teams(value: Any) -> tuple[tuple[int, ...], ...] | None:
         ) from None
 
 
-@attrs.frozen(slots=True)
+def _default_stock_size(rules: Rules) -> int:
+    """R-SETUP-2 / R-TEAM-5: 30 cards with at most four stock piles, else 20."""
+    # Runs before validation, so ``players`` may still be anything.
+    piles: object = rules.players
+    if rules.teams is not None and rules.shared_piles:
+        piles = SHARED_PILES_PER_TEAM * len(rules.teams)
+    small = isinstance(piles, int) and piles <= LARGE_STOCK_MAX_PILES
+    return LARGE_STOCK if small else SMALL_STOCK
+
+
+class PresetOptions(TypedDict, total=False):
+    """The keywords every preset passes on to :class:`Rules` unchanged."""
+
+    deck: Deck
+    first_player: int | FirstPlayer
+    turn_limit: int | None
+
+
+class TeamPresetOptions(PresetOptions, total=False):
+    """The keywords of the team presets: those of every preset and the stock size."""
+
+    stock_size: int
+
+
+@attrs.frozen(slots=True, kw_only=True, cache_hash=True)
 class Rules:
     """One variant of Skip-Bo. Every parameter is a keyword; defaults follow RULES.md.
 
@@ -106,7 +119,7 @@ class Rules:
     * the default stock size counts stock piles, not players (R-TEAM-5): 30 cards
       with at most four stock piles, 20 otherwise.
 
-    >>> Rules(players=4, teams=((0, 2), (1, 3))).team_stocks
+    >>> Rules(players=4, teams=((0, 2), (1, 3))).seating.team_stocks
     ((0, 2), (1, 3))
     >>> Rules(players=5, teams=((0, 1), (2, 3, 4)))
     Traceback (most recent call last):
@@ -119,62 +132,39 @@ class Rules:
 
     """
 
-    players: int = attrs.field(default=2, kw_only=True)
+    players: int = 2
     """Number of seats, 2-6 individually (R-SETUP-1), up to 12 in teams (R-TEAM-5)."""
 
-    deck: Deck = attrs.field(factory=Deck.mattel, kw_only=True)
-    """The deck composition (R-DECK-2); the Mattel 162-card deck by default."""
-
-    stock_size: int = attrs.field(default=None, kw_only=True)
-    """Cards dealt to each stock pile (R-SETUP-2, R-TEAM-5); ``None`` picks the default:
-    30 with at most four stock piles in the game, 20 otherwise."""
-
-    hand_size: int = attrs.field(default=5, kw_only=True)
-    """Cards a hand is filled to (R-TURN-1, R-TURN-4); smaller for exhaustive checks."""
-
-    build_piles: int = attrs.field(default=4, kw_only=True)
-    """Number of build piles in the centre (R-BUILD-1)."""
-
-    discard_piles: int = attrs.field(default=4, kw_only=True)
-    """Number of discard piles in each discard set (R-DISC-1)."""
-
-    first_player: int | FirstPlayer = attrs.field(default=0, kw_only=True)
-    """Who starts (R-SETUP-5): a seat index (default 0) or a :class:`FirstPlayer` rule."""
-
-    turn_limit: int | None = attrs.field(default=None, kw_only=True)
-    """Optional number of turns after which the game ends without a winner (R-WIN-2)."""
-
-    teams: tuple[tuple[int, ...], ...] | None = attrs.field(
-        default=None, kw_only=True, converter=_to_teams
-    )
+    teams: tuple[tuple[int, ...], ...] | None = attrs.field(default=None, converter=_to_teams)
     """Team play (R-TEAM-5): which seats form each team; ``None`` for individual play."""
 
-    shared_piles: bool = attrs.field(default=False, kw_only=True)
+    shared_piles: bool = False
     """Team play in the shared-piles form (R-TEAM-2) instead of the partner form (R-TEAM-1)."""
 
-    # Derived seating, computed once in __attrs_post_init__ (not part of equality).
-    seat_team: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
-    """For each seat, the index of its team (in individual play: the seat itself)."""
-    seat_stock: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
-    """For each seat, the index of its own stock pile."""
-    seat_discards: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
-    """For each seat, the index of its own discard set (where its discards go)."""
-    seat_stock_sources: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
-    """For each seat, the stock piles it may play from (its team's, ascending)."""
-    seat_discard_sources: tuple[tuple[int, ...], ...] = attrs.field(
-        init=False, eq=False, repr=False
-    )
-    """For each seat, the discard sets it may play from (its team's, ascending)."""
-    team_seats: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
-    """For each team, its seats in increasing order."""
-    team_stocks: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
-    """For each team, its stock piles; the team wins when all are empty (R-WIN-1, R-TEAM-3)."""
-    stock_count: int = attrs.field(init=False, eq=False, repr=False)
-    """Number of stock piles in the game."""
-    discard_set_count: int = attrs.field(init=False, eq=False, repr=False)
-    """Number of discard sets in the game."""
-    move_table: MoveTable = attrs.field(init=False, eq=False, repr=False)
-    """Every move of this configuration, made once (see :func:`skipbo.all_moves`)."""
+    deck: Deck = attrs.field(factory=Deck.mattel)
+    """The deck composition (R-DECK-2); the Mattel 162-card deck by default."""
+
+    stock_size: int = attrs.field(default=attrs.Factory(_default_stock_size, takes_self=True))
+    """Cards dealt to each stock pile (R-SETUP-2, R-TEAM-5); by default 30 with at most
+    four stock piles in the game, 20 otherwise."""
+
+    hand_size: int = 5
+    """Cards a hand is filled to (R-TURN-1, R-TURN-4); smaller for exhaustive checks."""
+
+    build_pile_count: int = 4
+    """Number of build piles in the centre (R-BUILD-1)."""
+
+    discard_pile_count: int = 4
+    """Number of discard piles in each discard set (R-DISC-1)."""
+
+    first_player: int | FirstPlayer = 0
+    """Who starts (R-SETUP-5): a seat index (default 0) or a :class:`FirstPlayer` rule."""
+
+    turn_limit: int | None = None
+    """Optional number of turns after which the game ends without a winner (R-WIN-2)."""
+
+    seating: Seating = attrs.field(init=False, eq=False, repr=False)
+    """Which piles each seat owns and plays from, derived from the teams (not compared)."""
 
     def __attrs_post_init__(self) -> None:
         team_play = self.teams is not None
@@ -187,8 +177,8 @@ class Rules:
         if not isinstance(self.deck, Deck):
             raise ConfigurationError("deck", f"must be a Deck, got {self.deck!r}")
         _check_int("hand_size", self.hand_size, 1)
-        _check_int("build_piles", self.build_piles, 1)
-        _check_int("discard_piles", self.discard_piles, 1)
+        _check_int("build_pile_count", self.build_pile_count, 1)
+        _check_int("discard_pile_count", self.discard_pile_count, 1)
         if self.turn_limit is not None:
             _check_int("turn_limit", self.turn_limit, 1)
         if not isinstance(self.first_player, FirstPlayer):
@@ -203,23 +193,15 @@ class Rules:
             )
         if not isinstance(self.shared_piles, bool):
             raise ConfigurationError("shared_piles", f"must be a bool, got {self.shared_piles!r}")
-        team_seats = self._check_teams()
-        self._derive_seating(team_seats)
-        if self.stock_size is None:
-            default = LARGE_STOCK if self.stock_count <= LARGE_STOCK_MAX_PILES else SMALL_STOCK
-            object.__setattr__(self, "stock_size", default)
+        seating = seat(self._check_teams(), shared_piles=self.shared_piles)
+        object.__setattr__(self, "seating", seating)
         _check_int("stock_size", self.stock_size, 1)
-        object.__setattr__(
-            self,
-            "move_table",
-            move_table(self.deck.highest, self.build_piles, self.stock_count, self.discard_piles),
-        )
-        needed = self.stock_count * self.stock_size + self.hand_size
+        needed = seating.stock_pile_count * self.stock_size + self.hand_size
         if needed > self.deck.size:
             # R-DECK-2: every stock pile plus one full hand must be dealt.
             raise ConfigurationError(
                 "deck / stock_size",
-                f"{self.stock_count} stock piles of {self.stock_size} plus a hand of "
+                f"{seating.stock_pile_count} stock piles of {self.stock_size} plus a hand of "
                 f"{self.hand_size} need {needed} cards, the deck has {self.deck.size}",
             )
 
@@ -227,10 +209,10 @@ class Rules:
         if self.teams is None:
             if self.shared_piles:
                 raise ConfigurationError("shared_piles", "needs teams")
-            return tuple((seat,) for seat in range(self.players))
-        seats = [seat for team in self.teams for seat in team]
-        for seat in seats:
-            _check_int("teams", seat, 0, self.players - 1)
+            return tuple((one,) for one in range(self.players))
+        seats = [one for team in self.teams for one in team]
+        for one in seats:
+            _check_int("teams", one, 0, self.players - 1)
         if sorted(seats) != list(range(self.players)):
             raise ConfigurationError(
                 "players / teams",
@@ -259,73 +241,37 @@ class Rules:
             raise ConfigurationError("teams", "the partner form needs teams of exactly two seats")
         return teams
 
-    def _derive_seating(self, team_seats: tuple[tuple[int, ...], ...]) -> None:
-        seat_team = [0] * self.players
-        seat_stock = [0] * self.players
-        seat_discards = [0] * self.players
-        team_stocks: list[tuple[int, ...]] = []
-        for team, seats in enumerate(team_seats):
-            if self.shared_piles:
-                # R-TEAM-2 (engine decision): seats take the team's two sets in turn.
-                first = SHARED_STOCKS_PER_TEAM * team
-                team_stocks.append(tuple(range(first, first + SHARED_STOCKS_PER_TEAM)))
-                for position, seat in enumerate(seats):
-                    seat_stock[seat] = first + position % SHARED_STOCKS_PER_TEAM
-                    seat_discards[seat] = first + position % SHARED_STOCKS_PER_TEAM
-            else:
-                team_stocks.append(seats)
-                for seat in seats:
-                    seat_stock[seat] = seat
-                    seat_discards[seat] = seat
-            for seat in seats:
-                seat_team[seat] = team
-        stock_count = sum(len(stocks) for stocks in team_stocks)
-
-        sets = object.__setattr__
-        sets(self, "seat_team", tuple(seat_team))
-        sets(self, "seat_stock", tuple(seat_stock))
-        sets(self, "seat_discards", tuple(seat_discards))
-        sets(self, "team_seats", team_seats)
-        sets(self, "team_stocks", tuple(team_stocks))
-        sets(self, "stock_count", stock_count)
-        sets(self, "discard_set_count", stock_count)
-        sets(
-            self,
-            "seat_stock_sources",
-            tuple(team_stocks[seat_team[seat]] for seat in range(self.players)),
-        )
-        # Discard sets pair with stock piles one to one in every form.
-        sets(self, "seat_discard_sources", self.seat_stock_sources)
-
     @property
     def team_play(self) -> bool:
         """Whether this is a team game (the R-TEAM rules apply)."""
         return self.teams is not None
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        # Pickle the parameters only: the derived seating and move table are rebuilt
-        # (and revalidated) on loading instead of being copied into every pickle.
-        parameters = {
-            field.name: getattr(self, field.name) for field in attrs.fields(Rules) if field.init
-        }
-        return (_rules_from_parameters, (parameters,))
+    @property
+    def stock_pile_count(self) -> int:
+        """The number of stock piles, which is also the number of discard sets."""
+        return self.seating.stock_pile_count
+
+    @property
+    def build_piles(self) -> int:
+        """Deprecated alias of :attr:`build_pile_count` (read only)."""
+        return self.build_pile_count
+
+    @property
+    def discard_piles(self) -> int:
+        """Deprecated alias of :attr:`discard_pile_count` (read only)."""
+        return self.discard_pile_count
 
     # --- named presets --------------------------------------------------------------
 
     @classmethod
-    def standard(
-        cls,
-        players: int = 2,
-        *,
-        deck: Deck | None = None,
-        first_player: int | FirstPlayer = 0,
-        turn_limit: int | None = None,
-    ) -> Rules:
+    def standard(cls, players: int = 2, **options: Unpack[PresetOptions]) -> Rules:
         """The standard game: 2-6 players individually, stock size by player count.
 
         30 stock cards each for 2-4 players, 20 for 5-6 (R-SETUP-1, R-SETUP-2); the
         Mattel deck unless ``deck`` is given (R-DECK-4: e.g.
-        :meth:`Deck.international_games <skipbo.Deck.international_games>`).
+        :meth:`Deck.international_games <skipbo.Deck.international_games>`). The
+        ``options`` (``deck``, ``first_player``, ``turn_limit``) are those of
+        :class:`Rules`; this is ``Rules(players=players, **options)`` by name.
 
         Raises:
             ConfigurationError: if the combination is impossible.
@@ -336,22 +282,14 @@ class Rules:
         20
 
         """
-        return cls(
-            players=players,
-            deck=Deck.mattel() if deck is None else deck,
-            first_player=first_player,
-            turn_limit=turn_limit,
-        )
+        return cls(players=players, **options)
 
     @classmethod
     def short(
         cls,
         players: int = 2,
         stock_size: int = SHORT_STOCK_SIZES[0],
-        *,
-        deck: Deck | None = None,
-        first_player: int | FirstPlayer = 0,
-        turn_limit: int | None = None,
+        **options: Unpack[PresetOptions],
     ) -> Rules:
         """The short game of R-SETUP-2: 10 stock cards each, or any size from 10 to 15.
 
@@ -374,23 +312,13 @@ class Rules:
                 f"the short game deals {low} to {high} cards a stock pile (R-SETUP-2), "
                 f"got {stock_size!r}",
             )
-        return cls(
-            players=players,
-            deck=Deck.mattel() if deck is None else deck,
-            stock_size=stock_size,
-            first_player=first_player,
-            turn_limit=turn_limit,
-        )
+        return cls(players=players, stock_size=stock_size, **options)
 
     @classmethod
     def partners(
         cls,
         teams: Sequence[Sequence[int]] = ((0, 2), (1, 3)),
-        *,
-        stock_size: int | None = None,
-        deck: Deck | None = None,
-        first_player: int | FirstPlayer = 0,
-        turn_limit: int | None = None,
+        **options: Unpack[TeamPresetOptions],
     ) -> Rules:
         """Team play in the partner form (R-TEAM-1): 2 or 3 teams of two.
 
@@ -403,21 +331,18 @@ class Rules:
                 ``0 .. n-1``, or the combination is impossible.
 
         >>> rules = Rules.partners(teams=((0, 1), (2, 3), (4, 5)))
-        >>> rules.players, rules.stock_size, rules.seat_stock_sources[1]
+        >>> rules.players, rules.stock_size, rules.seating.stock_sources[1]
         (6, 20, (0, 1))
 
         """
-        return _team_preset(teams, False, stock_size, deck, first_player, turn_limit)
+        seating = _to_teams(teams) or ()
+        return cls(players=sum(map(len, seating)), teams=seating, **options)
 
     @classmethod
     def team_piles(
         cls,
         teams: Sequence[Sequence[int]] = ((0, 2, 4), (1, 3, 5)),
-        *,
-        stock_size: int | None = None,
-        deck: Deck | None = None,
-        first_player: int | FirstPlayer = 0,
-        turn_limit: int | None = None,
+        **options: Unpack[TeamPresetOptions],
     ) -> Rules:
         """Team play in the shared-piles form (R-TEAM-2): 6-12 players in 2 or 3 teams.
 
@@ -431,35 +356,9 @@ class Rules:
                 impossible.
 
         >>> rules = Rules.team_piles(teams=((0, 2, 4), (1, 3, 5)))
-        >>> rules.stock_count, rules.stock_size, rules.seat_stock
+        >>> rules.stock_pile_count, rules.stock_size, rules.seating.own_stock
         (4, 30, (0, 2, 1, 3, 0, 2))
 
         """
-        return _team_preset(teams, True, stock_size, deck, first_player, turn_limit)
-
-
-def _team_preset(
-    teams: Sequence[Sequence[int]],
-    shared_piles: bool,
-    stock_size: int | None,
-    deck: Deck | None,
-    first_player: int | FirstPlayer,
-    turn_limit: int | None,
-) -> Rules:
-    """The rules of :meth:`Rules.partners` or :meth:`Rules.team_piles` (validated by Rules)."""
-    seating = _to_teams(teams)
-    return Rules(
-        players=sum(len(team) for team in seating or ()),
-        deck=Deck.mattel() if deck is None else deck,
-        # None picks the default stock size; the attrs signature says int.
-        stock_size=cast(int, stock_size),
-        first_player=first_player,
-        turn_limit=turn_limit,
-        teams=seating,
-        shared_piles=shared_piles,
-    )
-
-
-def _rules_from_parameters(parameters: dict[str, Any]) -> Rules:
-    """Rebuild pickled :class:`Rules` from its parameters."""
-    return Rules(**parameters)
+        seating = _to_teams(teams) or ()
+        return cls(players=sum(map(len, seating)), teams=seating, shared_piles=True, **options)

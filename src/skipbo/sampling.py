@@ -26,9 +26,10 @@ import random
 from collections import Counter
 
 from skipbo.cards import WILD, Card
-from skipbo.checking.invariants import invariant_violations, is_valid_build_pile
+from skipbo.checking.invariants import invariant_violations
 from skipbo.common.randomness import SEED_BITS
 from skipbo.errors import InvalidStateError
+from skipbo.spec import is_sorted, is_valid_build_pile
 from skipbo.state import GameState, Pile
 from skipbo.views import PlayerView
 
@@ -79,10 +80,10 @@ def view_violations(seen: PlayerView) -> list[str]:
             problems.append(f"{name} must be a tuple of cards of the deck, got {pile!r}")
 
     shapes: tuple[tuple[str, object, int], ...] = (
-        ("stock_tops", seen.stock_tops, rules.stock_count),
-        ("stock_sizes", seen.stock_sizes, rules.stock_count),
-        ("discards", seen.discards, rules.discard_set_count),
-        ("builds", seen.builds, rules.build_piles),
+        ("stock_tops", seen.stock_tops, rules.stock_pile_count),
+        ("stock_sizes", seen.stock_sizes, rules.stock_pile_count),
+        ("discards", seen.discards, rules.stock_pile_count),
+        ("builds", seen.builds, rules.build_pile_count),
         ("hand_sizes", seen.hand_sizes, rules.players),
     )
     for name, value, length in shapes:
@@ -105,8 +106,8 @@ def view_violations(seen: PlayerView) -> list[str]:
             problems.append(f"stock pile {stock}: top {top!r} does not fit its size {size}")
     discard_sets: tuple[object, ...] = seen.discards  # a hand-built view may hold anything
     for index, piles in enumerate(discard_sets):
-        if not isinstance(piles, tuple) or len(piles) != rules.discard_piles:
-            problems.append(f"discard set {index} must hold {rules.discard_piles} piles")
+        if not isinstance(piles, tuple) or len(piles) != rules.discard_pile_count:
+            problems.append(f"discard set {index} must hold {rules.discard_pile_count} piles")
             continue
         for pile_index, pile in enumerate(piles):
             cards_ok(f"discard pile {index}.{pile_index}", pile)
@@ -129,7 +130,7 @@ def view_violations(seen: PlayerView) -> list[str]:
                     f"the hand holds {len(seen.hand)} cards, hand_sizes says "
                     f"{seen.hand_sizes[seen.player]}"
                 )
-            elif list(seen.hand) != sorted(seen.hand):
+            elif not is_sorted(seen.hand):
                 problems.append(f"the hand is not sorted: {seen.hand}")
     if type(seen.current_player) is not int or not 0 <= seen.current_player < rules.players:
         problems.append(f"current_player {seen.current_player!r} is not a seat")

@@ -20,7 +20,16 @@ from collections.abc import Iterable, Iterator
 from itertools import pairwise
 
 from skipbo.cards import WILD, Card
-from skipbo.moves import Discard, Move, Pass, PlayFromDiscard, PlayFromHand, PlayFromStock
+from skipbo.moves import (
+    Discard,
+    Move,
+    Pass,
+    PlayFromDiscard,
+    PlayFromHand,
+    PlayFromStock,
+    move_table,
+)
+from skipbo.rules import Rules
 from skipbo.state import GameState, Pile
 
 __all__ = [
@@ -63,6 +72,19 @@ def is_run(pile: Pile, highest: int) -> bool:
     return len(pile) <= highest and all(
         card in (WILD, position) for position, card in enumerate(pile, start=1)
     )
+
+
+def fits_build_pile(pile: Pile, card: Card, highest: int) -> bool:
+    """Whether ``card`` may go on the build pile ``pile`` (R-BUILD-2, R-BUILD-3).
+
+    A wild fits every pile short of complete, a number the next one of the run.
+
+    >>> fits_build_pile((1, WILD), 3, 12), fits_build_pile((1,), 3, 12)
+    (True, False)
+    >>> fits_build_pile((), WILD, 12), fits_build_pile((1, 2), WILD, 2)
+    (True, False)
+    """
+    return is_run(pile + (card,), highest)
 
 
 def is_valid_build_pile(pile: Pile, highest: int) -> bool:
@@ -189,7 +211,9 @@ def next_seat(state: GameState) -> int:
 def team_stocks_empty(state: GameState, seat: int) -> bool:
     """Whether every stock pile of ``seat``'s team is empty (R-WIN-1, R-TEAM-3)."""
     rules = state.rules
-    return not any(state.stocks[stock] for stock in rules.team_stocks[rules.seat_team[seat]])
+    return not any(
+        state.stocks[stock] for stock in rules.seating.team_stocks[rules.seating.team_of[seat]]
+    )
 
 
 # --- one move's effect ----------------------------------------------------------------------
@@ -250,7 +274,7 @@ def discarded(before: GameState, after: GameState, card: Card, pile: int) -> boo
     refilled (the next player's is, R-TURN-1).
     """
     seat = before.current_player
-    own = before.rules.seat_discards[seat]
+    own = before.rules.seating.own_discards[seat]
     return (
         same_cards(after.hands[seat] + (card,), before.hands[seat])
         and after.discards[own][pile] == before.discards[own][pile] + (card,)
@@ -276,7 +300,7 @@ def _goes_on(state: GameState, card: Card, build: object) -> bool:
     if not _one_of(build, range(len(state.builds))):
         return False
     assert type(build) is int  # for the type checker: _one_of checked it
-    return is_run(state.builds[build] + (card,), state.rules.deck.highest)
+    return fits_build_pile(state.builds[build], card, state.rules.deck.highest)
 
 
 def is_legal(state: GameState, move: Move) -> bool:
@@ -301,21 +325,35 @@ def is_legal(state: GameState, move: Move) -> bool:
             return type(card) is int and card in hand and _goes_on(state, card, build)
         case PlayFromStock(stock=stock, build=build):
             # R-TURN-2, R-TEAM-1/2: the top of the own (or a teammate's) stock pile.
-            if not _one_of(stock, rules.seat_stock_sources[seat]):
+            if not _one_of(stock, rules.seating.stock_sources[seat]):
                 return False
             pile = state.stocks[stock]
             return bool(pile) and _goes_on(state, pile[-1], build)
         case PlayFromDiscard(discard_set=discard_set, pile=index, build=build):
             # R-DISC-3, R-TEAM-1/2: the top of an own (or a teammate's) discard pile.
-            if not _one_of(discard_set, rules.seat_discard_sources[seat]):
+            if not _one_of(discard_set, rules.seating.discard_sources[seat]):
                 return False
-            if not _one_of(index, range(rules.discard_piles)):
+            if not _one_of(index, range(rules.discard_pile_count)):
                 return False
             pile = state.discards[discard_set][index]
             return bool(pile) and _goes_on(state, pile[-1], build)
         case Discard(card=card, pile=index):
             # R-TURN-5, R-DISC-2: any hand card onto any of the own discard piles.
-            return type(card) is int and card in hand and _one_of(index, range(rules.discard_piles))
+            return (
+                type(card) is int
+                and card in hand
+                and _one_of(index, range(rules.discard_pile_count))
+            )
         case Pass():
             return not hand  # R-TURN-8
     return False
+
+
+def lists_every_legal_move(state: GameState, moves: list[Move]) -> bool:
+    """Whether ``moves`` holds every move of ``state``'s rules that :func:`is_legal` allows."""
+    return all(move in moves for move in move_table(state.rules).moves if is_legal(state, move))
+
+
+def in_move_order(rules: Rules, moves: list[Move]) -> bool:
+    """Whether ``moves`` come in the fixed order of :func:`skipbo.all_moves`."""
+    return moves == [move for move in move_table(rules).moves if move in moves]

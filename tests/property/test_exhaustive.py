@@ -1,7 +1,7 @@
 """Exhaustive checking, bounded: every deal and every reachable position of tiny games.
 
-The configurations are ``tests.exhaustive.BOUNDED`` (the full run, ``python -m
-tests.exhaustive``, adds larger ones). See that module for what a position is and
+The configurations are ``tools.exhaustive.BOUNDED`` (the full run, ``python -m
+tools.exhaustive``, adds larger ones). See that module for what a position is and
 which symmetry of the deals is used.
 """
 
@@ -13,11 +13,11 @@ from collections import Counter
 
 import attrs
 import pytest
+from tools import exhaustive
 
 import skipbo
 from skipbo import Deck, Rules, Termination
 from skipbo.deal import deal
-from tests import exhaustive
 
 CONFIGURATIONS = (
     exhaustive.BOUNDED[:-2]

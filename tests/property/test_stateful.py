@@ -84,7 +84,7 @@ class CardModel:
                 self.build(build, self.places["discard", discard_set, pile].pop())
             case Discard(card=card, pile=pile):
                 self.places["hand", seat].remove(card)
-                self.places["discard", self.rules.seat_discards[seat], pile].append(card)
+                self.places["discard", self.rules.seating.own_discards[seat], pile].append(card)
             case Pass():
                 pass
 
@@ -182,7 +182,9 @@ class GameMachine(RuleBasedStateMachine):
                 assert list(pile) == model.places["discard", d, i], f"discard pile {d}.{i}"
         for b, pile in enumerate(after.builds):
             assert list(pile) == model.places["build", b], f"build pile {b}"
-        team_done = any(not any(after.stocks[s] for s in stocks) for stocks in rules.team_stocks)
+        team_done = any(
+            not any(after.stocks[s] for s in stocks) for stocks in rules.seating.team_stocks
+        )
         ends_turn = type(move) in (Discard, Pass)
         if after.is_over:
             assert after.outcome is not None

@@ -23,7 +23,6 @@ from hypothesis import strategies as st
 
 import skipbo
 from skipbo import (
-    WILD,
     Discard,
     GameState,
     IllegalMoveError,
@@ -35,6 +34,7 @@ from skipbo import (
     penalize,
 )
 from skipbo.checking.invariants import all_cards
+from skipbo.spec import fits_build_pile
 from tests import strategies
 
 MAX_MOVES = 300
@@ -72,25 +72,21 @@ def own_set(rules: Rules, seat: int) -> int:
     return 2 * team + position % 2
 
 
-def fits(card: int, build: tuple[int, ...]) -> bool:
-    """R-BUILD-2/3: a wild fits every build pile, a number the next one."""
-    return card == WILD or card == len(build) + 1
-
-
 def check_sources(state: GameState) -> None:
     """Every fitting top of the team's piles is offered, and nothing else; every fitting
     top of another team's piles is refused."""
     rules = state.rules
     seat = state.current_player
     mine = team_piles(rules, team_of(rules, seat))
+    highest = rules.deck.highest
     expected: set[skipbo.Move] = set()
     for pile in mine:
         for build, cards in enumerate(state.builds):
             stock = state.stocks[pile]
-            if stock and fits(stock[-1], cards):
+            if stock and fits_build_pile(cards, stock[-1], highest):
                 expected.add(PlayFromStock(pile, build))
             for index, discards in enumerate(state.discards[pile]):
-                if discards and fits(discards[-1], cards):
+                if discards and fits_build_pile(cards, discards[-1], highest):
                     expected.add(PlayFromDiscard(pile, index, build))
     offered = {
         move
@@ -98,15 +94,15 @@ def check_sources(state: GameState) -> None:
         if type(move) is PlayFromStock or type(move) is PlayFromDiscard
     }
     assert offered == expected
-    for pile in range(rules.stock_count):
+    for pile in range(rules.stock_pile_count):
         if pile in mine:
             continue
         refused: list[skipbo.Move] = []
         if state.stocks[pile]:
-            refused += [PlayFromStock(pile, build) for build in range(rules.build_piles)]
+            refused += [PlayFromStock(pile, build) for build in range(rules.build_pile_count)]
         for index, cards in enumerate(state.discards[pile]):
             if cards:
-                refused += [PlayFromDiscard(pile, index, b) for b in range(rules.build_piles)]
+                refused += [PlayFromDiscard(pile, index, b) for b in range(rules.build_pile_count)]
         for move in refused:
             with pytest.raises(IllegalMoveError):
                 skipbo.apply(state, move)
@@ -117,7 +113,7 @@ def check_end(state: GameState) -> None:
     rules = state.rules
     emptied = [
         team
-        for team in range(len(rules.team_seats))
+        for team in range(len(rules.seating.team_seats))
         if not any(state.stocks[pile] for pile in team_piles(rules, team))
     ]
     outcome = state.outcome
@@ -137,7 +133,7 @@ def check_move(before: GameState, move: skipbo.Move, after: GameState) -> None:
     """A discard lands on the mover's own set; nothing else touches another's sets
     except by taking a top card the mover was allowed to play."""
     rules = before.rules
-    changed = [d for d in range(rules.discard_set_count) if after.discards[d] != before.discards[d]]
+    changed = [d for d in range(rules.stock_pile_count) if after.discards[d] != before.discards[d]]
     if type(move) is Discard:
         assert changed == [own_set(rules, before.current_player)]
     elif type(move) is PlayFromDiscard:
@@ -197,12 +193,12 @@ def test_the_penalty_keeps_the_cards_and_the_game_going(
     after = penalize(state, seat)
     skipbo.check_invariants(after)
     assert Counter(all_cards(after)) == rules.deck.counts()
-    own = rules.seat_stock[seat]
+    own = rules.seating.own_stock[seat]
     available = len(state.draw_pile) + len(state.completed)
     added = len(after.stocks[own]) - len(state.stocks[own])
     assert added == min(2, available)
     assert after.stocks[own][added:] == state.stocks[own]  # under the pile; the rest as it was
-    others = [pile for pile in range(rules.stock_count) if pile != own]
+    others = [pile for pile in range(rules.stock_pile_count) if pile != own]
     assert [after.stocks[p] for p in others] == [state.stocks[p] for p in others]
     assert (after.current_player, after.turn, after.hands) == (
         state.current_player,

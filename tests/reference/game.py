@@ -182,7 +182,7 @@ class ReferenceGame:
                         if fits(pile, discard_pile[-1]):
                             moves.add(PlayFromDiscard(d, i, b))
         for card in set(hand):  # R-TURN-5, R-DISC-2: any hand card on any own discard pile
-            for i in range(self.rules.discard_piles):
+            for i in range(self.rules.discard_pile_count):
                 moves.add(Discard(card, i))
         if not hand:
             moves.add(Pass())  # R-TURN-8

@@ -5,6 +5,11 @@ contracts, the conformance checker and the tests, so that "a valid build pile" o
 "the cards of a state" mean the same everywhere; the three used most are re-exported
 here.
 
+Each invariant is stated once, here: :func:`located_violations` reports every
+violation with the place in the state it concerns, which the JSON loader
+(:mod:`skipbo.io.serialization`) turns into a JSON pointer instead of checking the
+same things again.
+
 >>> import skipbo
 >>> skipbo.check_invariants(skipbo.new_game(skipbo.Rules(players=4), seed=0))
 """
@@ -12,47 +17,68 @@ here.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 
+import attrs
+
+from skipbo.cards import Card
 from skipbo.engine import legal_moves
 from skipbo.errors import InvariantViolation
 from skipbo.rules import Rules
-from skipbo.spec import all_cards, is_valid_build_pile, is_valid_completed
-from skipbo.state import GameState, Outcome, Termination
+from skipbo.spec import all_cards, is_sorted, is_valid_build_pile, is_valid_completed
+from skipbo.state import GameState, Outcome, Pile, Termination
 
 __all__ = [
+    "Violation",
     "all_cards",
     "check_invariants",
     "invariant_violations",
     "is_valid_build_pile",
     "is_valid_completed",
+    "located_violations",
 ]
 
 
-def _shape_violations(state: GameState) -> list[str]:
+@attrs.frozen
+class Violation:
+    """One broken invariant and the place in the state it concerns."""
+
+    place: tuple[str | int, ...]
+    """Where: field names and indices into the state, e.g. ``("hands", 1)``; ``()``
+    for the state as a whole. The JSON loader makes it a pointer (``/hands/1``)."""
+    message: str
+    """What is wrong there, naming the rule where one applies."""
+
+
+def _shape_violations(state: GameState) -> list[Violation]:
     """Violations of the state's shape; the other checks assume none."""
     rules = state.rules
     if not isinstance(rules, Rules):
-        return [f"rules is not a Rules: {rules!r}"]
+        return [Violation(("rules",), f"rules is not a Rules: {rules!r}")]
     problems = []
     # The annotations are what a well-built state holds; tampered input may differ.
     piles: tuple[tuple[str, object, int], ...] = (
-        ("stocks", state.stocks, rules.stock_count),
+        ("stocks", state.stocks, rules.stock_pile_count),
         ("hands", state.hands, rules.players),
-        ("builds", state.builds, rules.build_piles),
-        ("discards", state.discards, rules.discard_set_count),
+        ("builds", state.builds, rules.build_pile_count),
+        ("discards", state.discards, rules.stock_pile_count),
     )
     for name, value, length in piles:
         if not isinstance(value, tuple) or len(value) != length:
-            problems.append(f"{name} must be a tuple of {length} entries")
+            problems.append(Violation((name,), f"{name} must be a tuple of {length} entries"))
         elif not all(isinstance(item, tuple) for item in value):
-            problems.append(f"{name} must hold tuples")
+            problems.append(Violation((name,), f"{name} must hold tuples"))
     if not problems:
         for index, discard_set in enumerate(state.discards):
-            if len(discard_set) != rules.discard_piles or not all(
+            if len(discard_set) != rules.discard_pile_count or not all(
                 isinstance(pile, tuple) for pile in discard_set
             ):
                 problems.append(
-                    f"discard set {index} must hold {rules.discard_piles} piles (R-DISC-1)"
+                    Violation(
+                        ("discards", index),
+                        f"discard set {index} must hold {rules.discard_pile_count} piles "
+                        "(R-DISC-1)",
+                    )
                 )
     places: tuple[tuple[str, object], ...] = (
         ("draw_pile", state.draw_pile),
@@ -60,7 +86,7 @@ def _shape_violations(state: GameState) -> list[str]:
     )
     for name, place in places:
         if not isinstance(place, tuple):
-            problems.append(f"{name} must be a tuple")
+            problems.append(Violation((name,), f"{name} must be a tuple"))
     numbers: tuple[tuple[str, object], ...] = (
         ("current_player", state.current_player),
         ("turn", state.turn),
@@ -70,86 +96,184 @@ def _shape_violations(state: GameState) -> list[str]:
     )
     for name, number in numbers:
         if type(number) is not int:
-            problems.append(f"{name} must be an int, got {number!r}")
+            problems.append(Violation((name,), f"{name} must be an int, got {number!r}"))
     if state.outcome is not None and not isinstance(state.outcome, Outcome):
-        problems.append(f"outcome must be an Outcome or None, got {state.outcome!r}")
+        problems.append(
+            Violation(("outcome",), f"outcome must be an Outcome or None, got {state.outcome!r}")
+        )
     if not problems:
         # The other checks index by card (legal_moves), so a foreign card stops them here.
-        foreign = {repr(card) for card in all_cards(state) if not rules.deck.is_card(card)}
-        if foreign:
-            problems.append(f"not cards of the deck: {', '.join(sorted(foreign))}")
+        for place, pile in _places(state):
+            foreign = sorted({repr(card) for card in pile if not rules.deck.is_card(card)})
+            if foreign:
+                problems.append(Violation(place, f"not cards of the deck: {', '.join(foreign)}"))
     return problems
 
 
-def invariant_violations(state: GameState) -> list[str]:
-    """Every invariant ``state`` breaks, one line each (empty when the state is valid)."""
+def _places(state: GameState) -> Iterator[tuple[tuple[str | int, ...], Pile]]:
+    """Every pile of cards in the state with its place, in the order of the document."""
+    for index, pile in enumerate(state.stocks):
+        yield ("stocks", index), pile
+    for index, discard_set in enumerate(state.discards):
+        for position, pile in enumerate(discard_set):
+            yield ("discards", index, position), pile
+    for index, pile in enumerate(state.hands):
+        yield ("hands", index), pile
+    for index, pile in enumerate(state.builds):
+        yield ("builds", index), pile
+    yield ("draw_pile",), state.draw_pile
+    yield ("completed",), state.completed
+
+
+def _conservation_violations(state: GameState) -> list[Violation]:
+    """R-DECK-2: the cards in all places are exactly the deck's.
+
+    The summary comes first, at the first place (in document order) where the count
+    of a card runs over what the deck holds (at the state as a whole when cards are
+    only missing); then one line per card the game holds too many of, at that place.
+    """
+    deck = state.rules.deck
+    expected = deck.counts()
+    actual = Counter(all_cards(state))
+    if actual == expected:
+        return []
+    excess = []
+    seen: Counter[Card] = Counter()
+    for place, pile in _places(state):
+        here = Counter(pile)
+        seen.update(here)
+        for card in sorted(here):
+            # Reported once: at the place where the count first runs over.
+            if seen[card] > expected[card] >= seen[card] - here[card]:
+                name = "wilds" if card == 0 else f"{card}s"
+                message = f"holds {actual[card]} {name}, the deck has {expected[card]} (R-DECK-2)"
+                excess.append(Violation(place, message))
+    missing = expected - actual
+    extra = actual - expected
+    summary = f"cards are not conserved: missing {dict(missing)}, extra {dict(extra)}"
+    return [Violation(excess[0].place if excess else (), summary), *excess]
+
+
+def located_violations(state: GameState) -> list[Violation]:
+    """Every invariant ``state`` breaks, each with its place (empty when valid)."""
     problems = _shape_violations(state)
     if problems:
         return problems
     rules = state.rules
     highest = rules.deck.highest
-    expected = rules.deck.counts()
-    actual = Counter(all_cards(state))
-    if actual != expected:
-        missing = expected - actual
-        extra = actual - expected
-        problems.append(f"cards are not conserved: missing {dict(missing)}, extra {dict(extra)}")
-    for index, pile in enumerate(state.builds):
-        if not is_valid_build_pile(pile, highest):
-            problems.append(f"build pile {index} is not a valid run: {pile} (R-BUILD-2/3/4)")
-    if not is_valid_completed(state.completed, highest):
-        problems.append(f"completed cards are not complete build piles: {state.completed}")
     for seat, hand in enumerate(state.hands):
         if len(hand) > rules.hand_size:
-            problems.append(f"hand {seat} holds {len(hand)} cards, more than {rules.hand_size}")
-        if list(hand) != sorted(hand):
-            problems.append(f"hand {seat} is not sorted: {hand}")
+            problems.append(
+                Violation(
+                    ("hands", seat),
+                    f"hand {seat} holds {len(hand)} cards, the hand size is {rules.hand_size}",
+                )
+            )
+        if not is_sorted(hand):
+            problems.append(
+                Violation(("hands", seat), f"hand {seat} must be sorted (wilds first): {hand}")
+            )
+    for index, pile in enumerate(state.builds):
+        if not is_valid_build_pile(pile, highest):
+            problems.append(
+                Violation(
+                    ("builds", index),
+                    f"build pile {index} {list(pile)} is not a run 1, 2, .. (R-BUILD-2/3/4)",
+                )
+            )
+    if not is_valid_completed(state.completed, highest):
+        problems.append(
+            Violation(
+                ("completed",),
+                "completed cards must be complete build piles, each a run to the highest "
+                f"(R-BUILD-4): {state.completed}",
+            )
+        )
+    # After the checks of single places, which say more about a tampered pile.
+    problems.extend(_conservation_violations(state))
     if not 0 <= state.current_player < rules.players:
-        problems.append(f"current_player {state.current_player} is not a seat")
+        problems.append(
+            Violation(("current_player",), f"current_player {state.current_player} is not a seat")
+        )
         return problems
-    if state.turn < 1 or state.turn_moves < 0:
-        problems.append(f"turn {state.turn} / turn_moves {state.turn_moves} out of range")
+    if state.turn < 1:
+        problems.append(Violation(("turn",), f"turn {state.turn} must be at least 1"))
+    if state.turn_moves < 0:
+        problems.append(Violation(("turn_moves",), f"turn_moves {state.turn_moves} is negative"))
     if not 0 <= state.empty_passes <= rules.players:
-        problems.append(f"empty_passes {state.empty_passes} out of range (R-WIN-2)")
+        problems.append(
+            Violation(
+                ("empty_passes",), f"empty_passes {state.empty_passes} out of range (R-WIN-2)"
+            )
+        )
     problems.extend(_end_violations(state))
     return problems
 
 
-def _end_violations(state: GameState) -> list[str]:
+def invariant_violations(state: GameState) -> list[str]:
+    """Every invariant ``state`` breaks, one line each (empty when the state is valid).
+
+    The messages of :func:`located_violations`, without the places.
+    """
+    return [violation.message for violation in located_violations(state)]
+
+
+def _end_violations(state: GameState) -> list[Violation]:
     rules = state.rules
+    seating = rules.seating
     problems = []
     emptied = [
         team
-        for team, stocks in enumerate(rules.team_stocks)
+        for team, stocks in enumerate(seating.team_stocks)
         if not any(state.stocks[s] for s in stocks)
     ]
     result = state.outcome
+    at_end: tuple[str | int, ...] = ("outcome",)
     if result is None:
         if emptied:
             problems.append(
-                f"team {emptied[0]} has emptied its stock but the game goes on (R-WIN-1)"
+                Violation(
+                    ("stocks", seating.team_stocks[emptied[0]][0]),
+                    f"team {emptied[0]} has emptied its stock but the game goes on (R-WIN-1)",
+                )
             )
         if rules.turn_limit is not None and state.turn > rules.turn_limit:
-            problems.append(f"turn {state.turn} is past the turn limit (R-WIN-2)")
+            problems.append(
+                Violation(("turn",), f"turn {state.turn} is past the turn limit (R-WIN-2)")
+            )
         if state.empty_passes >= rules.players:
-            problems.append("a whole round of empty passes but the game goes on (R-WIN-2)")
+            problems.append(
+                Violation(
+                    ("empty_passes",),
+                    "a whole round of empty passes but the game goes on (R-WIN-2)",
+                )
+            )
         if not legal_moves(state):
-            problems.append("the game goes on but no move is legal")
-    else:
-        if result.termination is Termination.STOCK_EMPTIED and (
-            result.team not in emptied or rules.team_seats[result.team] != result.winners
-        ):
-            problems.append(f"{result} but that team's stock piles are not empty (R-WIN-1)")
-        if result.termination is not Termination.STOCK_EMPTIED and result.winners:
-            problems.append(f"{result.termination} has winners {result.winners}")
-        if result.termination is Termination.BLOCKED and state.empty_passes < rules.players:
-            problems.append("blocked without a whole round of empty passes (R-WIN-2)")
-        if result.termination is Termination.TURN_LIMIT and (
-            rules.turn_limit is None or state.turn < rules.turn_limit
-        ):
-            problems.append(f"ended by a turn limit at turn {state.turn} (R-WIN-2)")
-        if legal_moves(state):
-            problems.append("the game is over but moves are legal (R-WIN-3)")
+            problems.append(Violation((), "the game goes on but no move is legal"))
+        return problems
+    if result.team is not None and not 0 <= result.team < len(seating.team_seats):
+        return [Violation((*at_end, "team"), f"there is no team {result.team}")]
+    if result.termination is Termination.STOCK_EMPTIED and (
+        result.team not in emptied or seating.team_seats[result.team] != result.winners
+    ):
+        problems.append(
+            Violation(
+                at_end,
+                f"{result} but the winners must be a team whose stock piles are empty (R-WIN-1)",
+            )
+        )
+    if result.termination is not Termination.STOCK_EMPTIED and result.winners:
+        problems.append(Violation(at_end, f"{result.termination} has winners {result.winners}"))
+    if result.termination is Termination.BLOCKED and state.empty_passes < rules.players:
+        problems.append(
+            Violation(at_end, "blocked without a whole round of empty passes (R-WIN-2)")
+        )
+    if result.termination is Termination.TURN_LIMIT and (
+        rules.turn_limit is None or state.turn < rules.turn_limit
+    ):
+        problems.append(Violation(at_end, f"ended by a turn limit at turn {state.turn} (R-WIN-2)"))
+    if legal_moves(state):
+        problems.append(Violation(at_end, "the game is over but moves are legal (R-WIN-3)"))
     return problems
 
 

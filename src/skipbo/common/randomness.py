@@ -30,7 +30,6 @@ def permute(items: Sequence[T], swaps: Sequence[int]) -> tuple[T, ...]:
     post: len(__return__) == len(items)
     post: all(__return__.count(item) == tuple(items).count(item) for item in items)
     """
-    # crosshair: per_condition_timeout=3
     result = list(items)
     for k, j in enumerate(swaps):
         i = len(result) - 1 - k

@@ -3,8 +3,9 @@
 Encoders turn values into JSON-compatible dicts, lists, ints, strings and ``None``.
 Decoders read *untrusted* data: they check every type, range and field name, and
 raise :class:`~skipbo.DataError` naming the JSON pointer of the first problem; the
-final semantic check of a state is :func:`skipbo.invariant_violations` and of a
-view :func:`skipbo.sampling.view_violations` plus the invariants of a sampled state.
+final semantic check of a state is :func:`~skipbo.checking.invariants.located_violations` (its
+places become JSON pointers) and of a view :func:`skipbo.sampling.view_violations`
+plus the invariants of a sampled state.
 
 Decoders never trust sizes from the input: :data:`LIMITS` bounds every number that
 the engine would allocate by (deck and pile counts), so hostile input cannot make
@@ -13,15 +14,16 @@ it build a huge move table.
 
 from __future__ import annotations
 
-import json
 import random
-from collections import Counter
-from collections.abc import Callable, Mapping
-from typing import Any, NoReturn, TypeVar
+from collections.abc import Mapping
+from typing import Any, TypeVar
 
 from skipbo.cards import WILD, Card, Deck
-from skipbo.checking.invariants import invariant_violations, is_valid_build_pile, is_valid_completed
-from skipbo.errors import ConfigurationError, DataError, InvalidStateError, MoveSyntaxError
+from skipbo.checking.invariants import (
+    located_violations,
+)
+from skipbo.common.strictjson import array, fail, fields, integer, join, kind_of, optional, text
+from skipbo.errors import ConfigurationError, InvalidStateError, MoveSyntaxError
 from skipbo.moves import Move, parse_move
 from skipbo.rules import MAX_TEAM_PLAYERS, FirstPlayer, Rules
 from skipbo.sampling import sample_state, view_violations
@@ -110,8 +112,8 @@ def rules_data(rules: Rules) -> dict[str, Any]:
         "deck": deck_data(rules.deck),
         "stock_size": rules.stock_size,
         "hand_size": rules.hand_size,
-        "build_piles": rules.build_piles,
-        "discard_piles": rules.discard_piles,
+        "build_piles": rules.build_pile_count,
+        "discard_piles": rules.discard_pile_count,
         "first_player": first.value if isinstance(first, FirstPlayer) else first,
         "turn_limit": rules.turn_limit,
         "teams": None if rules.teams is None else [list(team) for team in rules.teams],
@@ -177,101 +179,7 @@ def view_data(seen: PlayerView) -> dict[str, Any]:
     }
 
 
-# --- decoding helpers ---------------------------------------------------------------------
-
-
-def _unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
-    found = dict(pairs)
-    if len(found) != len(pairs):
-        raise ValueError("an object has a repeated key")
-    return found
-
-
-def _no_constant(name: str) -> NoReturn:
-    raise ValueError(f"{name} is not JSON")
-
-
-def parse_json(data: object, path: str = "") -> object:
-    """Parse JSON text strictly: no repeated keys, no NaN or Infinity."""
-    if type(data) is not str and type(data) is not bytes:
-        fail(path, f"JSON must be given as str or bytes, got {type(data).__name__}")
-    try:
-        return json.loads(data, object_pairs_hook=_unique_keys, parse_constant=_no_constant)
-    except (ValueError, RecursionError) as error:  # JSONDecodeError, UnicodeDecodeError
-        fail(path, f"not JSON: {error}")
-
-
-def fail(path: str, reason: str) -> NoReturn:
-    """Reject the data: raise :class:`~skipbo.DataError` at ``path``."""
-    raise DataError(path, reason)
-
-
-def join(path: str, key: str | int) -> str:
-    """The JSON pointer of ``key`` below ``path`` (RFC 6901 escaping)."""
-    return f"{path}/{str(key).replace('~', '~0').replace('/', '~1')}"
-
-
-def fields(data: object, path: str, names: tuple[str, ...]) -> dict[str, object]:
-    """``data`` as an object with exactly the fields ``names``."""
-    if type(data) is not dict:
-        fail(path, f"must be an object, got {kind_of(data)}")
-    for key in data:
-        if type(key) is not str or key not in names:
-            fail(join(path, str(key)), "unknown field")
-    for name in names:
-        if name not in data:
-            fail(join(path, name), "missing field")
-    return data
-
-
-def kind_of(value: object) -> str:
-    """What a JSON value is, for messages ("an array", "null", ..)."""
-    names: dict[type, str] = {
-        dict: "an object",
-        list: "an array",
-        tuple: "an array",
-        str: "a string",
-    }
-    if value is None:
-        return "null"
-    if type(value) is bool:
-        return "a boolean"
-    if type(value) is int:
-        return "an integer"
-    if type(value) is float:
-        return "a number with a fraction"
-    return names.get(type(value), type(value).__name__)
-
-
-def array(data: object, path: str, length: int | None = None) -> list[object] | tuple[object, ...]:
-    """``data`` as an array (of ``length`` items when given)."""
-    if type(data) is not list and type(data) is not tuple:
-        fail(path, f"must be an array, got {kind_of(data)}")
-    if length is not None and len(data) != length:
-        fail(path, f"must hold {length} entries, holds {len(data)}")
-    return data
-
-
-def integer(data: object, path: str, low: int | None = 0, high: int | None = None) -> int:
-    """``data`` as an integer in ``low .. high`` (a boolean is not an integer)."""
-    if type(data) is not int:
-        fail(path, f"must be an integer, got {kind_of(data)}")
-    if (low is not None and data < low) or (high is not None and data > high):
-        bounds = f"from {low} to {high}" if high is not None else f"at least {low}"
-        fail(path, f"must be {bounds}, got {data}")
-    return data
-
-
-def text(data: object, path: str) -> str:
-    """``data`` as a string."""
-    if type(data) is not str:
-        fail(path, f"must be a string, got {kind_of(data)}")
-    return data
-
-
-def optional(data: object, path: str, read: Callable[[object, str], T]) -> T | None:
-    """``None`` for JSON null, else ``read(data, path)``."""
-    return None if data is None else read(data, path)
+# --- decoding the value types ----------------------------------------------------------
 
 
 def card(data: object, path: str, deck: Deck) -> Card:
@@ -341,6 +249,10 @@ def _teams(data: object, path: str) -> tuple[tuple[int, ...], ...]:
     )
 
 
+DOCUMENT_NAMES = {"build_pile_count": "build_piles", "discard_pile_count": "discard_piles"}
+"""Rules parameters whose JSON field (format 1) has another name."""
+
+
 def read_rules(data: object, path: str) -> Rules:
     """:class:`~skipbo.Rules` from a dict; impossible rules are rejected with their reason."""
     found = fields(data, path, RULES_FIELDS)
@@ -356,8 +268,10 @@ def read_rules(data: object, path: str) -> Rules:
         "deck": read_deck(found["deck"], at("deck")),
         "stock_size": integer(found["stock_size"], at("stock_size"), 1),
         "hand_size": integer(found["hand_size"], at("hand_size"), 1, LIMITS["hand_size"]),
-        "build_piles": integer(found["build_piles"], at("build_piles"), 1, LIMITS["build_piles"]),
-        "discard_piles": integer(
+        "build_pile_count": integer(
+            found["build_piles"], at("build_piles"), 1, LIMITS["build_piles"]
+        ),
+        "discard_pile_count": integer(
             found["discard_piles"], at("discard_piles"), 1, LIMITS["discard_piles"]
         ),
         "first_player": _first_player(found["first_player"], at("first_player")),
@@ -370,7 +284,7 @@ def read_rules(data: object, path: str) -> Rules:
     except ConfigurationError as error:
         # The parameter names one field ("teams", "deck.copies") or two that conflict
         # ("deck / stock_size"): point at the one field, else at the rules.
-        name = error.parameter
+        name = DOCUMENT_NAMES.get(error.parameter, error.parameter)
         where = path if " / " in name else path + "".join(f"/{part}" for part in name.split("."))
         fail(where, str(error))
 
@@ -399,22 +313,6 @@ def read_outcome(data: object, path: str) -> Outcome:
     return Outcome(termination, team, winners)
 
 
-def _check_outcome_seats(outcome: Outcome | None, rules: Rules, path: str) -> None:
-    if outcome is not None and outcome.team is not None:
-        if outcome.team >= len(rules.team_seats):
-            fail(join(path, "team"), f"there is no team {outcome.team}")
-        if outcome.winners != rules.team_seats[outcome.team]:
-            fail(join(path, "winners"), f"must be the seats of team {outcome.team}")
-
-
-def _card_counts(cards: Counter[Card], deck: Deck, path: str) -> None:
-    for value, count in sorted(cards.items()):
-        held = deck.counts()[value]
-        if count > held:
-            name = "wilds" if value == WILD else f"{value}s"
-            fail(path, f"holds {count} {name}, the deck has {held} (R-DECK-2)")
-
-
 def read_state(data: object, path: str) -> GameState:
     """A :class:`~skipbo.GameState` from a dict; it passes :func:`skipbo.check_invariants`."""
     found = fields(data, path, STATE_FIELDS)
@@ -424,36 +322,16 @@ def read_state(data: object, path: str) -> GameState:
 
     rules = read_rules(found["rules"], at("rules"))
     deck = rules.deck
-    stocks = piles(found["stocks"], at("stocks"), deck, rules.stock_count)
+    stocks = piles(found["stocks"], at("stocks"), deck, rules.stock_pile_count)
     discards = tuple(
-        piles(item, join(at("discards"), d), deck, rules.discard_piles)
-        for d, item in enumerate(array(found["discards"], at("discards"), rules.discard_set_count))
+        piles(item, join(at("discards"), d), deck, rules.discard_pile_count)
+        for d, item in enumerate(array(found["discards"], at("discards"), rules.stock_pile_count))
     )
     hands = piles(found["hands"], at("hands"), deck, rules.players)
-    for seat, hand in enumerate(hands):
-        if len(hand) > rules.hand_size:
-            fail(
-                join(at("hands"), seat),
-                f"holds {len(hand)} cards, the hand size is {rules.hand_size}",
-            )
-        if list(hand) != sorted(hand):
-            fail(join(at("hands"), seat), "must be sorted (wilds first)")
-    builds = piles(found["builds"], at("builds"), deck, rules.build_piles)
-    for index, build in enumerate(builds):
-        if not is_valid_build_pile(build, deck.highest):
-            fail(join(at("builds"), index), f"{list(build)} is not a run 1, 2, .. (R-BUILD-2/3/4)")
+    builds = piles(found["builds"], at("builds"), deck, rules.build_pile_count)
     draw_pile = pile(found["draw_pile"], at("draw_pile"), deck)
     completed = pile(found["completed"], at("completed"), deck)
-    if not is_valid_completed(completed, deck.highest):
-        fail(at("completed"), "must be complete build piles, each a run to the highest (R-BUILD-4)")
-    counts: Counter[Card] = Counter(draw_pile)
-    counts.update(completed)
-    for group in (stocks, hands, builds, *discards):
-        for cards in group:
-            counts.update(cards)
-    _card_counts(counts, deck, path)
     outcome = optional(found["outcome"], at("outcome"), read_outcome)
-    _check_outcome_seats(outcome, rules, at("outcome"))
     state = GameState(
         rules=rules,
         stocks=stocks,
@@ -469,9 +347,13 @@ def read_state(data: object, path: str) -> GameState:
         outcome=outcome,
         shuffle_seed=integer(found["shuffle_seed"], at("shuffle_seed"), 0, SEED_LIMIT - 1),
     )
-    problems = invariant_violations(state)
-    if problems:
-        fail(path, "not a valid state: " + "; ".join(problems))
+    # The invariants are stated once, in skipbo.checking.invariants; the first one the
+    # state breaks is reported at its place.
+    for violation in located_violations(state):
+        where = path
+        for key in violation.place:
+            where = join(where, key)
+        fail(where, violation.message)
     return state
 
 
@@ -488,22 +370,25 @@ def read_view(data: object, path: str) -> PlayerView:
     hand = optional(found["hand"], at("hand"), lambda item, where: pile(item, where, deck))
     stock_tops = tuple(
         optional(top, join(at("stock_tops"), s), lambda item, where: card(item, where, deck))
-        for s, top in enumerate(array(found["stock_tops"], at("stock_tops"), rules.stock_count))
+        for s, top in enumerate(
+            array(found["stock_tops"], at("stock_tops"), rules.stock_pile_count)
+        )
     )
     stock_sizes = tuple(
         integer(size, join(at("stock_sizes"), s))
-        for s, size in enumerate(array(found["stock_sizes"], at("stock_sizes"), rules.stock_count))
+        for s, size in enumerate(
+            array(found["stock_sizes"], at("stock_sizes"), rules.stock_pile_count)
+        )
     )
     discards = tuple(
-        piles(item, join(at("discards"), d), deck, rules.discard_piles)
-        for d, item in enumerate(array(found["discards"], at("discards"), rules.discard_set_count))
+        piles(item, join(at("discards"), d), deck, rules.discard_pile_count)
+        for d, item in enumerate(array(found["discards"], at("discards"), rules.stock_pile_count))
     )
     hand_sizes = tuple(
         integer(size, join(at("hand_sizes"), p), 0, rules.hand_size)
         for p, size in enumerate(array(found["hand_sizes"], at("hand_sizes"), rules.players))
     )
     outcome = optional(found["outcome"], at("outcome"), read_outcome)
-    _check_outcome_seats(outcome, rules, at("outcome"))
     seen = PlayerView(
         rules=rules,
         player=None if player is None else integer(player, at("player"), 0, rules.players - 1),
@@ -511,7 +396,7 @@ def read_view(data: object, path: str) -> PlayerView:
         stock_tops=stock_tops,
         stock_sizes=stock_sizes,
         discards=discards,
-        builds=piles(found["builds"], at("builds"), deck, rules.build_piles),
+        builds=piles(found["builds"], at("builds"), deck, rules.build_pile_count),
         hand_sizes=hand_sizes,
         draw_pile_size=integer(found["draw_pile_size"], at("draw_pile_size")),
         completed_count=integer(found["completed_count"], at("completed_count")),

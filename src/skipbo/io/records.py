@@ -42,6 +42,7 @@ from typing import Any
 
 import attrs
 
+from skipbo.common import strictjson
 from skipbo.deal import new_game
 from skipbo.engine import apply
 from skipbo.errors import DataError, IllegalMoveError
@@ -64,7 +65,7 @@ __all__ = [
 class ReplayError(DataError):
     """A game record whose moves cannot be replayed: move ``index`` is illegal.
 
-    The :class:`IllegalMoveError` that :func:`skipbo.apply` raised is the
+    The :class:`~skipbo.IllegalMoveError` that :func:`skipbo.apply` raised is the
     ``__cause__``; its rule ID is repeated in ``rule``.
 
     Attributes:
@@ -194,7 +195,7 @@ def replay(record: GameRecord) -> Iterator[GameState]:
     """Every state of the recorded game: the dealt state, then one after each move.
 
     Raises:
-        ReplayError: when the iteration reaches a move that is illegal in its
+        skipbo.ReplayError: when the iteration reaches a move that is illegal in its
             state; ``error.index`` is the move's index in ``record.moves``.
 
     >>> import skipbo
@@ -219,7 +220,7 @@ def final_state(record: GameRecord) -> GameState:
     """The state after the last move of ``record``.
 
     Raises:
-        ReplayError: if a move is illegal (see :func:`replay`).
+        skipbo.ReplayError: if a move is illegal (see :func:`replay`).
 
     """
     (state,) = deque(replay(record), maxlen=1)
@@ -242,27 +243,28 @@ def record_data(record: GameRecord) -> dict[str, Any]:
 
 def read_record(data: object, path: str) -> GameRecord:
     """A record from a dict; every move is replayed and must be legal."""
-    found = _codec.fields(data, path, RECORD_FIELDS)
+    found = strictjson.fields(data, path, RECORD_FIELDS)
 
     def at(name: str) -> str:
-        return _codec.join(path, name)
+        return strictjson.join(path, name)
 
     tags = found["tags"]
     if type(tags) is not dict:
-        _codec.fail(at("tags"), "must be an object of strings")
+        strictjson.fail(at("tags"), "must be an object of strings")
     record = GameRecord(
         rules=_codec.read_rules(found["rules"], at("rules")),
-        seed=_codec.integer(found["seed"], at("seed"), None),
+        seed=strictjson.integer(found["seed"], at("seed"), None),
         moves=[
-            _codec.move(item, _codec.join(at("moves"), i))
-            for i, item in enumerate(_codec.array(found["moves"], at("moves")))
+            _codec.move(item, strictjson.join(at("moves"), i))
+            for i, item in enumerate(strictjson.array(found["moves"], at("moves")))
         ],
         names=[
-            _codec.text(item, _codec.join(at("names"), i))
-            for i, item in enumerate(_codec.array(found["names"], at("names")))
+            strictjson.text(item, strictjson.join(at("names"), i))
+            for i, item in enumerate(strictjson.array(found["names"], at("names")))
         ],
         tags=[
-            (key, _codec.text(value, _codec.join(at("tags"), key))) for key, value in tags.items()
+            (key, strictjson.text(value, strictjson.join(at("tags"), key)))
+            for key, value in tags.items()
         ],
     )
     final_state(record)
@@ -299,14 +301,14 @@ def parse_record(text: str) -> GameRecord:
     Raises:
         DataError: if the text is malformed (``error.path`` is ``"line N"``, or
             ``"/moves/I"`` for a move that is not in the move notation).
-        ReplayError: if move ``error.index`` is illegal.
+        skipbo.ReplayError: if move ``error.index`` is illegal.
 
     """
     if type(text) is not str:
-        _codec.fail("", f"a record's text must be a str, got {type(text).__name__}")
+        strictjson.fail("", f"a record's text must be a str, got {type(text).__name__}")
     lines = text.splitlines()
     if not lines or lines[0].strip() != TEXT_FORMAT:
-        _codec.fail("line 1", f"must be {TEXT_FORMAT!r}")
+        strictjson.fail("line 1", f"must be {TEXT_FORMAT!r}")
     header: dict[str, Any] = {"names": {}, "tags": []}
     number = 1
     for number, line in enumerate(lines[1:], start=2):
@@ -315,31 +317,31 @@ def parse_record(text: str) -> GameRecord:
         if word == "moves" and not rest.strip():
             break
         if word in ("rules", "seed") and word in header:
-            _codec.fail(where, f"a second {word!r} line")
+            strictjson.fail(where, f"a second {word!r} line")
         if word == "rules":
-            header["rules"] = _codec.read_rules(_codec.parse_json(rest, where), where)
+            header["rules"] = _codec.read_rules(strictjson.parse_json(rest, where), where)
         elif word == "seed":
             if _SEED.fullmatch(rest) is None:
-                _codec.fail(where, f"the seed must be an integer, got {rest!r}")
+                strictjson.fail(where, f"the seed must be an integer, got {rest!r}")
             header["seed"] = int(rest)
         elif word == "name":
             seat, _, name = rest.partition(" ")
             if not seat.isdecimal() or int(seat) in header["names"]:
-                _codec.fail(where, f"'name' needs a new seat number and a name, got {rest!r}")
+                strictjson.fail(where, f"'name' needs a new seat number and a name, got {rest!r}")
             header["names"][int(seat)] = name
         elif word == "tag":
             key, _, value = rest.partition(" ")
             header["tags"].append((key, value))
         elif line.strip():
-            _codec.fail(where, f"expected rules, seed, name, tag or moves, got {word!r}")
+            strictjson.fail(where, f"expected rules, seed, name, tag or moves, got {word!r}")
     else:
-        _codec.fail(f"line {number + 1}", "missing the 'moves' line")
+        strictjson.fail(f"line {number + 1}", "missing the 'moves' line")
     for word in ("rules", "seed"):
         if word not in header:
-            _codec.fail(f"line {number}", f"missing the {word!r} line before 'moves'")
+            strictjson.fail(f"line {number}", f"missing the {word!r} line before 'moves'")
     names = header["names"]
     if sorted(names) != list(range(len(names))):
-        _codec.fail("/names", "name lines must number the seats 0, 1, .. without gaps")
+        strictjson.fail("/names", "name lines must number the seats 0, 1, .. without gaps")
     tokens = " ".join(lines[number:]).split()
     record = GameRecord(
         rules=header["rules"],

@@ -29,7 +29,7 @@ skipbo.errors.DataError: /move: not a move: 'h13x' (expected e.g. h5>b0, ...)
 >>> loads(state_text, "state")
 Traceback (most recent call last):
 ...
-skipbo.errors.DataError: /hands/0: holds 6 cards, the hand size is 5
+skipbo.errors.DataError: /hands/0: hand 0 holds 6 cards, the hand size is 5
 
 :func:`json_schema` gives the JSON Schema (draft 2020-12) of the documents, shipped
 in the package as ``skipbo/io/schemas/skipbo.schema.json`` for frontends in other
@@ -49,6 +49,7 @@ from functools import cache
 from importlib import resources
 from typing import Any, Literal, TypeAlias, overload
 
+from skipbo.common import strictjson
 from skipbo.io import codec as _codec
 from skipbo.io.records import GameRecord, read_record, record_data
 from skipbo.moves import Discard, Move, Pass, PlayFromDiscard, PlayFromHand, PlayFromStock
@@ -87,7 +88,7 @@ _READERS: dict[str, Callable[[object, str], Document]] = {
     "rules": _codec.read_rules,
     "state": _codec.read_state,
     "move": lambda data, path: _codec.move(
-        _codec.fields(data, path, ("move",))["move"], _codec.join(path, "move")
+        strictjson.fields(data, path, ("move",))["move"], strictjson.join(path, "move")
     ),
     "view": _codec.read_view,
     "outcome": _codec.read_outcome,
@@ -160,25 +161,25 @@ def from_data(data: object, kind: Kind | None = None) -> Document:
     Raises:
         DataError: if ``data`` is not a valid document (of that ``kind``); ``path``
             says where.
-        ReplayError: if ``data`` is a record with an illegal move.
+        skipbo.ReplayError: if ``data`` is a record with an illegal move.
 
     """
     if type(data) is not dict:
-        _codec.fail("", f"a document must be an object, got {_codec.kind_of(data)}")
+        strictjson.fail("", f"a document must be an object, got {strictjson.kind_of(data)}")
     if kind is not None and kind not in _READERS:
         raise ValueError(f"no document type {kind!r}")  # a programming error, not bad data
     if "type" not in data:
-        _codec.fail("/type", "missing field")
+        strictjson.fail("/type", "missing field")
     found = data["type"]
     if type(found) is not str or found not in _READERS:
-        _codec.fail("/type", f"must be one of {', '.join(map(repr, _READERS))}, got {found!r}")
+        strictjson.fail("/type", f"must be one of {', '.join(map(repr, _READERS))}, got {found!r}")
     if kind is not None and found != kind:
-        _codec.fail("/type", f"must be {kind!r}, got {found!r}")
+        strictjson.fail("/type", f"must be {kind!r}, got {found!r}")
     if "version" not in data:
-        _codec.fail("/version", "missing field")
+        strictjson.fail("/version", "missing field")
     version = data["version"]
     if type(version) is not int or version != FORMAT_VERSION:
-        _codec.fail("/version", f"this library reads version {FORMAT_VERSION}, got {version!r}")
+        strictjson.fail("/version", f"this library reads version {FORMAT_VERSION}, got {version!r}")
     body = {key: value for key, value in data.items() if key not in ("type", "version")}
     return _READERS[found](body, "")
 
@@ -205,10 +206,10 @@ def loads(text: str | bytes, kind: Kind | None = None) -> Document:
     Raises:
         DataError: if ``text`` is not JSON (repeated keys, ``NaN`` and ``Infinity``
             are not accepted) or not a valid document (of that ``kind``).
-        ReplayError: if the text is a record with an illegal move.
+        skipbo.ReplayError: if the text is a record with an illegal move.
 
     """
-    return from_data(_codec.parse_json(text), kind)
+    return from_data(strictjson.parse_json(text), kind)
 
 
 @cache

@@ -42,7 +42,7 @@ __all__ = [
     "move_to_action",
 ]
 
-ACTION_COUNT = len(all_moves())
+ACTION_COUNT = len(all_moves())  # the same for every rules configuration
 """The number of actions."""
 
 _INDEX = {move: index for index, move in enumerate(all_moves())}

@@ -40,7 +40,7 @@ from importlib import resources
 from typing import Any, Literal, TypeAlias
 
 from skipbo import errors as _errors
-from skipbo.io import codec as _codec
+from skipbo.common import strictjson as _codec
 from skipbo.skyjo.cards import GRID_SIZE, Card, Deck
 from skipbo.skyjo.errors import ConfigurationError, DataError, InvalidStateError, MoveSyntaxError
 from skipbo.skyjo.moves import DiscardFlip, Draw, Move, Reveal, Swap, TakeDiscard, parse_move

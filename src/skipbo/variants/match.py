@@ -109,7 +109,7 @@ def game_points(state: GameState) -> int:
     rules = state.rules
     left = sum(
         len(state.stocks[stock])
-        for team, stocks in enumerate(rules.team_stocks)
+        for team, stocks in enumerate(rules.seating.team_stocks)
         if team != result.team
         for stock in stocks
     )
@@ -178,7 +178,7 @@ class Match:
     def winners(self) -> tuple[int, ...]:
         """The seats that won the match; empty while it goes on."""
         team = self.winner
-        return () if team is None else self.rules.team_seats[team]
+        return () if team is None else self.rules.seating.team_seats[team]
 
     @property
     def is_over(self) -> bool:
@@ -255,7 +255,7 @@ def new_match(rules: Rules, *, seed: int, target: int = DEFAULT_TARGET) -> Match
         raise TypeError(f"seed must be an int, got {type(seed).__name__}")
     game = new_game(rules, seed=derive_seed(seed, 1))
     dealer = (game.current_player - 1) % rules.players
-    return Match(rules, target, seed, game, 1, dealer, (0,) * len(rules.team_seats), ())
+    return Match(rules, target, seed, game, 1, dealer, (0,) * len(rules.seating.team_seats), ())
 
 
 def _deal(rules: Rules, seed: int, number: int, dealer: int) -> GameState:

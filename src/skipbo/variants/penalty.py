@@ -55,9 +55,10 @@ def penalize(state: GameState, seat: int) -> GameState:
     """Apply the referee penalty of R-TEAM-4 to ``seat`` and return the new state.
 
     The top two cards of the draw pile go, as a packet in the order they lay there
-    and unseen, under the seat's *own* stock pile (:attr:`skipbo.Rules.seat_stock`:
-    in the shared-piles form, the one of the team's two it is assigned). When the
-    draw pile runs out the completed cards are shuffled into a new one first
+    and unseen, under the seat's *own* stock pile
+    (:attr:`Seating.own_stock <skipbo.seating.Seating.own_stock>`: in the
+    shared-piles form, the one of the team's two it is assigned). When the draw pile
+    runs out the completed cards are shuffled into a new one first
     (R-DRAW-2); when both are empty the player takes what there is, possibly
     nothing (R-DRAW-3). Nothing else changes: not the turn, not the player to move.
 
@@ -87,7 +88,7 @@ def penalize(state: GameState, seat: int) -> GameState:
     drawn, draw_pile, completed, seed = take(
         PENALTY_CARDS, state.draw_pile, state.completed, state.shuffle_seed
     )
-    own = rules.seat_stock[seat]
+    own = rules.seating.own_stock[seat]
     # Piles keep their top at the end, so "under the stock pile" is the front.
     stock = drawn + state.stocks[own]
     stocks = state.stocks[:own] + (stock,) + state.stocks[own + 1 :]

@@ -2,7 +2,7 @@
 
 Every reachable position is checked for the invariants, for legal moves that apply
 and illegal ones that are refused, and for a way to the end of the round. The full
-set runs with ``python -m tests.skyjo.exhaustive``.
+set runs with ``python -m tools.skyjo_exhaustive``.
 """
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from tools.skyjo_exhaustive import BOUNDED, explore
 
 from skipbo.skyjo import GameState
-from tests.skyjo.exhaustive import BOUNDED, explore
 
 
 @pytest.mark.rule("S-END-1", "S-END-2", "S-END-3", "S-DRAW-1", "S-COL-1", "S-COL-3")

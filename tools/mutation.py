@@ -9,10 +9,10 @@ mutant is listed, with the reason it is equivalent, in ``docs/mutants-survivors.
 
 Usage (from the repository root; CPU-heavy, 10-15 minutes with two workers)::
 
-    python -m tests.mutation                          # run (resumes), then report
-    python -m tests.mutation --report                 # report on the last run only
-    python -m tests.mutation "skipbo.engine.*"        # only some mutants
-    python -m tests.mutation --max-children 1         # fewer parallel workers
+    python -m tools.mutation                          # run (resumes), then report
+    python -m tools.mutation --report                 # report on the last run only
+    python -m tools.mutation "skipbo.engine.*"        # only some mutants
+    python -m tools.mutation --max-children 1         # fewer parallel workers
 
 Exit status 0 when every survivor is explained, 1 otherwise.
 """

@@ -21,8 +21,8 @@ state's seed gives.
 
 Usage (from the repository root)::
 
-    python -m tests.skyjo.exhaustive            # every configuration below
-    python -m tests.skyjo.exhaustive --bounded  # the configurations of the test suite
+    python -m tools.skyjo_exhaustive            # every configuration below
+    python -m tools.skyjo_exhaustive --bounded  # the configurations of the test suite
 """
 
 from __future__ import annotations

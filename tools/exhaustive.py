@@ -29,8 +29,8 @@ nothing in the game. The reshuffle seed of every deal is 0.
 
 Usage (from the repository root)::
 
-    python -m tests.exhaustive            # the full run: every configuration below
-    python -m tests.exhaustive --bounded  # the configurations of the test suite
+    python -m tools.exhaustive            # the full run: every configuration below
+    python -m tools.exhaustive --bounded  # the configurations of the test suite
 
 Exit status 0 when no position breaks anything, 1 otherwise.
 """
@@ -56,36 +56,36 @@ def _rules(players: int, deck: Deck, **fields: object) -> Rules:
 
 BOUNDED: tuple[Rules, ...] = (
     _rules(
-        2, Deck(copies=1, wilds=1, highest=3), stock_size=1, hand_size=1, build_piles=1,
-        discard_piles=1,
+        2, Deck(copies=1, wilds=1, highest=3), stock_size=1, hand_size=1, build_pile_count=1,
+        discard_pile_count=1,
     ),
     _rules(
-        2, Deck(copies=2, wilds=0, highest=3), stock_size=1, hand_size=2, build_piles=2,
-        discard_piles=1,
+        2, Deck(copies=2, wilds=0, highest=3), stock_size=1, hand_size=2, build_pile_count=2,
+        discard_pile_count=1,
     ),
     _rules(
-        2, Deck(copies=1, wilds=2, highest=3), stock_size=2, hand_size=1, build_piles=2,
-        discard_piles=2,
+        2, Deck(copies=1, wilds=2, highest=3), stock_size=2, hand_size=1, build_pile_count=2,
+        discard_pile_count=2,
     ),
     _rules(
-        2, Deck(copies=1, wilds=1, highest=3), stock_size=1, hand_size=2, build_piles=1,
-        discard_piles=1, turn_limit=6,
+        2, Deck(copies=1, wilds=1, highest=3), stock_size=1, hand_size=2, build_pile_count=1,
+        discard_pile_count=1, turn_limit=6,
     ),
     _rules(
-        3, Deck(copies=1, wilds=1, highest=4), stock_size=1, hand_size=1, build_piles=1,
-        discard_piles=1,
+        3, Deck(copies=1, wilds=1, highest=4), stock_size=1, hand_size=1, build_pile_count=1,
+        discard_pile_count=1,
     ),
     _rules(
-        3, Deck(copies=1, wilds=2, highest=4), stock_size=1, hand_size=2, build_piles=1,
-        discard_piles=1, turn_limit=8,
+        3, Deck(copies=1, wilds=2, highest=4), stock_size=1, hand_size=2, build_pile_count=1,
+        discard_pile_count=1, turn_limit=8,
     ),
     attrs.evolve(
         Rules.partners(), deck=Deck(copies=1, wilds=2, highest=3), stock_size=1, hand_size=1,
-        build_piles=1, discard_piles=1,
+        build_pile_count=1, discard_pile_count=1,
     ),
     attrs.evolve(
         Rules.team_piles(), deck=Deck(copies=1, wilds=2, highest=3), stock_size=1,
-        hand_size=1, build_piles=1, discard_piles=1,
+        hand_size=1, build_pile_count=1, discard_pile_count=1,
     ),
 )  # fmt: skip
 """Run by the test suite (seconds): 2, 3, 4 and 6 seats, both team forms, a turn limit."""
@@ -93,24 +93,24 @@ BOUNDED: tuple[Rules, ...] = (
 FULL: tuple[Rules, ...] = (
     *BOUNDED,
     _rules(
-        2, Deck(copies=2, wilds=1, highest=3), stock_size=2, hand_size=2, build_piles=2,
-        discard_piles=1,
+        2, Deck(copies=2, wilds=1, highest=3), stock_size=2, hand_size=2, build_pile_count=2,
+        discard_pile_count=1,
     ),
     _rules(
-        2, Deck(copies=1, wilds=2, highest=4), stock_size=2, hand_size=2, build_piles=2,
-        discard_piles=2,
+        2, Deck(copies=1, wilds=2, highest=4), stock_size=2, hand_size=2, build_pile_count=2,
+        discard_pile_count=2,
     ),
     _rules(
-        2, Deck(copies=1, wilds=2, highest=4), stock_size=2, hand_size=1, build_piles=2,
-        discard_piles=2,
+        2, Deck(copies=1, wilds=2, highest=4), stock_size=2, hand_size=1, build_pile_count=2,
+        discard_pile_count=2,
     ),
     _rules(
-        3, Deck(copies=2, wilds=1, highest=3), stock_size=1, hand_size=2, build_piles=2,
-        discard_piles=1,
+        3, Deck(copies=2, wilds=1, highest=3), stock_size=1, hand_size=2, build_pile_count=2,
+        discard_pile_count=1,
     ),
     attrs.evolve(
         Rules.partners(), deck=Deck(copies=1, wilds=2, highest=4), stock_size=1, hand_size=1,
-        build_piles=1, discard_piles=1,
+        build_pile_count=1, discard_pile_count=1,
     ),
 )  # fmt: skip
 """The documented full run (minutes)."""
@@ -135,8 +135,8 @@ class Result:
         return (
             f"{rules.players} players{' (teams)' if rules.team_play else ''}, "
             f"deck {rules.deck.size} ({rules.deck.highest} values, {rules.deck.wilds} wilds), "
-            f"stock {rules.stock_size}, hand {rules.hand_size}, builds {rules.build_piles}, "
-            f"discards {rules.discard_piles}, turn limit {rules.turn_limit}: "
+            f"stock {rules.stock_size}, hand {rules.hand_size}, builds {rules.build_pile_count}, "
+            f"discards {rules.discard_pile_count}, turn limit {rules.turn_limit}: "
             f"{self.deals} deals, {self.positions} positions, {self.transitions} moves, "
             f"final positions: {ends}; {len(self.problems)} problems; {self.seconds:.1f} s"
         )

@@ -9,17 +9,16 @@ condition was analysed and none was refuted. It also runs ``crosshair
 diffbehavior`` on the small core functions against their twins in the reference
 implementation (:mod:`tests.reference.twins`).
 
-Budgets live in the code, one ``# crosshair: per_condition_timeout=N`` comment in
-each contracted function (CPU seconds per condition); a command-line timeout would
-override them all, so the bounded run passes none. ``--scale`` multiplies every
-budget for long runs (then each budget is passed explicitly, per group of functions
-that share it).
+Budgets are this command's settings, :data:`BUDGETS` (CPU seconds per condition,
+for each contracted function), not comments in the code; each group of functions
+that shares a budget gets it as ``--per_condition_timeout``. ``--scale`` multiplies
+every budget for long runs.
 
 Usage (from the repository root)::
 
-    python -m tests.crosshair_check                  # the bounded run (test suite)
-    python -m tests.crosshair_check --scale 10       # a long run: every budget x10
-    python -m tests.crosshair_check --jobs 1 skipbo.engine._placed   # some functions
+    python -m tools.crosshair_check                  # the bounded run (test suite)
+    python -m tools.crosshair_check --scale 10       # a long run: every budget x10
+    python -m tools.crosshair_check --jobs 1 skipbo.engine._placed   # some functions
 
 Exit status 0 when every condition was analysed without a counterexample and the
 twins agree, 1 otherwise.
@@ -59,7 +58,35 @@ against ``reference_<name>``, with the CPU seconds to spend on each pair."""
 PLUGIN = "import tests.crosshair_states  # registers how CrossHair makes game states\n"
 
 _POST = re.compile(r"^\s*post:\s*(?P<expr>.*\S)?\s*$")
-_BUDGET = re.compile(r"#\s*crosshair\s*:.*per_condition_timeout\s*=\s*(?P<seconds>[0-9.]+)")
+BUDGETS: dict[str, float] = {
+    "skipbo.engine.legal_moves": 5,
+    "skipbo.engine.apply": 6,
+    "skipbo.engine._accepts": 2,
+    "skipbo.engine._without": 2,
+    "skipbo.engine._replace": 2,
+    "skipbo.engine._play_from_hand": 4,
+    "skipbo.engine._play_from_stock": 4,
+    "skipbo.engine._play_from_discard": 4,
+    "skipbo.engine._discard": 4,
+    "skipbo.engine._pass": 4,
+    "skipbo.engine._placed": 3,
+    "skipbo.draw.fill_hand": 3,
+    "skipbo.draw.take": 3,
+    "skipbo.common.randomness.permute": 3,
+}
+"""CPU seconds per condition for each contracted function in the bounded run. A copy
+of a function in another module (the injected-bug tests) gets the budget of its name."""
+
+
+def budget_of(target: str) -> float | None:
+    """The budget of ``target``: its own, else that of the one function of its name."""
+    if target in BUDGETS:
+        return BUDGETS[target]
+    name = target.rpartition(".")[2]
+    same = [seconds for key, seconds in BUDGETS.items() if key.rpartition(".")[2] == name]
+    return same[0] if len(same) == 1 else None
+
+
 _MESSAGE = re.compile(r"^(?P<file>.+?):(?P<line>\d+): (?P<kind>info|error|warning): (?P<text>.*)$")
 
 
@@ -129,7 +156,6 @@ def contracted_functions(module: str, path: Path | None = None) -> list[Contract
     for node in ast.parse(text).body:
         if not isinstance(node, ast.FunctionDef):
             continue
-        body = lines[node.lineno - 1 : node.end_lineno]
         docstring = node.body[0] if node.body else None
         if not (isinstance(docstring, ast.Expr) and isinstance(docstring.value, ast.Constant)):
             continue
@@ -143,10 +169,8 @@ def contracted_functions(module: str, path: Path | None = None) -> list[Contract
                 conditions.append(Condition(str(path), number, match.group("expr")))
         if not conditions:
             continue
-        budgets = [float(m.group("seconds")) for m in map(_BUDGET.search, body) if m]
-        found.append(
-            Contracted(f"{module}.{node.name}", budgets[0] if budgets else None, tuple(conditions))
-        )
+        target = f"{module}.{node.name}"
+        found.append(Contracted(target, budget_of(target), tuple(conditions)))
     return found
 
 
@@ -279,7 +303,7 @@ def run(
             f for f in functions if f.target in targets or f.target.rsplit(".", 1)[0] in targets
         ]
     problems = [
-        f"{f.target}: no '# crosshair: per_condition_timeout=' budget"
+        f"{f.target}: no budget in tools.crosshair_check.BUDGETS"
         for f in functions
         if f.budget is None
     ]

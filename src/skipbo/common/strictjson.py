@@ -1,0 +1,132 @@
+"""Strict reading of untrusted JSON: every type, range and field name checked.
+
+Game-agnostic: the readers know JSON values and JSON pointers (RFC 6901), not
+cards or piles. Each raises :class:`~skipbo.DataError` naming the pointer of the
+first problem, so the codecs of every game built on them report bad input the same
+way.
+
+>>> integer(7, "/turn", 1)
+7
+>>> integer(True, "/turn", 1)
+Traceback (most recent call last):
+...
+skipbo.errors.DataError: /turn: must be an integer, got a boolean
+>>> join("/hands", 1), join("", "a/b")
+('/hands/1', '/a~1b')
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import NoReturn, TypeVar
+
+from skipbo.errors import DataError
+
+__all__ = [
+    "array",
+    "fail",
+    "fields",
+    "integer",
+    "join",
+    "kind_of",
+    "optional",
+    "parse_json",
+    "text",
+]
+
+T = TypeVar("T")
+
+
+def _unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        raise ValueError("an object has a repeated key")
+    return found
+
+
+def _no_constant(name: str) -> NoReturn:
+    raise ValueError(f"{name} is not JSON")
+
+
+def parse_json(data: object, path: str = "") -> object:
+    """Parse JSON text strictly: no repeated keys, no NaN or Infinity."""
+    if type(data) is not str and type(data) is not bytes:
+        fail(path, f"JSON must be given as str or bytes, got {type(data).__name__}")
+    try:
+        return json.loads(data, object_pairs_hook=_unique_keys, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as error:  # JSONDecodeError, UnicodeDecodeError
+        fail(path, f"not JSON: {error}")
+
+
+def fail(path: str, reason: str) -> NoReturn:
+    """Reject the data: raise :class:`~skipbo.DataError` at ``path``."""
+    raise DataError(path, reason)
+
+
+def join(path: str, key: str | int) -> str:
+    """The JSON pointer of ``key`` below ``path`` (RFC 6901 escaping)."""
+    return f"{path}/{str(key).replace('~', '~0').replace('/', '~1')}"
+
+
+def fields(data: object, path: str, names: tuple[str, ...]) -> dict[str, object]:
+    """``data`` as an object with exactly the fields ``names``."""
+    if type(data) is not dict:
+        fail(path, f"must be an object, got {kind_of(data)}")
+    for key in data:
+        if type(key) is not str or key not in names:
+            fail(join(path, str(key)), "unknown field")
+    for name in names:
+        if name not in data:
+            fail(join(path, name), "missing field")
+    return data
+
+
+def kind_of(value: object) -> str:
+    """What a JSON value is, for messages ("an array", "null", ..)."""
+    names: dict[type, str] = {
+        dict: "an object",
+        list: "an array",
+        tuple: "an array",
+        str: "a string",
+    }
+    if value is None:
+        return "null"
+    if type(value) is bool:
+        return "a boolean"
+    if type(value) is int:
+        return "an integer"
+    if type(value) is float:
+        return "a number with a fraction"
+    return names.get(type(value), type(value).__name__)
+
+
+def array(data: object, path: str, length: int | None = None) -> list[object] | tuple[object, ...]:
+    """``data`` as an array (of ``length`` items when given)."""
+    if type(data) is not list and type(data) is not tuple:
+        fail(path, f"must be an array, got {kind_of(data)}")
+    if length is not None and len(data) != length:
+        fail(path, f"must hold {length} entries, holds {len(data)}")
+    return data
+
+
+def integer(data: object, path: str, low: int | None = 0, high: int | None = None) -> int:
+    """``data`` as an integer in ``low .. high`` (a boolean is not an integer)."""
+    if type(data) is not int:
+        fail(path, f"must be an integer, got {kind_of(data)}")
+    if (low is not None and data < low) or (high is not None and data > high):
+        bounds = f"from {low} to {high}" if high is not None else f"at least {low}"
+        fail(path, f"must be {bounds}, got {data}")
+    return data
+
+
+def text(data: object, path: str) -> str:
+    """``data`` as a string."""
+    if type(data) is not str:
+        fail(path, f"must be a string, got {kind_of(data)}")
+    return data
+
+
+def optional(data: object, path: str, read: Callable[[object, str], T]) -> T | None:
+    """``None`` for JSON null, else ``read(data, path)``."""
+    return None if data is None else read(data, path)
