@@ -24,7 +24,15 @@ from typing import TypeVar
 import attrs
 
 from skipbo.common.randomness import shuffle
-from skipbo.skyjo.cards import COLUMNS, GRID_SIZE, Card, column_of, column_places
+from skipbo.skyjo import spec  # noqa: F401  (the PEP 316 contracts below use it)
+from skipbo.skyjo.cards import (  # noqa: F401  (ROWS: the PEP 316 contracts below use it)
+    COLUMNS,
+    GRID_SIZE,
+    ROWS,
+    Card,
+    column_of,
+    column_places,
+)
 from skipbo.skyjo.errors import IllegalMoveError
 from skipbo.skyjo.moves import DiscardFlip, Draw, Move, Reveal, Swap, TakeDiscard, all_moves
 from skipbo.skyjo.rules import Rules
@@ -246,6 +254,10 @@ def first_round_starter(sums: Sequence[int]) -> int:
     0
     >>> first_round_starter([6, 10, 10])
     1
+
+    pre: len(sums) >= 1
+    post: sums[__return__] == max(sums)
+    post: all(sum_ < sums[__return__] for sum_ in sums[:__return__])
     """
     return max(range(len(sums)), key=lambda seat: (sums[seat], -seat))
 
@@ -319,7 +331,21 @@ def _place(state: GameState, move: Swap | DiscardFlip) -> GameState:
 def _remove_column(
     grid: Grid, up: tuple[bool, ...], column: int
 ) -> tuple[Grid, tuple[bool, ...], tuple[Card, ...]]:
-    """S-COL-1: a column of three face-up cards of equal value goes to the discard pile."""
+    """S-COL-1: a column of three face-up cards of equal value goes to the discard pile.
+
+    Returns the grid and face-up flags after the check, and the cards removed (top to
+    bottom; none if the column stays).
+
+    pre: len(grid) == len(up) == GRID_SIZE
+    pre: 0 <= column < COLUMNS
+    post: len(__return__[0]) == len(__return__[1]) == GRID_SIZE
+    post: (len(__return__[2]) == ROWS) == spec.complete_column(grid, up, column)
+    post: __return__[2] == () or __return__[2] == tuple(grid[p] for p in column_places(column))
+    post: not spec.complete_column(__return__[0], __return__[1], column)
+    post: sorted(spec.grid_cards(__return__[0]) + list(__return__[2])) == spec.grid_cards(grid)
+    post: all(__return__[0][p] == grid[p] for p in range(GRID_SIZE) if column_of(p) != column)
+    post: all(__return__[1][p] == up[p] for p in range(GRID_SIZE) if column_of(p) != column)
+    """
     places = column_places(column)
     cards = [grid[place] for place in places]
     if cards[0] is None or not all(up[place] for place in places) or len(set(cards)) != 1:
@@ -362,6 +388,13 @@ def round_scores(sums: Sequence[int], ender: int | None) -> tuple[int, ...]:
     (20, 24, 10)
     >>> round_scores([-3, -5], ender=0)  # 0 and negative sums are never doubled
     (-3, -5)
+
+    pre: len(sums) >= 2
+    pre: ender is None or 0 <= ender < len(sums)
+    post: len(__return__) == len(sums)
+    post: all(__return__[i] == sums[i] for i in range(len(sums)) if i != ender)
+    post: ender is None or __return__[ender] in (sums[ender], 2 * sums[ender])
+    post: ender is None or __return__[ender] == sums[ender] * (1 + spec.doubled(sums, ender))
     """
     scores = tuple(sums)
     if ender is None:
