@@ -16,6 +16,7 @@ from collections import Counter
 from skipbo.skyjo.cards import COLUMNS, GRID_SIZE, Card, column_places
 from skipbo.skyjo.engine import round_scores
 from skipbo.skyjo.errors import InvariantViolation
+from skipbo.skyjo.spec import complete_column
 from skipbo.skyjo.state import GameState, Phase, Source
 
 __all__ = ["check_invariants", "invariant_violations"]
@@ -46,7 +47,7 @@ def _grid_violations(state: GameState, seat: int) -> list[str]:
             found.append(f"grid {seat} column {column} is partly removed (S-COL-4)")
         if any(up[place] for place, gone in zip(places, missing, strict=True) if gone):
             found.append(f"grid {seat} column {column}: a removed place is face up (S-COL-4)")
-        if not any(missing) and all(up[place] for place in places) and len(set(cards)) == 1:
+        if complete_column(grid, up, column):
             found.append(
                 f"grid {seat} column {column}: three face-up {cards[0]}s not removed (S-COL-1)"
             )
