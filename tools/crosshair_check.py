@@ -218,17 +218,12 @@ def _check_group(
     group: list[Contracted], scale: float, plugin: Path, path: Sequence[Path] = ()
 ) -> str:
     """Run ``crosshair check`` over one group; return its output."""
-    runs: list[tuple[float | None, list[Contracted]]]
-    if scale == 1:
-        runs = [(None, group)]
-    else:
-        budgets = sorted({function.budget or 0.0 for function in group})
-        runs = [(b * scale, [f for f in group if (f.budget or 0.0) == b]) for b in budgets]
+    # One run per budget in the group: CrossHair takes one --per_condition_timeout.
+    budgets = sorted({function.budget or 0.0 for function in group})
+    runs = [(b * scale, [f for f in group if (f.budget or 0.0) == b]) for b in budgets]
     output = []
     for timeout, functions in runs:
-        arguments = ["check", "--report_all"]
-        if timeout is not None:
-            arguments += ["--per_condition_timeout", str(timeout)]
+        arguments = ["check", "--report_all", "--per_condition_timeout", str(timeout)]
         targets = [f.target for f in functions]
         returncode, text = _crosshair([*arguments, *targets], plugin, path)
         output.append(text)

@@ -31,7 +31,7 @@ from skipbo.common.randomness import SEED_BITS
 from skipbo.errors import InvalidStateError
 from skipbo.spec import is_sorted, is_valid_build_pile
 from skipbo.state import GameState, Pile
-from skipbo.views import PlayerView
+from skipbo.views import PlayerView, state_with_hidden
 
 __all__ = ["sample_state", "unseen_cards", "view_violations"]
 
@@ -231,21 +231,8 @@ def sample_state(seen: PlayerView, rng: random.Random) -> GameState:
         take(size - 1) + (top,) if top is not None else ()
         for top, size in zip(seen.stock_tops, seen.stock_sizes, strict=True)
     )
-    state = GameState(
-        rules=rules,
-        stocks=stocks,
-        discards=seen.discards,
-        hands=hands,
-        builds=seen.builds,
-        draw_pile=take(seen.draw_pile_size),
-        completed=completed,
-        current_player=seen.current_player,
-        turn=seen.turn,
-        turn_moves=seen.turn_moves,
-        empty_passes=seen.empty_passes,
-        outcome=seen.outcome,
-        shuffle_seed=rng.getrandbits(SEED_BITS),
-    )
+    draw_pile = take(seen.draw_pile_size)
+    state = state_with_hidden(seen, stocks, hands, draw_pile, completed, rng.getrandbits(SEED_BITS))
     problems = invariant_violations(state)
     if problems:
         raise InvalidStateError("no valid state has this view: " + "; ".join(problems))

@@ -19,16 +19,9 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from itertools import pairwise
 
+from skipbo import moves as move_space
 from skipbo.cards import WILD, Card
-from skipbo.moves import (
-    Discard,
-    Move,
-    Pass,
-    PlayFromDiscard,
-    PlayFromHand,
-    PlayFromStock,
-    move_table,
-)
+from skipbo.moves import Discard, Move, Pass, PlayFromDiscard, PlayFromHand, PlayFromStock
 from skipbo.rules import Rules
 from skipbo.state import GameState, Pile
 
@@ -351,9 +344,11 @@ def is_legal(state: GameState, move: Move) -> bool:
 
 def lists_every_legal_move(state: GameState, moves: list[Move]) -> bool:
     """Whether ``moves`` holds every move of ``state``'s rules that :func:`is_legal` allows."""
-    return all(move in moves for move in move_table(state.rules).moves if is_legal(state, move))
+    return all(
+        move in moves for move in move_space.move_table(state.rules).moves if is_legal(state, move)
+    )
 
 
 def in_move_order(rules: Rules, moves: list[Move]) -> bool:
     """Whether ``moves`` come in the fixed order of :func:`skipbo.all_moves`."""
-    return moves == [move for move in move_table(rules).moves if move in moves]
+    return moves == [move for move in move_space.move_table(rules).moves if move in moves]

@@ -38,6 +38,7 @@ __all__ = [
     "ViewError",
     "legal_moves",
     "spectator_view",
+    "state_with_hidden",
     "view",
 ]
 
@@ -212,18 +213,36 @@ def stand_in_state(seen: object) -> GameState:
     hands = [empty] * seen.rules.players
     if seen.hand is not None and seen.player is not None:
         hands[seen.player] = seen.hand
+    stocks = tuple(empty if top is None else (top,) for top in seen.stock_tops)
+    return state_with_hidden(seen, stocks, tuple(hands), empty, empty, 0)
+
+
+def state_with_hidden(
+    seen: PlayerView,
+    stocks: tuple[Pile, ...],
+    hands: tuple[Pile, ...],
+    draw_pile: Pile,
+    completed: Pile,
+    shuffle_seed: int,
+) -> GameState:
+    """A state showing everything public in ``seen``, with the hidden parts given.
+
+    The piles, hands and seed given stand where the view shows only sizes and tops;
+    whether they fit the view is the caller's to ensure (see
+    :func:`skipbo.sampling.sample_state`, which checks the result).
+    """
     return make_state(
         rules=seen.rules,
-        stocks=tuple(empty if top is None else (top,) for top in seen.stock_tops),
+        stocks=stocks,
         discards=seen.discards,
-        hands=tuple(hands),
+        hands=hands,
         builds=seen.builds,
-        draw_pile=empty,
-        completed=empty,
+        draw_pile=draw_pile,
+        completed=completed,
         current_player=seen.current_player,
         turn=seen.turn,
         turn_moves=seen.turn_moves,
         empty_passes=seen.empty_passes,
         outcome=seen.outcome,
-        shuffle_seed=0,
+        shuffle_seed=shuffle_seed,
     )
