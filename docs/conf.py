@@ -40,9 +40,18 @@ nitpicky = True
 suppress_warnings = ["ref.python"]
 nitpick_ignore_regex = [
     ("py:class", r"(enum|collections|collections\.abc|typing|random|re|pathlib)\.\w+"),
+    ("py:class", r"concurrent\.futures(\._base)?\.\w+"),
+]
+# Third-party types in the research adapters' signatures (skipbo.envs): no inventory offline.
+nitpick_ignore_regex += [
+    ("py:class", r"(numpy|np|npt|gymnasium|pettingzoo|pyspiel|distributed)\..*"),
+    ("py:class", r"concurrent\.futures\.(_base\.)?Executor"),
 ]
 nitpick_ignore = [
     ("py:class", "T"),
+    # Type variables of generic helpers have no page of their own.
+    ("py:class", "skipbo.common.strictjson.T"),
+    ("py:class", "skipbo.common.randomness.T"),
     ("py:class", "attrs.Attribute"),
     ("py:class", "Card"),
     ("py:class", "Pile"),

@@ -45,7 +45,6 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "skipbo.io",
             "skipbo.variants",
             "skipbo.text",
-            "skipbo.display",
         ),
     ),
     ("players", ("skipbo.bots", "skipbo.arena")),

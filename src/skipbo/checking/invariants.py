@@ -5,7 +5,8 @@ contracts, the conformance checker and the tests, so that "a valid build pile" o
 "the cards of a state" mean the same everywhere; the three used most are re-exported
 here.
 
-Each invariant is stated once, here: :func:`located_violations` reports every
+Each invariant is stated once, here:
+:func:`~skipbo.checking.invariants.located_violations` reports every
 violation with the place in the state it concerns, which the JSON loader
 (:mod:`skipbo.io.serialization`) turns into a JSON pointer instead of checking the
 same things again.
@@ -48,6 +49,9 @@ class Violation:
     for the state as a whole. The JSON loader makes it a pointer (``/hands/1``)."""
     message: str
     """What is wrong there, naming the rule where one applies."""
+    summary: bool = False
+    """Whether this speaks of the state as a whole (card conservation) more than of its
+    place; a loader reporting one violation prefers another."""
 
 
 def _shape_violations(state: GameState) -> list[Violation]:
@@ -128,30 +132,25 @@ def _places(state: GameState) -> Iterator[tuple[tuple[str | int, ...], Pile]]:
 def _conservation_violations(state: GameState) -> list[Violation]:
     """R-DECK-2: the cards in all places are exactly the deck's.
 
-    The summary comes first, at the first place (in document order) where the count
-    of a card runs over what the deck holds (at the state as a whole when cards are
-    only missing); then one line per card the game holds too many of, at that place.
+    One violation, at the first place (in document order) where the count of a card
+    runs over what the deck holds, or at the state as a whole when cards are only
+    missing.
     """
-    deck = state.rules.deck
-    expected = deck.counts()
+    expected = state.rules.deck.counts()
     actual = Counter(all_cards(state))
     if actual == expected:
         return []
-    excess = []
+    place: tuple[str | int, ...] = ()
     seen: Counter[Card] = Counter()
-    for place, pile in _places(state):
-        here = Counter(pile)
-        seen.update(here)
-        for card in sorted(here):
-            # Reported once: at the place where the count first runs over.
-            if seen[card] > expected[card] >= seen[card] - here[card]:
-                name = "wilds" if card == 0 else f"{card}s"
-                message = f"holds {actual[card]} {name}, the deck has {expected[card]} (R-DECK-2)"
-                excess.append(Violation(place, message))
+    for where, pile in _places(state):
+        seen.update(pile)
+        if any(seen[card] > expected[card] for card in pile):
+            place = where
+            break
     missing = expected - actual
     extra = actual - expected
-    summary = f"cards are not conserved: missing {dict(missing)}, extra {dict(extra)}"
-    return [Violation(excess[0].place if excess else (), summary), *excess]
+    message = f"cards are not conserved: missing {dict(missing)}, extra {dict(extra)}"
+    return [Violation(place, message, summary=True)]
 
 
 def located_violations(state: GameState) -> list[Violation]:
@@ -161,6 +160,24 @@ def located_violations(state: GameState) -> list[Violation]:
         return problems
     rules = state.rules
     highest = rules.deck.highest
+    problems.extend(_conservation_violations(state))
+    for index, pile in enumerate(state.builds):
+        if not is_valid_build_pile(pile, highest):
+            problems.append(
+                Violation(
+                    ("builds", index),
+                    f"build pile {index} is not a valid run ({list(pile)} is not a run "
+                    "1, 2, ..; R-BUILD-2/3/4)",
+                )
+            )
+    if not is_valid_completed(state.completed, highest):
+        problems.append(
+            Violation(
+                ("completed",),
+                f"completed cards are not complete build piles: {state.completed} (each a "
+                "run to the highest, R-BUILD-4)",
+            )
+        )
     for seat, hand in enumerate(state.hands):
         if len(hand) > rules.hand_size:
             problems.append(
@@ -171,35 +188,21 @@ def located_violations(state: GameState) -> list[Violation]:
             )
         if not is_sorted(hand):
             problems.append(
-                Violation(("hands", seat), f"hand {seat} must be sorted (wilds first): {hand}")
-            )
-    for index, pile in enumerate(state.builds):
-        if not is_valid_build_pile(pile, highest):
-            problems.append(
                 Violation(
-                    ("builds", index),
-                    f"build pile {index} {list(pile)} is not a run 1, 2, .. (R-BUILD-2/3/4)",
+                    ("hands", seat),
+                    f"hand {seat} is not sorted: {hand} (a hand must be sorted, wilds first)",
                 )
             )
-    if not is_valid_completed(state.completed, highest):
-        problems.append(
-            Violation(
-                ("completed",),
-                "completed cards must be complete build piles, each a run to the highest "
-                f"(R-BUILD-4): {state.completed}",
-            )
-        )
-    # After the checks of single places, which say more about a tampered pile.
-    problems.extend(_conservation_violations(state))
     if not 0 <= state.current_player < rules.players:
         problems.append(
             Violation(("current_player",), f"current_player {state.current_player} is not a seat")
         )
         return problems
-    if state.turn < 1:
-        problems.append(Violation(("turn",), f"turn {state.turn} must be at least 1"))
-    if state.turn_moves < 0:
-        problems.append(Violation(("turn_moves",), f"turn_moves {state.turn_moves} is negative"))
+    if state.turn < 1 or state.turn_moves < 0:
+        where = "turn" if state.turn < 1 else "turn_moves"
+        problems.append(
+            Violation((where,), f"turn {state.turn} / turn_moves {state.turn_moves} out of range")
+        )
     if not 0 <= state.empty_passes <= rules.players:
         problems.append(
             Violation(
@@ -213,7 +216,8 @@ def located_violations(state: GameState) -> list[Violation]:
 def invariant_violations(state: GameState) -> list[str]:
     """Every invariant ``state`` breaks, one line each (empty when the state is valid).
 
-    The messages of :func:`located_violations`, without the places.
+    The messages of :func:`~skipbo.checking.invariants.located_violations`, without
+    the places.
     """
     return [violation.message for violation in located_violations(state)]
 
@@ -259,7 +263,7 @@ def _end_violations(state: GameState) -> list[Violation]:
         problems.append(
             Violation(
                 at_end,
-                f"{result} but the winners must be a team whose stock piles are empty (R-WIN-1)",
+                f"{result} but that team's stock piles are not empty (R-WIN-1)",
             )
         )
     if result.termination is not Termination.STOCK_EMPTIED and result.winners:

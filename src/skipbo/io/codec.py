@@ -347,9 +347,12 @@ def read_state(data: object, path: str) -> GameState:
         outcome=outcome,
         shuffle_seed=integer(found["shuffle_seed"], at("shuffle_seed"), 0, SEED_LIMIT - 1),
     )
-    # The invariants are stated once, in skipbo.checking.invariants; the first one the
-    # state breaks is reported at its place.
-    for violation in located_violations(state):
+    # The invariants are stated once, in skipbo.checking.invariants; one the state
+    # breaks is reported at its place, preferring one about a single place (a card
+    # added to a hand is "hand 0 holds 6 cards" before "cards are not conserved").
+    violations = located_violations(state)
+    if violations:
+        violation = min(violations, key=lambda v: v.summary)
         where = path
         for key in violation.place:
             where = join(where, key)
