@@ -140,7 +140,9 @@ def legal_moves(state: GameState | PublicView) -> list[Move]:
         face_down = [card == FACE_DOWN for card in grid]
         draw_size = state.draw_pile_size
     else:
-        raise TypeError(f"legal_moves() takes a skyjo GameState or PublicView, got {state!r}")
+        raise TypeError(
+            f"legal_moves() takes a skyjo GameState or PublicView, got {type(state).__name__}"
+        )
     phase = state.phase
     if phase is Phase.TAKE:
         moves: list[Move] = []

@@ -68,7 +68,9 @@ def _has_face_down(state: GameState, seat: int) -> bool:
 def invariant_violations(state: GameState) -> list[str]:
     """Every invariant ``state`` breaks, one line each (empty for a valid state)."""
     if not isinstance(state, GameState):
-        raise TypeError(f"invariant_violations() takes a skyjo GameState, got {state!r}")
+        raise TypeError(
+            f"invariant_violations() takes a skyjo GameState, got {type(state).__name__}"
+        )
     rules, found = state.rules, []
     players = rules.players
     if len(state.grids) != players or len(state.face_up) != players:
