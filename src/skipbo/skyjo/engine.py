@@ -259,7 +259,7 @@ def first_round_starter(sums: Sequence[int]) -> int:
 
     pre: len(sums) >= 1
     post: sums[__return__] == max(sums)
-    post: all(sum_ < sums[__return__] for sum_ in sums[:__return__])
+    post: all(earlier < sums[__return__] for earlier in sums[:__return__])
     """
     return max(range(len(sums)), key=lambda seat: (sums[seat], -seat))
 
