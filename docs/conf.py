@@ -40,6 +40,8 @@ nitpicky = True
 suppress_warnings = ["ref.python"]
 nitpick_ignore_regex = [
     ("py:class", r"(enum|collections|collections\.abc|typing|random|re|pathlib)\.\w+"),
+    # The web layer's third-party and standard-library types (skipbo.web).
+    ("py:class", r"(starlette\.\w+|argparse|http)\.\w+|HTTPStatus|Path"),
     ("py:class", r"concurrent\.futures(\._base)?\.\w+"),
 ]
 # Third-party types in the research adapters' signatures (skipbo.envs): no inventory offline.

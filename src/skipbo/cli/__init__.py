@@ -3,7 +3,8 @@
 Subcommands: ``play`` (a person against bots in the terminal), ``tournament`` (bots
 against bots, with win rates), ``replay`` (print or step through a recorded game),
 ``render`` (draw a saved state or view), ``demo`` (a seeded game between bots,
-printed with a legend of the move notation). ``skipbo --version`` prints the version.
+printed with a legend of the move notation), ``serve`` (host games in the browser,
+with the ``web`` extra). ``skipbo --version`` prints the version.
 docs/cli.md is the reference.
 
 Bad input ends the command with a one-line message on stderr and exit status 2,
