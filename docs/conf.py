@@ -34,6 +34,10 @@ napoleon_numpy_docstring = False
 # standard library cannot resolve and are not checked (nitpick_ignore_regex).
 
 nitpicky = True
+# Both games name their classes in the rules' vocabulary (Rules, GameState, DataError,
+# ReplayError, Bot ...): a short reference such as a Napoleon "Raises: DataError" has
+# several targets. Ambiguity is not an error; a missing target still is.
+suppress_warnings = ["ref.python"]
 nitpick_ignore_regex = [
     ("py:class", r"(enum|collections|collections\.abc|typing|random|re|pathlib)\.\w+"),
     # The web layer's third-party and standard-library types (skipbo.web).

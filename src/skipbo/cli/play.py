@@ -68,6 +68,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--save", metavar="FILE", help="save the game's record to FILE at the end")
     parser.add_argument("--name", default="you", help="your name in the record (default: you)")
+    parser.add_argument(
+        "--game",
+        choices=("skipbo", "skyjo"),
+        default="skipbo",
+        help="the game (skyjo: --players, --seat, --bots, --seed and --turn-limit apply)",
+    )
 
 
 def menu(seen: PlayerView, moves: Sequence[Move]) -> str:
@@ -138,6 +144,10 @@ def _verdict(outcome: Outcome, seat: int) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Play one game with the person at ``--seat``."""
+    if args.game == "skyjo":
+        from skipbo.cli import play_skyjo  # the second game, loaded only when asked for
+
+        return play_skyjo.run(args)
     rules = rules_from(args)
     seat: int = args.seat
     if not 0 <= seat < rules.players:
