@@ -24,6 +24,7 @@ from skipbo import (
     spec,
 )
 from tests.arrange import arrange
+from tests.helpers import forged
 
 SMALL = Rules(players=2, deck=Deck(copies=2, wilds=2, highest=4), stock_size=2, hand_size=3)
 
@@ -227,14 +228,14 @@ class TestIsLegal:
         assert not spec.is_legal(state, PlayFromHand(2, 1))
         assert not spec.is_legal(state, PlayFromHand(1, 1))  # not in the hand
         assert not spec.is_legal(state, PlayFromHand(2, 4))  # no build pile 4
-        assert not spec.is_legal(state, PlayFromHand(True, 0))
+        assert not spec.is_legal(state, forged(PlayFromHand, True, 0))
 
     @pytest.mark.rule("R-TURN-2", "R-TURN-3")
     def test_plays_from_a_stock_pile(self) -> None:
         state = self.state(stocks=((2, 1), (1,)), hands=((3,), ()))
         assert spec.is_legal(state, PlayFromStock(0, 0))
         assert not spec.is_legal(state, PlayFromStock(1, 0))  # another player's stock
-        assert not spec.is_legal(state, PlayFromStock(True, 0))
+        assert not spec.is_legal(state, forged(PlayFromStock, True, 0))
         assert not spec.is_legal(
             self.state(stocks=((), (1,)), hands=((3,), ())), PlayFromStock(0, 0)
         )

@@ -43,7 +43,12 @@ import attrs
 
 ROOT = Path(__file__).resolve().parent.parent
 
-CONTRACTED_MODULES = ("skipbo.common.randomness", "skipbo.draw", "skipbo.engine")
+CONTRACTED_MODULES = (
+    "skipbo.common.randomness",
+    "skipbo.draw",
+    "skipbo.engine",
+    "skipbo.skyjo.engine",
+)
 """The modules whose functions carry PEP 316 contracts."""
 
 TWINS = (
@@ -73,6 +78,9 @@ BUDGETS: dict[str, float] = {
     "skipbo.draw.fill_hand": 3,
     "skipbo.draw.take": 3,
     "skipbo.common.randomness.permute": 3,
+    "skipbo.skyjo.engine.first_round_starter": 2,
+    "skipbo.skyjo.engine._remove_column": 3,
+    "skipbo.skyjo.engine.round_scores": 2,
 }
 """CPU seconds per condition for each contracted function in the bounded run. A copy
 of a function in another module (the injected-bug tests) gets the budget of its name."""

@@ -28,7 +28,7 @@ from collections import Counter
 from skipbo.cards import WILD, Card
 from skipbo.checking.invariants import invariant_violations
 from skipbo.common.randomness import SEED_BITS
-from skipbo.errors import InvalidStateError
+from skipbo.errors import ArgumentTypeError, InvalidStateError
 from skipbo.spec import is_sorted, is_valid_build_pile
 from skipbo.state import GameState, Pile
 from skipbo.views import PlayerView, state_with_hidden
@@ -205,8 +205,11 @@ def sample_state(seen: PlayerView, rng: random.Random) -> GameState:
 
     Raises:
         InvalidStateError: if no valid state has this view (see :func:`view_violations`).
+        TypeError: if ``seen`` is not a :class:`~skipbo.views.PlayerView`.
 
     """
+    if type(seen) is not PlayerView:
+        raise ArgumentTypeError(f"sample_state needs a PlayerView, not {type(seen).__name__}")
     problems = view_violations(seen)
     if problems:
         raise InvalidStateError("; ".join(problems))

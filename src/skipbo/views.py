@@ -28,10 +28,10 @@ import attrs
 
 from skipbo import engine
 from skipbo.cards import Card
-from skipbo.errors import SkipBoError
+from skipbo.errors import ArgumentTypeError, SkipBoError
 from skipbo.moves import Move
 from skipbo.rules import Rules
-from skipbo.state import GameState, Outcome, Pile, make_state
+from skipbo.state import GameState, Outcome, Pile, make_state, require_state
 
 __all__ = [
     "PlayerView",
@@ -126,6 +126,7 @@ def view(state: GameState, player: int | None) -> PlayerView:
 
     Raises:
         ViewError: if ``player`` is not a seat of the game.
+        TypeError: if ``state`` is not a :class:`~skipbo.GameState`.
 
     >>> import skipbo
     >>> state = skipbo.new_game(skipbo.Rules(players=3), seed=1)
@@ -138,7 +139,7 @@ def view(state: GameState, player: int | None) -> PlayerView:
     skipbo.views.ViewError: seat 3 is not in this game (seats 0 to 2)
 
     """
-    rules = state.rules
+    rules = require_state(state, "view").rules
     if player is not None and (type(player) is not int or not 0 <= player < rules.players):
         raise ViewError(f"seat {player!r} is not in this game (seats 0 to {rules.players - 1})")
     return PlayerView(
@@ -202,7 +203,9 @@ def stand_in_state(seen: object) -> GameState:
 
     """
     if not isinstance(seen, PlayerView):
-        raise TypeError(f"not a GameState or PlayerView: {type(seen).__name__}")
+        raise ArgumentTypeError(
+            f"legal_moves needs a GameState or PlayerView, not {type(seen).__name__}"
+        )
     if seen.outcome is None and (seen.hand is None or seen.player != seen.current_player):
         who = "a spectator" if seen.player is None else f"seat {seen.player}"
         raise ViewError(
