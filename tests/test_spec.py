@@ -152,6 +152,20 @@ class TestStates:
         assert not spec.team_stocks_empty(state, 1)
         assert spec.team_stocks_empty(arrange(rules, stocks=((), (1,), (), (2,))), 2)
 
+    @pytest.mark.rule("R-TURN-1", "R-TURN-4", "R-DRAW-3")
+    def test_a_hand_is_full_or_refilled_unless_nothing_is_left_to_draw(self) -> None:
+        full = arrange(SMALL, hands=((1, 2, 3), ()))  # the rest of the deck is the draw pile
+        short = arrange(SMALL, hands=((1, 2), ()))
+        empty = arrange(SMALL, hands=((), ()))
+        assert spec.hand_filled(full) and spec.hand_refilled(full)
+        assert not spec.hand_filled(short) and spec.hand_refilled(short)
+        assert not spec.hand_filled(empty) and not spec.hand_refilled(empty)
+        # with nothing to draw (draw pile and completed cards empty) a short hand is right
+        dry = attrs.evolve(empty, draw_pile=())
+        assert spec.hand_filled(dry) and spec.hand_refilled(dry)
+        # completed cards can still be drawn (R-DRAW-2)
+        assert not spec.hand_refilled(attrs.evolve(dry, completed=(1, 2, 3, 4)))
+
 
 class TestMoveEffects:
     """Tests for the predicates about one move's effect."""

@@ -39,6 +39,8 @@ __all__ = [
     "contains_cards",
     "discarded",
     "flatten",
+    "hand_filled",
+    "hand_refilled",
     "hands_valid",
     "is_consistent",
     "is_legal",
@@ -206,6 +208,24 @@ def is_consistent(state: GameState) -> bool:
 def next_seat(state: GameState) -> int:
     """The seat that plays after the current player (clockwise, R-TURN-7)."""
     return (state.current_player + 1) % state.rules.players
+
+
+def hand_filled(state: GameState) -> bool:
+    """Whether the current hand is full, or nothing is left to draw (R-TURN-1, R-DRAW-3).
+
+    At the start of a turn the hand is filled from the draw pile and, when it runs
+    out, from the reshuffled completed cards (R-DRAW-2); it stays short only when
+    both are empty.
+    """
+    return len(state.hand) == state.rules.hand_size or not (state.draw_pile or state.completed)
+
+
+def hand_refilled(state: GameState) -> bool:
+    """Whether the current hand holds cards, or nothing is left to draw (R-TURN-4, R-DRAW-3).
+
+    A hand emptied by plays is refilled at once, whenever there is something to draw.
+    """
+    return bool(state.hand) or not (state.draw_pile or state.completed)
 
 
 def team_stocks_empty(state: GameState, seat: int) -> bool:
