@@ -219,12 +219,13 @@ def _with_shuffle(
     move: Move,
 ) -> GameState:
     """``apply(state, move)`` with the draw module's shuffle replaced."""
-    original = draw.shuffle
-    draw.shuffle = replacement  # type: ignore[assignment]
+    namespace = vars(draw)  # the name take() looks the shuffle up by
+    original = namespace["shuffle"]
+    namespace["shuffle"] = replacement
     try:
         return skipbo.apply(state, move)
     finally:
-        draw.shuffle = original
+        namespace["shuffle"] = original
 
 
 def explore(rules: Rules, *, max_positions: int | None = None, chance: bool = True) -> Result:

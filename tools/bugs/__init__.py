@@ -53,7 +53,8 @@ class Bug:
     def original_function(self) -> Callable[..., Any]:
         """The unchanged function, as its module holds it now."""
         found: Callable[..., Any] = getattr(importlib.import_module(self.module), self.function)
-        return inspect.unwrap(found)
+        unwrapped: Callable[..., Any] = inspect.unwrap(found)
+        return unwrapped
 
     def source(self) -> str:
         """The changed source of the function."""
@@ -144,9 +145,9 @@ def _replace_everywhere(original: object, buggy: object) -> list[tuple[dict[Any,
     loaded skipbo, tests and tools module; return where it was replaced."""
     replaced: list[tuple[dict[Any, Any], Any]] = []
     for name, loaded in list(sys.modules.items()):
-        if loaded is None or name.partition(".")[0] not in ("skipbo", "tests", "tools"):
+        namespace = getattr(loaded, "__dict__", None)  # sys.modules may hold None
+        if namespace is None or name.partition(".")[0] not in ("skipbo", "tests", "tools"):
             continue
-        namespace = vars(loaded)
         holders: list[dict[Any, Any]] = [namespace]
         holders += [value for value in list(namespace.values()) if isinstance(value, dict)]
         for holder in holders:
