@@ -157,12 +157,12 @@ class TestStates:
         full = arrange(SMALL, hands=((1, 2, 3), ()))  # the rest of the deck is the draw pile
         short = arrange(SMALL, hands=((1, 2), ()))
         empty = arrange(SMALL, hands=((), ()))
-        assert spec.hand_filled(full) and spec.hand_refilled(full)
-        assert not spec.hand_filled(short) and spec.hand_refilled(short)
-        assert not spec.hand_filled(empty) and not spec.hand_refilled(empty)
+        assert (spec.hand_filled(full), spec.hand_refilled(full)) == (True, True)
+        assert (spec.hand_filled(short), spec.hand_refilled(short)) == (False, True)
+        assert (spec.hand_filled(empty), spec.hand_refilled(empty)) == (False, False)
         # with nothing to draw (draw pile and completed cards empty) a short hand is right
         dry = attrs.evolve(empty, draw_pile=())
-        assert spec.hand_filled(dry) and spec.hand_refilled(dry)
+        assert (spec.hand_filled(dry), spec.hand_refilled(dry)) == (True, True)
         # completed cards can still be drawn (R-DRAW-2)
         assert not spec.hand_refilled(attrs.evolve(dry, completed=(1, 2, 3, 4)))
 

@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from tools import crosshair_check
-from tools.bugs import BUGS, Bug, buggy_module, stale
+from tools.bugs import BUGS, Bug, buggy_module, by_name, stale
 from tools.traceability import INFORMATIVE, rule_ids
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -263,6 +263,18 @@ def problems(results: dict[str, Any]) -> list[str]:
     return found
 
 
+def _save(results: dict[str, Any], bugs: Sequence[str], start: float) -> None:
+    """Write the results, in catalogue order, with the command and date of the run."""
+    results["bugs"] = {b.name: results["bugs"][b.name] for b in BUGS if b.name in results["bugs"]}
+    every = set(bugs) in (set(), {bug.name for bug in BUGS})  # in any order: the whole run
+    results["command"] = "python -m tools.matrix" + (
+        "" if every else "".join(f" {b}" for b in bugs)
+    )
+    results["date"] = datetime.now(UTC).strftime("%Y-%m-%d")
+    results["seconds"] = round(time.perf_counter() - start)
+    RESULTS.write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Measure, write or check (see the module docs)."""
     parser = argparse.ArgumentParser(
@@ -283,25 +295,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(line)
         return 1 if found else 0
     if not args.write:
-        chosen = [bug for bug in BUGS if not args.bugs or bug.name in args.bugs]
+        chosen = [by_name(name) for name in args.bugs] if args.bugs else list(BUGS)
         start = time.perf_counter()
         with ThreadPoolExecutor(max_workers=max(args.jobs, 1)) as pool:
             for bug, result in zip(chosen, pool.map(measure, chosen), strict=True):
                 results["bugs"][bug.name] = result
                 caught = [key for key in result["caught"] if catches(result, key)]
-                print(
-                    f"{bug.name}: {', '.join(caught) or 'nothing'} ({result['seconds']} s)",
-                    flush=True,
-                )
-        results["bugs"] = {
-            bug.name: results["bugs"][bug.name] for bug in BUGS if bug.name in results["bugs"]
-        }
-        results["command"] = "python -m tools.matrix" + "".join(f" {b}" for b in args.bugs)
-        results["date"] = datetime.now(UTC).strftime("%Y-%m-%d")
-        results["seconds"] = round(time.perf_counter() - start)
-        RESULTS.write_text(
-            json.dumps(results, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
-        )
+                print(f"{bug.name}: {', '.join(caught) or 'nothing'} ({result['seconds']} s)")
+                sys.stdout.flush()
+                _save(results, args.bugs, start)  # after each bug: a long run keeps what it has
     PAGE.write_text(page(results), encoding="utf-8")
     for line in problems(results):
         print(line)

@@ -100,7 +100,7 @@ def stale(bugs: tuple[Bug, ...] | None = None) -> list[str]:
         try:
             bug.source()
         except (ValueError, AttributeError, OSError) as error:
-            found.append(f"{bug.name}: {error}")
+            found.append(str(error) if isinstance(error, ValueError) else f"{bug.name}: {error}")
     return found
 
 
