@@ -14,6 +14,12 @@ environment variables:
 * ``SKIPBO_MATRIX_REPORT``: the file to write the result to (JSON: technique -> the
   first failing test's id).
 
+A bug can make a test loop for ever (a game that can no longer be won never ends
+when its players keep cycling cards). Each test therefore gets
+:data:`TEST_CPU_SECONDS` of CPU time (not wall time: the machine may be loaded); a
+test that runs over fails with :class:`OverBudget`, which counts as catching the
+bug, as a timeout does in mutation testing.
+
 It also registers the Hypothesis profile ``matrix``: derandomized (the same result
 every run), the ``ci`` example counts, and no shrinking (a failure is all the
 matrix needs, not the smallest one).
@@ -23,7 +29,10 @@ from __future__ import annotations
 
 import json
 import os
+import signal
+from collections.abc import Generator
 from pathlib import Path
+from types import FrameType
 
 import pytest
 from hypothesis import HealthCheck, Phase, settings
@@ -39,6 +48,18 @@ settings.register_profile(
     phases=(Phase.explicit, Phase.reuse, Phase.generate),
     suppress_health_check=list(HealthCheck),
 )
+
+
+TEST_CPU_SECONDS = 45
+"""CPU seconds a test may take with a bug in place (the longest takes about 20 without)."""
+
+
+class OverBudget(Exception):
+    """A test ran over :data:`TEST_CPU_SECONDS` of CPU time: the bug made it hang."""
+
+
+def _over_budget(signum: int, frame: FrameType | None) -> None:
+    raise OverBudget(f"the test ran over {TEST_CPU_SECONDS} s of CPU time")
 
 
 class Matrix:
@@ -63,6 +84,16 @@ class Matrix:
         if technique is not None and technique in self.caught:
             pytest.skip(f"{technique} has already caught the bug")
 
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtest_call(self, item: pytest.Item) -> Generator[None, object, object]:
+        # Repeating, so that Hypothesis' replay of a hanging example is stopped too.
+        signal.signal(signal.SIGPROF, _over_budget)
+        signal.setitimer(signal.ITIMER_PROF, TEST_CPU_SECONDS, 5)
+        try:
+            return (yield)
+        finally:
+            signal.setitimer(signal.ITIMER_PROF, 0)
+
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         technique = self.technique(report.nodeid)
         if not report.failed or technique is None or technique in self.caught:
@@ -71,6 +102,9 @@ class Matrix:
         if needed is not None and needed not in report.longreprtext:
             return
         self.caught[technique] = report.nodeid
+        if "OverBudget" in report.longreprtext:
+            self.caught[technique] += " (ran over its CPU budget)"
+        self.pytest_sessionfinish()  # as it goes: a run that is stopped keeps it
 
     def pytest_sessionfinish(self) -> None:
         self.report.write_text(json.dumps(self.caught, indent=1), encoding="utf-8")
