@@ -71,7 +71,7 @@ TECHNIQUES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("stateful", "state machine", ("tests/property/test_stateful.py",)),
     ("contracts", "contracts at run time", ("tests/test_contracts.py",)),
     ("crosshair", "CrossHair", ()),
-    ("exhaustive", "exhaustive", ("tests/property/test_exhaustive.py",)),
+    ("exhaustive", "exhaustive", ("tests/property/test_exhaustive.py::test_every_reachable",)),
     ("conformance", "conformance", ("tests/test_conformance.py",)),
     ("differential", "differential", ("tests/property/test_differential.py",)),
     ("golden", "golden files", ("tests/test_golden.py",)),
@@ -90,22 +90,30 @@ NEEDS = {"contracts": "ContractBroken"}
 GOAL = 2
 
 
-def _pytest(bug: Bug) -> dict[str, str]:
-    """Run the pytest techniques with ``bug`` injected; technique -> first failing test."""
-    groups = {key: list(prefixes) for key, _, prefixes in TECHNIQUES if prefixes}
+def _pytest(
+    bug: Bug | None, only: Sequence[str] = (), deselect: Sequence[str] = ()
+) -> dict[str, Any]:
+    """Run the pytest techniques (all, or those in ``only``) with ``bug`` injected:
+    technique -> first failing test. Without a bug (the baseline): {"failed": [...]}.
+    The tests in ``deselect`` are left out (those that fail without a bug)."""
+    groups = {
+        key: list(prefixes)
+        for key, _, prefixes in TECHNIQUES
+        if prefixes and (not only or key in only)
+    }
     files = sorted(
         {
             str(path.relative_to(ROOT))
             for prefixes in groups.values()
             for prefix in prefixes
-            for path in ROOT.glob(prefix + "*" if not prefix.endswith(".py") else prefix)
+            for path in ROOT.glob(_file_pattern(prefix))
         }
     )
     with tempfile.TemporaryDirectory() as directory:
         report = Path(directory) / "caught.json"
         environment = dict(
             os.environ,
-            SKIPBO_BUG=bug.name,
+            SKIPBO_BUG=bug.name if bug is not None else "",
             SKIPBO_MATRIX_GROUPS=json.dumps(groups),
             SKIPBO_MATRIX_NEEDS=json.dumps(NEEDS),
             SKIPBO_MATRIX_REPORT=str(report),
@@ -113,6 +121,7 @@ def _pytest(bug: Bug) -> dict[str, str]:
         )
         command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
         command += ["-p", "tools.bugs.plugin", "--tb=line", "-o", "addopts=", *files]
+        command += [f"--deselect={nodeid}" for nodeid in deselect]
         subprocess.run(
             ["nice", "-n", "5", *command],
             cwd=ROOT,
@@ -121,9 +130,15 @@ def _pytest(bug: Bug) -> dict[str, str]:
             check=False,
         )
         if not report.exists():
-            raise RuntimeError(f"{bug.name}: the pytest run wrote no report")
-        caught: dict[str, str] = json.loads(report.read_text(encoding="utf-8"))
+            raise RuntimeError(f"{bug}: the pytest run wrote no report")
+        caught: dict[str, Any] = json.loads(report.read_text(encoding="utf-8"))
         return caught
+
+
+def _file_pattern(prefix: str) -> str:
+    """The test files a test-id prefix covers (``tests/test_rules_`` -> every such file)."""
+    file = prefix.split("::")[0]
+    return file if file.endswith(".py") else file + "*"
 
 
 def _crosshair(bug: Bug) -> str | None:
@@ -149,12 +164,20 @@ def _crosshair(bug: Bug) -> str | None:
         return refuted[0].replace(str(path), f"{bug.module}({bug.name})") if refuted else None
 
 
-def measure(bug: Bug) -> dict[str, Any]:
-    """Every technique against ``bug``: technique -> how it caught it (or None)."""
+def measure(
+    bug: Bug, only: Sequence[str] = (), deselect: Sequence[str] = (), before: Any = None
+) -> dict[str, Any]:
+    """Every technique (or those in ``only``, keeping the others from ``before``)
+    against ``bug``: technique -> how it caught it (or None)."""
     start = time.perf_counter()
+    chosen = [key for key, _, _ in TECHNIQUES if not only or key in only]
     caught: dict[str, Any] = {key: None for key, _, _ in TECHNIQUES}
-    caught.update(_pytest(bug))
-    caught["crosshair"] = _crosshair(bug)
+    if before is not None:
+        caught.update({k: v for k, v in before["caught"].items() if k not in chosen})
+    if any(key != "crosshair" for key in chosen):
+        caught.update(_pytest(bug, [key for key in chosen if key != "crosshair"], deselect))
+    if "crosshair" in chosen:
+        caught["crosshair"] = _crosshair(bug)
     return {"caught": caught, "seconds": round(time.perf_counter() - start)}
 
 
@@ -201,8 +224,12 @@ def page(results: dict[str, Any]) -> str:
         "n/a that no contract reaches the changed function. How the matrix is measured,",
         "and what it does not show: [How skipbo is verified]"
         "(verification.md#the-technique-x-rule-matrix).",
-        f"Measured by `{results.get('command', 'python -m tools.matrix')}` on "
-        f"{results.get('date', '?')} ({results.get('seconds', '?')} s).",
+        "Measured by "
+        + "; then ".join(
+            f"`{run['command']}` ({run['date']}, {run['seconds']} s with 2 jobs)"
+            for run in results.get("runs", [])
+        )
+        + ".",
         "",
         "## By bug",
         "",
@@ -270,15 +297,14 @@ def problems(results: dict[str, Any]) -> list[str]:
     return found
 
 
-def _save(results: dict[str, Any], bugs: Sequence[str], start: float) -> None:
+def _save(results: dict[str, Any], command: str, start: float) -> None:
     """Write the results, in catalogue order, with the command and date of the run."""
     results["bugs"] = {b.name: results["bugs"][b.name] for b in BUGS if b.name in results["bugs"]}
-    every = set(bugs) in (set(), {bug.name for bug in BUGS})  # in any order: the whole run
-    results["command"] = "python -m tools.matrix" + (
-        "" if every else "".join(f" {b}" for b in bugs)
-    )
-    results["date"] = datetime.now(UTC).strftime("%Y-%m-%d")
-    results["seconds"] = round(time.perf_counter() - start)
+    runs = results.setdefault("runs", [])
+    run = {"command": command, "date": datetime.now(UTC).strftime("%Y-%m-%d")}
+    if runs and runs[-1]["command"] == command and runs[-1].get("open"):
+        runs.pop()
+    runs.append({**run, "seconds": round(time.perf_counter() - start), "open": True})
     RESULTS.write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
@@ -291,6 +317,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--write", action="store_true", help="only regenerate the page")
     parser.add_argument("--check", action="store_true", help="exit 1 if the page is stale")
     parser.add_argument("--jobs", type=int, default=2, help="bugs measured at once")
+    parser.add_argument("--only", help="measure only these techniques (comma-separated)")
     args = parser.parse_args(argv)
     results = load()
     if args.check:
@@ -304,13 +331,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.write:
         chosen = [by_name(name) for name in args.bugs] if args.bugs else list(BUGS)
         start = time.perf_counter()
+        only = args.only.split(",") if args.only else []
+        every = set(args.bugs) in (set(), {bug.name for bug in BUGS})  # the whole catalogue
+        command = "python -m tools.matrix" + ("" if every else " " + " ".join(args.bugs))
+        command += f" --only {args.only}" if args.only else ""
+        # Tests that fail without any bug would credit their technique with every bug.
+        failing: list[str] = _pytest(None, only)["failed"]
+        results["failing without a bug"] = failing
+        for nodeid in failing:
+            print(f"left out, fails without a bug: {nodeid}")
+
+        def one(bug: Bug) -> dict[str, Any]:
+            return measure(bug, only, failing, results["bugs"].get(bug.name))
+
         with ThreadPoolExecutor(max_workers=max(args.jobs, 1)) as pool:
-            for bug, result in zip(chosen, pool.map(measure, chosen), strict=True):
+            for bug, result in zip(chosen, pool.map(one, chosen), strict=True):
                 results["bugs"][bug.name] = result
                 caught = [key for key in result["caught"] if catches(result, key)]
                 print(f"{bug.name}: {', '.join(caught) or 'nothing'} ({result['seconds']} s)")
                 sys.stdout.flush()
-                _save(results, args.bugs, start)  # after each bug: a long run keeps what it has
+                _save(results, command, start)  # after each bug: a long run keeps what it has
+        results["runs"][-1].pop("open", None)
+        RESULTS.write_text(
+            json.dumps(results, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+        )
     PAGE.write_text(page(results), encoding="utf-8")
     for line in problems(results):
         print(line)

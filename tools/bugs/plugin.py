@@ -3,7 +3,9 @@
 Used by ``python -m tools.matrix`` (``pytest -p tools.bugs.plugin``), configured by
 environment variables:
 
-* ``SKIPBO_BUG``: the bug of :data:`tools.bugs.BUGS` to inject for the whole session;
+* ``SKIPBO_BUG``: the bug of :data:`tools.bugs.BUGS` to inject for the whole session
+  (empty: none, the baseline run: then every failing test is recorded, under
+  ``"failed"``, and none is skipped);
 * ``SKIPBO_MATRIX_GROUPS``: JSON, technique -> prefixes of test ids
   (``tests/test_rules_``): which technique each test belongs to. Once a technique
   has a failing test, its remaining tests are skipped (one failure is enough to
@@ -31,6 +33,7 @@ import json
 import os
 import signal
 from collections.abc import Generator
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from types import FrameType
 
@@ -70,6 +73,7 @@ class Matrix:
         self.needs: dict[str, str] = json.loads(os.environ.get("SKIPBO_MATRIX_NEEDS", "{}"))
         self.report = Path(os.environ["SKIPBO_MATRIX_REPORT"])
         self.caught: dict[str, str] = {}
+        self.failed: list[str] = []
 
     def technique(self, nodeid: str) -> str | None:
         """The technique of a test, by the first group path its id starts with."""
@@ -81,6 +85,8 @@ class Matrix:
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtest_setup(self, item: pytest.Item) -> None:
         technique = self.technique(item.nodeid)
+        if BASELINE:
+            return
         if technique is not None and technique in self.caught:
             pytest.skip(f"{technique} has already caught the bug")
 
@@ -96,6 +102,10 @@ class Matrix:
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         technique = self.technique(report.nodeid)
+        if BASELINE and report.failed:
+            self.failed.append(report.nodeid)
+            self.pytest_sessionfinish()
+            return
         if not report.failed or technique is None or technique in self.caught:
             return
         needed = self.needs.get(technique)
@@ -107,10 +117,14 @@ class Matrix:
         self.pytest_sessionfinish()  # as it goes: a run that is stopped keeps it
 
     def pytest_sessionfinish(self) -> None:
-        self.report.write_text(json.dumps(self.caught, indent=1), encoding="utf-8")
+        found: dict[str, object] = {"failed": self.failed} if BASELINE else dict(self.caught)
+        self.report.write_text(json.dumps(found, indent=1), encoding="utf-8")
 
 
-_bug = injected(by_name(os.environ["SKIPBO_BUG"]))
+BASELINE = not os.environ.get("SKIPBO_BUG")
+_bug: AbstractContextManager[None] = (
+    nullcontext() if BASELINE else injected(by_name(os.environ["SKIPBO_BUG"]))
+)
 
 
 def pytest_configure(config: pytest.Config) -> None:
