@@ -1,37 +1,48 @@
 """A small HTTP JSON server that hosts one Skip-Bo game for several clients.
 
-Standard library only (``http.server``). The server holds the full state; each
-client sees only its own view (R-INFO-1..3) and posts moves as JSON. Every post is
-untrusted: a malformed or illegal one gets a 4xx answer with the error message
-and changes nothing.
+Standard library only (``http.server``): it shows how to embed the engine in any
+server, without a framework. For people playing in a browser, use ``skipbo serve``
+(:mod:`skipbo.web`: a web table, WebSocket pushes, bots, durable games). The server
+holds the full state; each client sees only its own view (R-INFO-1..3) and posts
+moves as JSON. Every post is untrusted: a malformed or illegal one gets a 4xx
+answer with the error message and changes nothing.
 
 Run::
 
-    python examples/http_server.py --players 3 --seed 7 --port 8000
+    python examples/http_server.py --players 3 --port 8000
 
-It prints one secret token per seat. A client sends its token in the header
-``Authorization: Bearer <token>``; a request without one is a spectator's.
+It deals with a secret random seed (``--seed`` only for tests: whoever knows the
+seed knows every hidden card) and prints one secret token per seat. A client sends
+its token in the header ``Authorization: Bearer <token>``; a request without one
+is a spectator's.
 
 ==========  ===========  ==============================================================
 method      path         answer
 ==========  ===========  ==============================================================
 ``GET``     ``/view``    the caller's view (a ``"view"`` document of
                          :mod:`skipbo.io.serialization`); a spectator's without a token
-``GET``     ``/moves``   ``{"moves": [...]}``: the caller's legal moves in the move
-                         notation (empty unless it is the caller's turn)
-``POST``    ``/moves``   body ``{"move": "h5>b0"}``: make the move; answers the new view
+``GET``     ``/moves``   ``{"moves": [...], "version": 12}``: the caller's legal
+                         moves in the move notation (empty unless it is the
+                         caller's turn) and the game's version (moves made so far)
+``POST``    ``/moves``   body ``{"move": "h5>b0", "version": 12}``: make the move,
+                         chosen at that version; answers the new view
 ``GET``     ``/record``  the whole game once it is over (a ``"record"`` document)
 ==========  ===========  ==============================================================
 
-Errors are ``{"error": "<message>"}`` with status 400 (malformed body or move),
-401 (unknown token, or a spectator posting), 404 (no such path), 409 (not the
-caller's turn, or the game is over), 413 (body too large) or 422 (an illegal move;
-the message names the rule it breaks).
+Errors are ``{"error": "<message>"}`` with status 400 (malformed body or move, a
+bad ``Content-Length``), 401 (unknown token, or a spectator posting), 404 (no such
+path), 409 (a stale version: a retried post or a move chosen on an old view; not
+the caller's turn; the game is over), 413 (body too large), 422 (an illegal move;
+the message names the rule it breaks) or 503 (every worker thread is busy).
+
+Limits: a listen queue of 128, at most :data:`MAX_THREADS` requests at once, and
+a socket timeout so that a client that sends slowly is dropped.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import secrets
 import threading
@@ -42,11 +53,24 @@ from typing import Any
 
 import skipbo
 from skipbo import DataError, IllegalMoveError, Rules
+from skipbo.common.strictjson import parse_json
 from skipbo.io.records import GameRecord
 from skipbo.io.serialization import from_data, to_data
 
 MAX_BODY = 4096
 """The largest request body accepted, in bytes (a move is a few dozen)."""
+
+MAX_THREADS = 64
+"""Requests handled at once; beyond, the server answers 503 without a thread."""
+
+TIMEOUT = 10.0
+"""Seconds a client may leave its connection silent while sending a request."""
+
+BUSY = (
+    b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n"
+    b"Content-Length: 28\r\nConnection: close\r\n\r\n"
+    b'{"error": "server too busy"}'
+)
 
 
 class RequestError(Exception):
@@ -69,6 +93,7 @@ class Game:
         self.state = skipbo.new_game(rules, seed=seed)
         self.record = GameRecord(rules=rules, seed=seed)
         self.tokens = dict(tokens)
+        self.version = 0  # moves made so far: a post names the version it was chosen at
         self.lock = threading.Lock()
 
     def seat(self, authorization: str | None) -> int | None:
@@ -87,26 +112,37 @@ class Game:
             return to_data(skipbo.view(self.state, seat))
 
     def moves(self, seat: int | None) -> dict[str, Any]:
-        """The legal moves of ``seat``: empty unless it is that seat's turn."""
+        """The legal moves of ``seat`` (empty unless it is that seat's turn) and the version."""
         with self.lock:
             mine = skipbo.view(self.state, seat)
-            return {"moves": [str(m) for m in skipbo.legal_moves(mine)] if mine.to_move else []}
+            moves = [str(m) for m in skipbo.legal_moves(mine)] if mine.to_move else []
+            return {"moves": moves, "version": self.version}
 
     def play(self, seat: int | None, body: bytes) -> dict[str, Any]:
         """Make the move posted by ``seat``; answer its new view. Nothing changes on error."""
         if seat is None:
             raise RequestError(HTTPStatus.UNAUTHORIZED, "spectators cannot move")
-        try:
-            request = json.loads(body)
-        except ValueError as error:  # also bad UTF-8
-            raise RequestError(HTTPStatus.BAD_REQUEST, f"not JSON: {error}") from None
-        if type(request) is not dict or set(request) != {"move"}:
-            raise RequestError(HTTPStatus.BAD_REQUEST, 'the body must be {"move": "<move>"}')
+        try:  # the library's strict JSON: no repeated keys, NaN or runaway nesting
+            request = parse_json(body)
+        except DataError as error:
+            raise RequestError(HTTPStatus.BAD_REQUEST, error.reason) from None
+        if type(request) is not dict or set(request) != {"move", "version"}:
+            raise RequestError(
+                HTTPStatus.BAD_REQUEST, 'the body must be {"move": "<move>", "version": <int>}'
+            )
+        version = request["version"]
+        if type(version) is not int:
+            raise RequestError(HTTPStatus.BAD_REQUEST, "the version must be an integer")
         try:
             move = from_data({"type": "move", "version": 1, "move": request["move"]}, "move")
         except DataError as error:
             raise RequestError(HTTPStatus.BAD_REQUEST, error.reason) from None
         with self.lock:
+            if version != self.version:  # a retry of a played move, or a stale choice
+                raise RequestError(
+                    HTTPStatus.CONFLICT,
+                    f"stale version {version}: the game is at version {self.version}",
+                )
             if self.state.is_over:
                 raise RequestError(HTTPStatus.CONFLICT, "the game is over")
             if seat != self.state.current_player:
@@ -118,6 +154,7 @@ class Game:
             except IllegalMoveError as error:
                 raise RequestError(HTTPStatus.UNPROCESSABLE_ENTITY, str(error)) from None
             self.state, self.record = state, self.record.with_move(move)
+            self.version += 1
             return to_data(skipbo.view(state, seat))
 
     def record_data(self) -> dict[str, Any]:
@@ -140,6 +177,7 @@ class Handler(BaseHTTPRequestHandler):
     """Routes requests to the server's :class:`Game`."""
 
     server: GameServer
+    timeout = TIMEOUT  # a socket timeout: a slow or silent client is dropped
 
     def do_GET(self) -> None:
         game = self.server.game
@@ -154,10 +192,12 @@ class Handler(BaseHTTPRequestHandler):
         def post(seat: int | None) -> dict[str, Any] | None:
             if self.path != "/moves":
                 return None
-            length = int(self.headers.get("Content-Length") or 0)
-            if not 0 <= length <= MAX_BODY:
+            header = self.headers.get("Content-Length") or "0"
+            if not header.isdigit():  # also "-5"
+                raise RequestError(HTTPStatus.BAD_REQUEST, "bad Content-Length")
+            if int(header) > MAX_BODY:
                 raise RequestError(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, "the body is too large")
-            return self.server.game.play(seat, self.rfile.read(length))
+            return self.server.game.play(seat, self.rfile.read(int(header)))
 
         self._answer(post)
 
@@ -169,8 +209,6 @@ class Handler(BaseHTTPRequestHandler):
                 status, answer = HTTPStatus.NOT_FOUND, {"error": f"no such path: {self.path}"}
         except RequestError as error:
             status, answer = error.status, {"error": error.message}
-        except ValueError:  # a Content-Length that is not a number
-            status, answer = HTTPStatus.BAD_REQUEST, {"error": "bad request"}
         body = json.dumps(answer).encode()
         self.send_response(status)
         self.send_header("Content-Type", "application/json")
@@ -183,21 +221,42 @@ class Handler(BaseHTTPRequestHandler):
 
 
 class GameServer(ThreadingHTTPServer):
-    """A threading HTTP server with the :class:`Game` it hosts."""
+    """A threading HTTP server with the :class:`Game` it hosts, and bounded threads."""
 
-    def __init__(self, address: tuple[str, int], game: Game) -> None:
-        super().__init__(address, Handler)
+    request_queue_size = 128  # the listen backlog (socketserver's default is 5)
+    daemon_threads = True
+
+    def __init__(self, address: tuple[str, int], game: Game, timeout: float = TIMEOUT) -> None:
+        handler = type("Handler", (Handler,), {"timeout": timeout})
+        super().__init__(address, handler)
         self.game = game
+        self.slots = threading.BoundedSemaphore(MAX_THREADS)
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        if not self.slots.acquire(blocking=False):
+            # Every worker is busy (perhaps with slow clients): refuse at once.
+            with contextlib.suppress(OSError):
+                request.sendall(BUSY)
+            self.shutdown_request(request)
+            return
+        super().process_request(request, client_address)
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.slots.release()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description="Host one Skip-Bo game over HTTP.")
     parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--seed", type=int, default=None, help="for tests only; default: secret")
     parser.add_argument("--port", type=int, default=8000)
     args = parser.parse_args()
     tokens = {secrets.token_urlsafe(16): seat for seat in range(args.players)}
-    game = Game(Rules(players=args.players), args.seed, tokens)
+    seed = secrets.randbits(64) if args.seed is None else args.seed
+    game = Game(Rules(players=args.players), seed, tokens)
     server = GameServer(("127.0.0.1", args.port), game)
     for token, seat in tokens.items():
         print(f"seat {seat}: Authorization: Bearer {token}")

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 import skipbo
 from skipbo import ConfigurationError, Deck, FirstPlayer, GameState, Move, Rules
+from tests.helpers import forged
 
 SMALL_DECKS = (
     Deck(copies=2, wilds=1, highest=3),
@@ -138,16 +139,19 @@ def game_states(
 
 
 def moves(rules: Rules) -> st.SearchStrategy[Move]:
-    """Any move of the whole move space of ``rules`` (legal or not), plus out-of-range ones."""
+    """Any move of the whole move space of ``rules`` (legal or not), plus out-of-range ones.
+
+    Negative fields are forged: the constructors refuse them (tests/test_moves.py).
+    """
     index = st.integers(
         -1, max(rules.build_pile_count, rules.discard_pile_count, rules.stock_pile_count)
     )
     card = st.integers(-1, rules.deck.highest + 1)
     return st.sampled_from(skipbo.all_moves(rules)) | st.one_of(
-        st.builds(skipbo.PlayFromHand, card, index),
-        st.builds(skipbo.PlayFromStock, index, index),
-        st.builds(skipbo.PlayFromDiscard, index, index, index),
-        st.builds(skipbo.Discard, card, index),
+        st.builds(forged, st.just(skipbo.PlayFromHand), card, index),
+        st.builds(forged, st.just(skipbo.PlayFromStock), index, index),
+        st.builds(forged, st.just(skipbo.PlayFromDiscard), index, index, index),
+        st.builds(forged, st.just(skipbo.Discard), card, index),
         st.just(skipbo.Pass()),
     )
 
@@ -167,10 +171,11 @@ def malformed_moves() -> st.SearchStrategy[Move]:
         st.tuples(st.integers(0, 3)),
     )
     return st.one_of(
-        st.builds(skipbo.PlayFromHand, junk, junk),
-        st.builds(skipbo.PlayFromStock, junk, junk),
-        st.builds(skipbo.PlayFromDiscard, junk, junk, junk),
-        st.builds(skipbo.Discard, junk, junk),
+        # Forged: the constructors refuse such fields (tests/test_moves.py).
+        st.builds(forged, st.just(skipbo.PlayFromHand), junk, junk),
+        st.builds(forged, st.just(skipbo.PlayFromStock), junk, junk),
+        st.builds(forged, st.just(skipbo.PlayFromDiscard), junk, junk, junk),
+        st.builds(forged, st.just(skipbo.Discard), junk, junk),
     )
 
 
@@ -225,8 +230,35 @@ def hidden_redeals(draw: st.DrawFn, state: GameState, player: int | None) -> Gam
     )
 
 
+def oversized_values() -> st.SearchStrategy[Any]:
+    """Values hostile by size: large integers, long strings (and moves), deep nesting.
+
+    Integers of more than 4,300 digits, which ``str()`` refuses, are tested in
+    tests/test_trust.py: Hypothesis itself cannot print them.
+    """
+    return st.one_of(
+        st.integers(2**64, 2**80),
+        st.integers(-(2**80), -(2**64)),
+        st.builds(
+            lambda text, count: text * count,
+            st.sampled_from(["1", "x", "W", "h5>b0 "]),
+            st.integers(1_000, 200_000),
+        ),
+        st.builds(lambda digits: f"s{'1' * digits}>b0", st.integers(40, 5_000)),
+        st.builds(lambda depth: _nested(depth), st.integers(50, 500)),
+    )
+
+
+def _nested(depth: int) -> Any:
+    value: Any = 1
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
 def json_values() -> st.SearchStrategy[Any]:
-    """Any JSON value (for fuzzing the loaders): nulls, booleans, numbers, text, nesting."""
+    """Any JSON value (for fuzzing the loaders): nulls, booleans, numbers, text, nesting,
+    and values hostile by size."""
     scalars = st.one_of(
         st.none(),
         st.booleans(),
@@ -235,6 +267,7 @@ def json_values() -> st.SearchStrategy[Any]:
         st.floats(allow_nan=False, allow_infinity=False),
         st.text(max_size=8),
         st.sampled_from(["W", "pass", "h5>b0", "state", "view", "rules", "dealer-draw"]),
+        oversized_values(),
     )
     return st.recursive(
         scalars,
@@ -277,7 +310,7 @@ def mutated_documents(draw: st.DrawFn, document: Any) -> Any:
                 other, where = draw(st.sampled_from(numbers))
                 node[key], other[where] = other[where], node[key]
             else:
-                node[key] += draw(st.sampled_from([-1, 1, 12, -(2**64)]))
+                node[key] += draw(st.sampled_from([-1, 1, 12, -(2**64), 2**70]))
             continue
         node, key = draw(st.sampled_from(places))
         value = node[key]

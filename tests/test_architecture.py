@@ -41,11 +41,11 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         (
             "skipbo.actions",
             "skipbo.sampling",
+            "skipbo.position",
             "skipbo.checking",
             "skipbo.io",
             "skipbo.variants",
             "skipbo.text",
-            "skipbo.display",
         ),
     ),
     ("players", ("skipbo.bots", "skipbo.arena")),

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import json
 import random
+import socket
 import threading
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
-from examples.http_server import Game, GameServer
+from examples.http_server import MAX_THREADS, Game, GameServer
 
 import skipbo
 from skipbo import Rules
@@ -23,6 +25,8 @@ RULES = Rules(players=3, stock_size=4)
 SEED = 11
 TOKENS = {"token-a": 0, "token-b": 1, "token-c": 2}
 TIMEOUT = 10.0
+SLOW = 1.0
+"""The server's socket timeout in these tests: a client silent this long is dropped."""
 
 
 class Client:
@@ -49,14 +53,15 @@ class Client:
         assert status == 200
         return from_data(data, "view")  # the client checks what it is sent, too
 
-    def post(self, move: object) -> tuple[int, Any]:
-        return self.request("POST", "/moves", json.dumps({"move": move}).encode())
+    def post(self, move: object, version: object) -> tuple[int, Any]:
+        body = json.dumps({"move": move, "version": version}).encode()
+        return self.request("POST", "/moves", body)
 
 
 @pytest.fixture
 def server() -> Iterator[tuple[GameServer, str]]:
     game = Game(RULES, SEED, TOKENS)
-    httpd = GameServer(("127.0.0.1", 0), game)
+    httpd = GameServer(("127.0.0.1", 0), game, timeout=SLOW)
     thread = threading.Thread(target=httpd.serve_forever, args=(0.01,), daemon=True)
     thread.start()
     try:
@@ -81,9 +86,10 @@ def play(client: Client, seat: int, done: threading.Event, errors: list[BaseExce
                 continue
             moves = skipbo.legal_moves(seen)
             status, moves_data = client.request("GET", "/moves")
-            assert (status, moves_data) == (200, {"moves": [str(m) for m in moves]})
+            assert status == 200
+            assert moves_data["moves"] == [str(m) for m in moves]
             plays = [move for move in moves if is_build_play(move)]
-            status, after = client.post(str(rng.choice(plays or moves)))
+            status, after = client.post(str(rng.choice(plays or moves)), moves_data["version"])
             assert status == 200, after
             assert from_data(after, "view").player == seat
     except BaseException as error:  # reported by the test
@@ -123,16 +129,22 @@ def test_clients_play_a_game_to_the_end(server: tuple[GameServer, str]) -> None:
     [
         ("token-a", b"{not json", 400, "not JSON"),
         ("token-a", b"\xff\xfe", 400, "not JSON"),
-        ("token-a", b'{"move": "h5>b0", "extra": 1}', 400, 'the body must be {"move"'),
-        ("token-a", b'["h5>b0"]', 400, 'the body must be {"move"'),
-        ("token-a", b'{"move": 5}', 400, "must be a string"),
-        ("token-a", b'{"move": "h13x"}', 400, "not a move"),
-        ("token-a", b'{"move": "s0>b9"}', 422, "there is no build pile 9"),
-        ("token-a", b'{"move": "s1>b0"}', 422, "may not play from stock pile 1"),
-        ("token-a", b'{"move": "pass"}', 422, "R-TURN-8"),
-        ("token-b", b'{"move": "pass"}', 409, "it is seat 0's turn"),
-        ("nobody", b'{"move": "pass"}', 401, "unknown token"),
-        (None, b'{"move": "pass"}', 401, "spectators cannot move"),
+        ("token-a", b"[" * 3000, 400, "not JSON"),
+        ("token-a", b'{"move": "pass", "move": "pass", "version": 0}', 400, "repeated key"),
+        ("token-a", b'{"move": "h5>b0", "version": NaN}', 400, "not JSON"),
+        ("token-a", b'{"move": "h5>b0", "version": 0, "extra": 1}', 400, "the body must be"),
+        ("token-a", b'{"move": "h5>b0"}', 400, "the body must be"),
+        ("token-a", b'["h5>b0"]', 400, "the body must be"),
+        ("token-a", b'{"move": "h5>b0", "version": "0"}', 400, "must be an integer"),
+        ("token-a", b'{"move": 5, "version": 0}', 400, "must be a string"),
+        ("token-a", b'{"move": "h13x", "version": 0}', 400, "not a move"),
+        ("token-a", b'{"move": "s0>b9", "version": 0}', 422, "there is no build pile 9"),
+        ("token-a", b'{"move": "s1>b0", "version": 0}', 422, "may not play from stock pile 1"),
+        ("token-a", b'{"move": "pass", "version": 0}', 422, "R-TURN-8"),
+        ("token-a", b'{"move": "pass", "version": 1}', 409, "stale version 1"),
+        ("token-b", b'{"move": "pass", "version": 0}', 409, "it is seat 0's turn"),
+        ("nobody", b'{"move": "pass", "version": 0}', 401, "unknown token"),
+        (None, b'{"move": "pass", "version": 0}', 401, "spectators cannot move"),
         ("token-a", b"x" * 5000, 413, "too large"),
     ],
 )
@@ -157,8 +169,8 @@ def test_other_requests(server: tuple[GameServer, str]) -> None:
     seen = spectator.view()
     assert seen.is_spectator
     assert seen == skipbo.spectator_view(httpd.game.state)
-    assert spectator.request("GET", "/moves") == (200, {"moves": []})
-    assert Client(base, "token-b").request("GET", "/moves") == (200, {"moves": []})
+    assert spectator.request("GET", "/moves") == (200, {"moves": [], "version": 0})
+    assert Client(base, "token-b").request("GET", "/moves") == (200, {"moves": [], "version": 0})
     assert spectator.request("GET", "/nowhere")[0] == 404
     assert spectator.request("POST", "/view", b"{}")[0] == 404
     # The record holds the seed, which reveals every hidden card: not before the end.
@@ -166,3 +178,54 @@ def test_other_requests(server: tuple[GameServer, str]) -> None:
     assert status == 409
     assert "after the game" in answer["error"]
     assert Client(base, "bad").request("GET", "/view")[0] == 401
+
+
+def test_a_retried_post_is_refused_and_played_once(server: tuple[GameServer, str]) -> None:
+    httpd, base = server
+    client = Client(base, "token-a")
+    _, moves = client.request("GET", "/moves")
+    move = moves["moves"][0]
+    assert client.post(move, moves["version"])[0] == 200
+    status, answer = client.post(move, moves["version"])
+    assert status == 409
+    assert "stale version" in answer["error"]
+    assert [str(m) for m in httpd.game.record.moves] == [move]
+
+
+def test_44_concurrent_clients_are_all_answered(server: tuple[GameServer, str]) -> None:
+    _, base = server
+    with ThreadPoolExecutor(44) as pool:
+        statuses = list(
+            pool.map(lambda _: Client(base, None).request("GET", "/view")[0], range(44))
+        )
+    assert statuses == [200] * 44
+
+
+@pytest.mark.parametrize(("length", "status"), [(b"-5", 400), (b"x", 400), (b"99999", 413)])
+def test_bad_content_lengths(server: tuple[GameServer, str], length: bytes, status: int) -> None:
+    httpd, _ = server
+    with socket.create_connection(("127.0.0.1", httpd.server_port), timeout=TIMEOUT) as client:
+        client.sendall(b"POST /moves HTTP/1.1\r\nAuthorization: Bearer token-a\r\n")
+        client.sendall(b"Content-Length: " + length + b"\r\n\r\n")
+        assert client.recv(4096).startswith(b"HTTP/1.0 %d" % status)
+
+
+def test_half_sent_requests_are_dropped_and_threads_bounded(server: tuple[GameServer, str]) -> None:
+    httpd, base = server
+    halves = []
+    threads_before = threading.active_count()
+    try:
+        for _ in range(300):
+            half = socket.create_connection(("127.0.0.1", httpd.server_port), timeout=TIMEOUT)
+            half.sendall(b"GET /view HTTP/1.1\r\n")  # the headers never end
+            halves.append(half)
+        # Beyond MAX_THREADS they are answered 503 at once; the others are dropped
+        # after the server's socket timeout. Each recv returns once the server is done.
+        assert threading.active_count() - threads_before <= MAX_THREADS
+        answers = [half.recv(4096) for half in halves]
+    finally:
+        for half in halves:
+            half.close()
+    busy = b"HTTP/1.1 503"
+    assert all(answer == b"" or answer.startswith(busy) for answer in answers)
+    assert Client(base, None).request("GET", "/view")[0] == 200

@@ -32,6 +32,7 @@ from skipbo import (
 )
 from skipbo.deal import deal
 from tests.arrange import arrange
+from tests.helpers import with_draw_pile
 
 SMALL = Rules(players=2, deck=Deck(copies=2, wilds=2, highest=4), stock_size=2, hand_size=3)
 
@@ -146,7 +147,7 @@ class TestInvariantViolations:
     @pytest.mark.rule("R-WIN-2")
     def test_the_end_of_the_game(self) -> None:
         stocks = ((3,), (4,))
-        going_on = arrange(SMALL, stocks=stocks, hands=((1,), ()), empty_passes=2)
+        going_on = arrange(SMALL, stocks=stocks, hands=((1,), ()), turn_moves=1, empty_passes=2)
         assert skipbo.invariant_violations(going_on) == [
             "a whole round of empty passes but the game goes on (R-WIN-2)"
         ]
@@ -161,8 +162,13 @@ class TestInvariantViolations:
         a finished one none (R-WIN-3)."""
         from skipbo.checking import invariants as verify
 
-        going_on = arrange(SMALL, stocks=((3,), (4,)), hands=((1,), ()))
-        finished = attrs.evolve(going_on, outcome=Outcome(Termination.BLOCKED), empty_passes=2)
+        going_on = arrange(SMALL, stocks=((3,), (4,)), hands=((1,), ()), turn_moves=1)
+        # Blocked: every hand empty, nothing to draw (the rest lies on a discard pile).
+        finished = attrs.evolve(
+            with_draw_pile(arrange(SMALL, stocks=((3,), (4,))), (), park=0, onto_discards=True),
+            outcome=Outcome(Termination.BLOCKED),
+            empty_passes=2,
+        )
         monkeypatch.setattr(verify, "legal_moves", lambda state: [])
         assert skipbo.invariant_violations(going_on) == ["the game goes on but no move is legal"]
         monkeypatch.setattr(verify, "legal_moves", lambda state: [Pass()])

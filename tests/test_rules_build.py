@@ -7,7 +7,7 @@ import pytest
 import skipbo
 from skipbo import WILD, Rules
 from tests.arrange import arrange
-from tests.helpers import build_plays, legal, play, rejected
+from tests.helpers import build_plays, forged, legal, play, rejected
 
 TWO = Rules(players=2)
 RUN_TO_11 = tuple(range(1, 12))
@@ -33,7 +33,7 @@ class TestBuildPiles:
         assert build_plays(state) == set()
         assert rejected(state, "h1>b4") == "R-BUILD-1"
         assert rejected(state, "s0>b4") == "R-BUILD-1"
-        assert rejected(state, skipbo.PlayFromHand(1, -1)) == "R-BUILD-1"
+        assert rejected(state, forged(skipbo.PlayFromHand, 1, -1)) == "R-BUILD-1"
 
     @pytest.mark.rule("R-BUILD-1")
     def test_all_players_use_all_build_piles(self) -> None:

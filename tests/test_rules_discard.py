@@ -7,7 +7,7 @@ import pytest
 import skipbo
 from skipbo import WILD, Discard, PlayFromDiscard, Rules
 from tests.arrange import arrange
-from tests.helpers import build_plays, legal, play, rejected
+from tests.helpers import build_plays, forged, legal, play, rejected
 
 TWO = Rules(players=2)
 NO_DISCARDS = ((), (), (), ())
@@ -33,9 +33,9 @@ def test_there_is_no_fifth_discard_pile() -> None:
     )
     assert {m.pile for m in skipbo.legal_moves(state) if isinstance(m, Discard)} == {0, 1, 2, 3}
     assert rejected(state, Discard(3, 4)) == "R-DISC-1"
-    assert rejected(state, Discard(3, -1)) == "R-DISC-1"
+    assert rejected(state, forged(Discard, 3, -1)) == "R-DISC-1"
     assert rejected(state, PlayFromDiscard(0, 4, 0)) == "R-DISC-1"
-    assert rejected(state, PlayFromDiscard(0, -1, 0)) == "R-DISC-1"
+    assert rejected(state, forged(PlayFromDiscard, 0, -1, 0)) == "R-DISC-1"
 
 
 @pytest.mark.rule("R-DISC-1")

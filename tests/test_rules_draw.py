@@ -46,6 +46,7 @@ def test_the_completed_cards_are_reshuffled_mid_refill(seed: int) -> None:
         completed=completed,
         draw_pile=(WILD,),
         hands=((3,), ()),
+        turn_moves=1,  # mid-turn: a hand of one card with cards left to draw (R-TURN-1)
         builds=((1, 2), (WILD,), (), ()),
         stocks=((1, 2), (3, 4)),
         discards=(((), (), (), ()), ((4,), (), (), ())),
@@ -116,7 +117,9 @@ def test_a_short_draw_pile_gives_a_smaller_hand() -> None:
     """R-DRAW-3: "If cards must be drawn and both the draw pile and the set-aside cards
     are empty, the player draws as many as there are (possibly none) and plays on with
     a smaller hand." """
-    state = with_draw_pile(arrange(TWO, hands=((7,), ()), stocks=((9,), (9,))), (3, WILD), park=0)
+    state = with_draw_pile(
+        arrange(TWO, hands=((7,), ()), stocks=((9,), (9,))), (3, WILD), park=0, onto_discards=True
+    )
     after = play(state, "h7>d0")
     assert after.hands[1] == (WILD, 3)
     assert after.draw_pile == ()

@@ -242,7 +242,9 @@ def test_an_empty_hand_ends_the_turn_with_a_pass() -> None:
     """R-TURN-8: "If the hand is empty when the turn must end (possible only when the
     draw pile and the set-aside cards are both exhausted), the player ends the turn
     without a discard ("pass")." """
-    state = with_draw_pile(arrange(TWO, hands=((), (3,)), stocks=((12,), (10,))), (), park=0)
+    state = with_draw_pile(
+        arrange(TWO, hands=((), (3,)), stocks=((12,), (10,))), (), park=0, onto_discards=True
+    )
     assert legal(state) == ["pass"]
     after = play(state, "pass")
     assert (after.current_player, after.turn) == (1, state.turn + 1)

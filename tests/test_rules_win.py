@@ -84,7 +84,10 @@ class TestNoWinner:
         (turns in which no card moved at all and that ended with R-TURN-8) ... the game
         ends" without a winner ("blocked")."""
         state = with_draw_pile(
-            arrange(THREE, hands=((), (), ()), stocks=((12,), (12,), (12,))), (), park=0
+            arrange(THREE, hands=((), (), ()), stocks=((12,), (12,), (12,))),
+            (),
+            park=0,
+            onto_discards=True,
         )
         for passes in (1, 2):
             state = play(state, "pass")

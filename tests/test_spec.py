@@ -24,6 +24,7 @@ from skipbo import (
     spec,
 )
 from tests.arrange import arrange
+from tests.helpers import forged
 
 SMALL = Rules(players=2, deck=Deck(copies=2, wilds=2, highest=4), stock_size=2, hand_size=3)
 
@@ -152,20 +153,6 @@ class TestStates:
         assert not spec.team_stocks_empty(state, 1)
         assert spec.team_stocks_empty(arrange(rules, stocks=((), (1,), (), (2,))), 2)
 
-    @pytest.mark.rule("R-TURN-1", "R-TURN-4", "R-DRAW-3")
-    def test_a_hand_is_full_or_refilled_unless_nothing_is_left_to_draw(self) -> None:
-        full = arrange(SMALL, hands=((1, 2, 3), ()))  # the rest of the deck is the draw pile
-        short = arrange(SMALL, hands=((1, 2), ()))
-        empty = arrange(SMALL, hands=((), ()))
-        assert (spec.hand_filled(full), spec.hand_refilled(full)) == (True, True)
-        assert (spec.hand_filled(short), spec.hand_refilled(short)) == (False, True)
-        assert (spec.hand_filled(empty), spec.hand_refilled(empty)) == (False, False)
-        # with nothing to draw (draw pile and completed cards empty) a short hand is right
-        dry = attrs.evolve(empty, draw_pile=())
-        assert (spec.hand_filled(dry), spec.hand_refilled(dry)) == (True, True)
-        # completed cards can still be drawn (R-DRAW-2)
-        assert not spec.hand_refilled(attrs.evolve(dry, completed=(1, 2, 3, 4)))
-
 
 class TestMoveEffects:
     """Tests for the predicates about one move's effect."""
@@ -241,14 +228,14 @@ class TestIsLegal:
         assert not spec.is_legal(state, PlayFromHand(2, 1))
         assert not spec.is_legal(state, PlayFromHand(1, 1))  # not in the hand
         assert not spec.is_legal(state, PlayFromHand(2, 4))  # no build pile 4
-        assert not spec.is_legal(state, PlayFromHand(True, 0))
+        assert not spec.is_legal(state, forged(PlayFromHand, True, 0))
 
     @pytest.mark.rule("R-TURN-2", "R-TURN-3")
     def test_plays_from_a_stock_pile(self) -> None:
         state = self.state(stocks=((2, 1), (1,)), hands=((3,), ()))
         assert spec.is_legal(state, PlayFromStock(0, 0))
         assert not spec.is_legal(state, PlayFromStock(1, 0))  # another player's stock
-        assert not spec.is_legal(state, PlayFromStock(True, 0))
+        assert not spec.is_legal(state, forged(PlayFromStock, True, 0))
         assert not spec.is_legal(
             self.state(stocks=((), (1,)), hands=((3,), ())), PlayFromStock(0, 0)
         )

@@ -5,7 +5,13 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from tools.traceability import INFORMATIVE, rule_coverage, rule_ids, untested
+from tools.traceability import (
+    INFORMATIVE,
+    SKYJO_RULES_DOCUMENT,
+    rule_coverage,
+    rule_ids,
+    untested,
+)
 
 
 def test_every_rule_has_a_test() -> None:
@@ -19,6 +25,15 @@ def test_the_rules_document_defines_the_rule_groups() -> None:
     for group in ("DECK", "SETUP", "TURN", "BUILD", "DISC", "DRAW", "WIN", "INFO"):
         assert f"R-{group}-1" in ids
     assert set(ids) >= INFORMATIVE
+
+
+def test_the_skyjo_rules_document_defines_its_rule_groups() -> None:
+    ids = rule_ids(SKYJO_RULES_DOCUMENT)
+    assert len(ids) == len(set(ids))
+    for group in ("DECK", "SETUP", "TURN", "COL", "DRAW", "END", "SCORE", "INFO"):
+        assert f"S-{group}-1" in ids
+    assert set(ids) <= set(rule_ids())
+    assert "S-REL-1" in INFORMATIVE
 
 
 def write(directory: Path, name: str, source: str) -> None:

@@ -43,7 +43,12 @@ import attrs
 
 ROOT = Path(__file__).resolve().parent.parent
 
-CONTRACTED_MODULES = ("skipbo.common.randomness", "skipbo.draw", "skipbo.engine")
+CONTRACTED_MODULES = (
+    "skipbo.common.randomness",
+    "skipbo.draw",
+    "skipbo.engine",
+    "skipbo.skyjo.engine",
+)
 """The modules whose functions carry PEP 316 contracts."""
 
 TWINS = (
@@ -73,6 +78,9 @@ BUDGETS: dict[str, float] = {
     "skipbo.draw.fill_hand": 3,
     "skipbo.draw.take": 3,
     "skipbo.common.randomness.permute": 3,
+    "skipbo.skyjo.engine.first_round_starter": 2,
+    "skipbo.skyjo.engine._remove_column": 3,
+    "skipbo.skyjo.engine.round_scores": 2,
 }
 """CPU seconds per condition for each contracted function in the bounded run. A copy
 of a function in another module (the injected-bug tests) gets the budget of its name."""
@@ -210,17 +218,12 @@ def _check_group(
     group: list[Contracted], scale: float, plugin: Path, path: Sequence[Path] = ()
 ) -> str:
     """Run ``crosshair check`` over one group; return its output."""
-    runs: list[tuple[float | None, list[Contracted]]]
-    if scale == 1:
-        runs = [(None, group)]
-    else:
-        budgets = sorted({function.budget or 0.0 for function in group})
-        runs = [(b * scale, [f for f in group if (f.budget or 0.0) == b]) for b in budgets]
+    # One run per budget in the group: CrossHair takes one --per_condition_timeout.
+    budgets = sorted({function.budget or 0.0 for function in group})
+    runs = [(b * scale, [f for f in group if (f.budget or 0.0) == b]) for b in budgets]
     output = []
     for timeout, functions in runs:
-        arguments = ["check", "--report_all"]
-        if timeout is not None:
-            arguments += ["--per_condition_timeout", str(timeout)]
+        arguments = ["check", "--report_all", "--per_condition_timeout", str(timeout)]
         targets = [f.target for f in functions]
         returncode, text = _crosshair([*arguments, *targets], plugin, path)
         output.append(text)

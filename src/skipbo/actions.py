@@ -130,8 +130,9 @@ def legal_actions(state: GameState | PlayerView) -> list[int]:
 
     ``state`` may be the :class:`~skipbo.views.PlayerView` of the player to move.
     """
+    moves = legal_moves(state)  # first: it checks that ``state`` is a state or a view
     indices = _indices(state.rules)
-    return [indices[move] for move in legal_moves(state)]
+    return [indices[move] for move in moves]
 
 
 def legal_action_mask(state: GameState | PlayerView) -> bytes:
@@ -140,7 +141,8 @@ def legal_action_mask(state: GameState | PlayerView) -> bytes:
     ``numpy.frombuffer(mask, dtype=bool)`` turns it into a boolean array without a
     copy. ``state`` may be the :class:`~skipbo.views.PlayerView` of the player to move.
     """
+    legal = legal_actions(state)  # first: it checks that ``state`` is a state or a view
     mask = bytearray(action_count(state.rules))
-    for index in legal_actions(state):
+    for index in legal:
         mask[index] = 1
     return bytes(mask)

@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 
 from skipbo.cards import WILD, Card
-from skipbo.common.randomness import SEED_BITS, shuffle
+from skipbo.common.randomness import SEED_BITS, secret_seed, shuffle
 from skipbo.draw import fill_hand
 from skipbo.errors import ConfigurationError
 from skipbo.rules import FirstPlayer, Rules
@@ -21,23 +21,34 @@ from skipbo.state import GameState, Pile
 __all__ = ["deal", "new_game"]
 
 
-def new_game(rules: Rules, *, seed: int) -> GameState:
+def new_game(rules: Rules, *, seed: int | None = None) -> GameState:
     """Shuffle, deal and return the state at the start of the first turn.
 
     Deterministic: the same ``rules`` and ``seed`` always give the same state, and
     (through :func:`skipbo.apply`) the same moves then give the same states.
+
+    **The seed is the referee's secret.** Every hidden card (the other hands, the
+    stock cards below the tops, the draw pile's order) follows from it: a player
+    who knows or guesses the seed deals the same game and reads them all. Without
+    ``seed`` the game is dealt with a fresh 64-bit seed from the operating system's
+    randomness, which is what a real game (a server, an app) must do; pass a seed
+    only to reproduce a game (tests, examples, a replay) or when nobody plays for
+    real. The state keeps the seed of its next reshuffle, never shown to players.
 
     Each stock pile gets ``rules.stock_size`` cards (R-SETUP-2, R-SETUP-3); the rest
     form the draw pile (R-SETUP-4); the starting player is chosen (R-SETUP-5) and
     fills the hand (R-SETUP-7, R-TURN-1). Other hands stay empty until their turn.
 
     Raises:
-        TypeError: if ``rules`` is not a :class:`Rules` or ``seed`` not an ``int``.
+        TypeError: if ``rules`` is not a :class:`Rules` or ``seed`` not an ``int``
+            or ``None``.
 
     """
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a skipbo.Rules, got {type(rules).__name__}")
-    if type(seed) is not int:
+    if seed is None:
+        seed = secret_seed()
+    elif type(seed) is not int:
         raise TypeError(f"seed must be an int, got {type(seed).__name__}")
     deck, next_seed = shuffle(rules.deck.cards(), seed)
     return _deal(rules, deck, next_seed)

@@ -28,7 +28,7 @@ from skipbo import (
     spec,  # noqa: F401  (the PEP 316 contracts below use it)
 )
 from skipbo.cards import WILD, Card, format_card
-from skipbo.errors import IllegalMoveError
+from skipbo.errors import ArgumentTypeError, IllegalMoveError
 from skipbo.moves import (
     PASS,
     Discard,
@@ -40,7 +40,7 @@ from skipbo.moves import (
     move_table,
 )
 from skipbo.rules import Rules
-from skipbo.state import GameState, Outcome, Pile, Termination, make_state
+from skipbo.state import GameState, Outcome, Pile, Termination, make_state, require_state
 
 __all__ = ["apply", "current_player", "is_over", "legal_moves", "outcome"]
 
@@ -75,8 +75,7 @@ def legal_moves(state: GameState) -> list[Move]:
         post: spec.in_move_order(state.rules, __return__)
 
     """
-    if type(state) is not GameState:
-        raise TypeError(f"legal_moves needs a GameState, not {type(state).__name__}")
+    require_state(state, "legal_moves")
     if state.outcome is not None:
         return []
     rules = state.rules
@@ -139,7 +138,9 @@ def apply(state: GameState, move: Move) -> GameState:
     Raises:
         IllegalMoveError: if the move is not legal in ``state``; the error names the
             rule it breaks (``error.rule``).
-        TypeError: if ``move`` is not a move at all.
+        TypeError: if ``state`` is not a :class:`~skipbo.GameState` (a
+            :class:`~skipbo.views.PlayerView` cannot be played on: the server applies the
+            move to the state) or ``move`` is not a move at all.
 
     Contract (PEP 316, checked by CrossHair)::
 
@@ -153,9 +154,11 @@ def apply(state: GameState, move: Move) -> GameState:
         post: __return__.turn in (state.turn, state.turn + 1)
 
     """
+    if type(state) is not GameState:
+        require_state(state, "apply")
     perform = _PERFORM.get(type(move))
     if perform is None:  # checked first: a non-move is a TypeError even when the game is over
-        raise TypeError(f"not a move: {move!r}")
+        raise ArgumentTypeError(f"not a move: apply needs a Move, not {type(move).__name__}")
     if state.outcome is not None:
         raise IllegalMoveError(move, "R-WIN-3", "the game is over")
     return perform(state, move)
@@ -249,7 +252,7 @@ def _play_from_hand(state: GameState, move: PlayFromHand) -> GameState:
     post: spec.took_from_hand(state, __return__, move.card)
     post: (__return__.stocks, __return__.discards) == (state.stocks, state.discards)
     post: (__return__.current_player, __return__.outcome) == (state.current_player, None)
-    post: spec.hand_refilled(__return__)
+    post: spec.hand_filled(__return__)
     """
     card = move.card
     hand = _checked_hand_card(state, move, card)
@@ -267,7 +270,7 @@ def _play_from_stock(state: GameState, move: PlayFromStock) -> GameState:
     post: spec.took_top(state.stocks, __return__.stocks, move.stock)
     post: __return__.discards == state.discards
     post: __return__.is_over == spec.team_stocks_empty(__return__, state.current_player)
-    post: __return__.is_over or spec.hand_refilled(__return__)
+    post: spec.hand_filled(__return__)
     """
     rules = state.rules
     seat = state.current_player
@@ -315,7 +318,7 @@ def _play_from_discard(state: GameState, move: PlayFromDiscard) -> GameState:
     post: spec.played_onto(state, __return__, move.build)
     post: spec.took_discard_top(state, __return__, move.discard_set, move.pile)
     post: (__return__.stocks, __return__.outcome) == (state.stocks, None)
-    post: spec.hand_refilled(__return__)
+    post: spec.hand_filled(__return__)
     """
     rules = state.rules
     seat = state.current_player
@@ -346,7 +349,7 @@ def _discard(state: GameState, move: Discard) -> GameState:
     post: spec.discarded(state, __return__, move.card, move.pile)
     post: (__return__.stocks, __return__.builds) == (state.stocks, state.builds)
     post: __return__.is_over or __return__.current_player == spec.next_seat(state)
-    post: __return__.is_over or spec.hand_filled(__return__)
+    post: spec.hand_filled(__return__)
     """
     rules = state.rules
     seat = state.current_player
@@ -369,7 +372,7 @@ def _pass(state: GameState, move: Pass) -> GameState:
     post: (__return__.stocks, __return__.discards) == (state.stocks, state.discards)
     post: __return__.builds == state.builds
     post: __return__.is_over or __return__.current_player == spec.next_seat(state)
-    post: __return__.is_over or spec.hand_filled(__return__)
+    post: spec.hand_filled(__return__)
     """
     if state.hands[state.current_player]:
         raise IllegalMoveError(move, "R-TURN-8", "a pass is legal only with an empty hand")

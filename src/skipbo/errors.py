@@ -16,9 +16,11 @@ one layer live with that layer and are re-exported by the top-level package:
 from __future__ import annotations
 
 __all__ = [
+    "ArgumentTypeError",
     "ConfigurationError",
     "DataError",
     "IllegalMoveError",
+    "InvalidMoveError",
     "InvalidStateError",
     "InvariantViolation",
     "MoveSyntaxError",
@@ -28,6 +30,16 @@ __all__ = [
 
 class SkipBoError(Exception):
     """Base class of every error raised by skipbo."""
+
+
+class ArgumentTypeError(SkipBoError, TypeError):
+    """A function or value given an object of the wrong kind (a programming error).
+
+    The message names what was wanted and what was given, e.g. ``apply needs a
+    GameState, not PlayerView``.
+
+    .. versionadded:: 0.1.0
+    """
 
 
 class ConfigurationError(SkipBoError, ValueError):
@@ -64,6 +76,17 @@ class IllegalMoveError(SkipBoError, ValueError):
 
 class MoveSyntaxError(SkipBoError, ValueError):
     """Text that is not a move in the move notation (see :func:`skipbo.parse_move`)."""
+
+
+class InvalidMoveError(SkipBoError, ValueError):
+    """A move built with a field out of range (a negative pile index or card).
+
+    Move fields are checked when the move is made, so that a move that exists is a
+    move of some rules configuration; whether it is legal depends on the state.
+    A field of the wrong type (``True``, ``1.5``) raises :class:`ArgumentTypeError`.
+
+    .. versionadded:: 0.1.0
+    """
 
 
 class InvalidStateError(SkipBoError, ValueError):

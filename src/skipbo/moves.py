@@ -32,15 +32,13 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TypeAlias
 
 import attrs
 
 from skipbo.cards import WILD, Card, format_card, parse_card
-from skipbo.errors import MoveSyntaxError
-
-if TYPE_CHECKING:  # the move table of a configuration is cached by its rules
-    from skipbo.rules import Rules
+from skipbo.errors import ArgumentTypeError, InvalidMoveError, MoveSyntaxError
+from skipbo.rules import Rules  # the move table of a configuration is cached by its rules
 
 __all__ = [
     "Discard",
@@ -55,13 +53,40 @@ __all__ = [
 ]
 
 
+MAX_FIELD = 2**31 - 1
+"""The largest card or pile index a move holds: far beyond any configuration whose
+move table fits in memory, small enough that a move's text stays short."""
+
+
+def _index(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+    """Validate a move field: an ``int`` (not a ``bool``) and not negative.
+
+    A move is a value that every rules configuration reads the same way, so its
+    fields are checked when it is made: ``PlayFromHand(True, 0)`` would otherwise
+    equal ``PlayFromHand(1, 0)``, test as ``in legal_moves(...)``, and write a text
+    (``hTrue>b0``) that no parser reads back. The upper bounds depend on the rules;
+    :func:`skipbo.apply` checks them.
+    """
+    if type(value) is not int:
+        kind = type(instance).__name__
+        raise ArgumentTypeError(
+            f"{kind}.{attribute.name} must be an int, got {type(value).__name__}"
+        )
+    if not 0 <= value <= MAX_FIELD:
+        kind = type(instance).__name__
+        shown = value if abs(value) <= MAX_FIELD else f"an integer of {value.bit_length()} bits"
+        raise InvalidMoveError(
+            f"{kind}.{attribute.name} must be from 0 to {MAX_FIELD}, got {shown}"
+        )
+
+
 @attrs.frozen(slots=True)
 class PlayFromHand:
     """Play a hand card onto a build pile (R-TURN-2)."""
 
-    card: Card
+    card: Card = attrs.field(validator=_index)
     """The hand card (``WILD`` or a number)."""
-    build: int
+    build: int = attrs.field(validator=_index)
     """The build pile's index."""
 
     def __str__(self) -> str:
@@ -72,9 +97,9 @@ class PlayFromHand:
 class PlayFromStock:
     """Play the top card of a stock pile onto a build pile (R-TURN-2, R-TEAM-1/2)."""
 
-    stock: int
+    stock: int = attrs.field(validator=_index)
     """The stock pile's index (the player's own, or in team play a teammate's)."""
-    build: int
+    build: int = attrs.field(validator=_index)
     """The build pile's index."""
 
     def __str__(self) -> str:
@@ -85,11 +110,11 @@ class PlayFromStock:
 class PlayFromDiscard:
     """Play the top card of a discard pile onto a build pile (R-TURN-2, R-DISC-3)."""
 
-    discard_set: int
+    discard_set: int = attrs.field(validator=_index)
     """The discard set's index (the player's own, or in team play a teammate's)."""
-    pile: int
+    pile: int = attrs.field(validator=_index)
     """The discard pile's index within the set."""
-    build: int
+    build: int = attrs.field(validator=_index)
     """The build pile's index."""
 
     def __str__(self) -> str:
@@ -100,9 +125,9 @@ class PlayFromDiscard:
 class Discard:
     """Put a hand card on one of the player's own discard piles; ends the turn (R-TURN-5)."""
 
-    card: Card
+    card: Card = attrs.field(validator=_index)
     """The hand card."""
-    pile: int
+    pile: int = attrs.field(validator=_index)
     """The index of the discard pile in the player's own discard set."""
 
     def __str__(self) -> str:
@@ -132,6 +157,11 @@ _PATTERNS: tuple[tuple[re.Pattern[str], type], ...] = (
 )
 
 
+MAX_MOVE_TEXT = 40
+"""The longest text :func:`parse_move` reads (a move is a few characters; the limit
+keeps a hostile megabyte, or a number of thousands of digits, out of the parser)."""
+
+
 def is_build_play(move: Move) -> bool:
     """Whether ``move`` plays a card onto a build pile (not a discard or a pass)."""
     return not isinstance(move, Discard | Pass)
@@ -155,6 +185,11 @@ def parse_move(text: str) -> Move:
     """
     if not isinstance(text, str):
         raise MoveSyntaxError(f"a move must be given as text, got {type(text).__name__}")
+    if len(text) > MAX_MOVE_TEXT:
+        raise MoveSyntaxError(
+            f"not a move: {text[:MAX_MOVE_TEXT]!r}... ({len(text)} characters; a move has "
+            f"at most {MAX_MOVE_TEXT})"
+        )
     stripped = text.strip()
     if stripped == "pass":
         return PASS
@@ -213,25 +248,27 @@ def _table(highest: int, builds: int, stocks: int, piles: int) -> MoveTable:
     return MoveTable(hand_plays, stock_plays, discard_plays, discards, moves)
 
 
-_TABLES: dict[Rules, MoveTable] = {}
-"""The move table of each rules configuration seen (Rules caches its hash, so a lookup
-costs about as much as a tuple index: the engine asks for it on every move list)."""
+_TABLES: dict[int, tuple[Rules, MoveTable]] = {}
+"""The move table of each rules object seen, by ``id``: the engine asks for it on every
+move list, and an ``id`` hashes in C where ``Rules.__hash__`` is a Python call. Each
+entry keeps its rules alive, so an ``id`` is not reused while its entry exists."""
 _TABLES_KEPT = 256
 
 
 def move_table(rules: Rules) -> MoveTable:
     """The :class:`MoveTable` of ``rules``: every move, made once and shared (cached)."""
-    table = _TABLES.get(rules)
-    if table is None:
-        if len(_TABLES) >= _TABLES_KEPT:
-            _TABLES.clear()  # bounded: a server loading many configurations
-        table = _table(
-            rules.deck.highest,
-            rules.build_pile_count,
-            rules.stock_pile_count,
-            rules.discard_pile_count,
-        )
-        _TABLES[rules] = table
+    entry = _TABLES.get(id(rules))
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    if len(_TABLES) >= _TABLES_KEPT:
+        _TABLES.clear()  # bounded: a server loading many configurations
+    table = _table(
+        rules.deck.highest,
+        rules.build_pile_count,
+        rules.stock_pile_count,
+        rules.discard_pile_count,
+    )
+    _TABLES[id(rules)] = (rules, table)
     return table
 
 
@@ -241,5 +278,11 @@ def all_moves(rules: Rules) -> tuple[Move, ...]:
     >>> from skipbo import Rules
     >>> len(all_moves(Rules(players=2)))  # 13*4 + 2*4 + 2*4*4 + 13*4 + 1
     145
+
+    Raises:
+        TypeError: if ``rules`` is not a :class:`~skipbo.Rules`.
+
     """
+    if not isinstance(rules, Rules):
+        raise ArgumentTypeError(f"all_moves needs a Rules, not {type(rules).__name__}")
     return move_table(rules).moves

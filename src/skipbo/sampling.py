@@ -28,10 +28,10 @@ from collections import Counter
 from skipbo.cards import WILD, Card
 from skipbo.checking.invariants import invariant_violations
 from skipbo.common.randomness import SEED_BITS
-from skipbo.errors import InvalidStateError
+from skipbo.errors import ArgumentTypeError, InvalidStateError
 from skipbo.spec import is_sorted, is_valid_build_pile
 from skipbo.state import GameState, Pile
-from skipbo.views import PlayerView
+from skipbo.views import PlayerView, state_with_hidden
 
 __all__ = ["sample_state", "unseen_cards", "view_violations"]
 
@@ -205,8 +205,11 @@ def sample_state(seen: PlayerView, rng: random.Random) -> GameState:
 
     Raises:
         InvalidStateError: if no valid state has this view (see :func:`view_violations`).
+        TypeError: if ``seen`` is not a :class:`~skipbo.views.PlayerView`.
 
     """
+    if type(seen) is not PlayerView:
+        raise ArgumentTypeError(f"sample_state needs a PlayerView, not {type(seen).__name__}")
     problems = view_violations(seen)
     if problems:
         raise InvalidStateError("; ".join(problems))
@@ -231,21 +234,8 @@ def sample_state(seen: PlayerView, rng: random.Random) -> GameState:
         take(size - 1) + (top,) if top is not None else ()
         for top, size in zip(seen.stock_tops, seen.stock_sizes, strict=True)
     )
-    state = GameState(
-        rules=rules,
-        stocks=stocks,
-        discards=seen.discards,
-        hands=hands,
-        builds=seen.builds,
-        draw_pile=take(seen.draw_pile_size),
-        completed=completed,
-        current_player=seen.current_player,
-        turn=seen.turn,
-        turn_moves=seen.turn_moves,
-        empty_passes=seen.empty_passes,
-        outcome=seen.outcome,
-        shuffle_seed=rng.getrandbits(SEED_BITS),
-    )
+    draw_pile = take(seen.draw_pile_size)
+    state = state_with_hidden(seen, stocks, hands, draw_pile, completed, rng.getrandbits(SEED_BITS))
     problems = invariant_violations(state)
     if problems:
         raise InvalidStateError("no valid state has this view: " + "; ".join(problems))

@@ -16,46 +16,48 @@ the engine's contracts can use it.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
-from itertools import pairwise
+from collections.abc import Collection, Iterable, Iterator
+from itertools import chain, pairwise
 
+from skipbo import moves as move_space
 from skipbo.cards import WILD, Card
-from skipbo.moves import (
-    Discard,
-    Move,
-    Pass,
-    PlayFromDiscard,
-    PlayFromHand,
-    PlayFromStock,
-    move_table,
-)
+from skipbo.common.randomness import SEED_BITS
+from skipbo.moves import Discard, Move, Pass, PlayFromDiscard, PlayFromHand, PlayFromStock
 from skipbo.rules import Rules
-from skipbo.state import GameState, Pile
+from skipbo.state import GameState, Pile, Termination
 
 __all__ = [
+    "MAX_COUNTER",
     "all_cards",
     "builds_valid",
     "conserves",
     "contains_cards",
+    "counters_in_range",
     "discarded",
     "flatten",
     "hand_filled",
-    "hand_refilled",
     "hands_valid",
     "is_consistent",
     "is_legal",
+    "is_reachable",
     "is_run",
     "is_sorted",
     "is_valid_build_pile",
     "is_valid_completed",
     "next_seat",
+    "nothing_to_draw",
+    "passers",
+    "passes_consistent",
     "played_onto",
     "same_cards",
     "same_cards_in",
+    "stock_within_deal",
     "team_stocks_empty",
     "took_discard_top",
     "took_from_hand",
     "took_top",
+    "turn_limit_consistent",
+    "unmoved_since_passes",
 ]
 
 
@@ -162,17 +164,14 @@ def contains_cards(whole: Iterable[Card], part: Iterable[Card]) -> bool:
 
 def all_cards(state: GameState) -> Iterator[Card]:
     """Every card of the state, from every place (for conservation checks)."""
-    for pile in state.stocks:
-        yield from pile
-    for piles in state.discards:
-        for pile in piles:
-            yield from pile
-    for hand in state.hands:
-        yield from hand
-    for pile in state.builds:
-        yield from pile
-    yield from state.draw_pile
-    yield from state.completed
+    return chain(
+        chain.from_iterable(state.stocks),
+        chain.from_iterable(chain.from_iterable(state.discards)),
+        chain.from_iterable(state.hands),
+        chain.from_iterable(state.builds),
+        state.draw_pile,
+        state.completed,
+    )
 
 
 def conserves(before: GameState, after: GameState) -> bool:
@@ -210,29 +209,141 @@ def next_seat(state: GameState) -> int:
     return (state.current_player + 1) % state.rules.players
 
 
-def hand_filled(state: GameState) -> bool:
-    """Whether the current hand is full, or nothing is left to draw (R-TURN-1, R-DRAW-3).
-
-    At the start of a turn the hand is filled from the draw pile and, when it runs
-    out, from the reshuffled completed cards (R-DRAW-2); it stays short only when
-    both are empty.
-    """
-    return len(state.hand) == state.rules.hand_size or not (state.draw_pile or state.completed)
-
-
-def hand_refilled(state: GameState) -> bool:
-    """Whether the current hand holds cards, or nothing is left to draw (R-TURN-4, R-DRAW-3).
-
-    A hand emptied by plays is refilled at once, whenever there is something to draw.
-    """
-    return bool(state.hand) or not (state.draw_pile or state.completed)
-
-
 def team_stocks_empty(state: GameState, seat: int) -> bool:
     """Whether every stock pile of ``seat``'s team is empty (R-WIN-1, R-TEAM-3)."""
     rules = state.rules
     return not any(
         state.stocks[stock] for stock in rules.seating.team_stocks[rules.seating.team_of[seat]]
+    )
+
+
+# --- what every reachable state satisfies beyond its cards ------------------------------------
+#
+# A state built by new_game and apply satisfies these; a hand-built or tampered one
+# may not, and then it could do what no game allows (a player with an empty hand and
+# a full draw pile passes and ends the game "blocked": the draw is dodged).
+
+MAX_COUNTER = 2**53 - 1
+"""The largest turn number or move count a state holds: far beyond any game, and an
+integer every JSON reader represents exactly (I-JSON, RFC 7493)."""
+
+
+def nothing_to_draw(state: GameState) -> bool:
+    """Whether the draw pile and the completed cards are both empty (R-DRAW-3)."""
+    return not state.draw_pile and not state.completed
+
+
+def hand_filled(state: GameState) -> bool:
+    """Whether the player to move holds what the draw rules give them.
+
+    At the start of a turn the hand is full (R-TURN-1) and during the turn never
+    empty (R-TURN-4), unless nothing is left to draw (R-DRAW-3). A finished game is
+    exempt: the winner stops at once (R-WIN-1).
+
+    >>> from skipbo import Rules, new_game
+    >>> import attrs
+    >>> state = new_game(Rules(players=2), seed=0)
+    >>> hand_filled(state), hand_filled(attrs.evolve(state, hands=((), ())))
+    (True, False)
+    """
+    if state.outcome is not None:
+        return True
+    hand = state.hands[state.current_player]
+    short = len(hand) < state.rules.hand_size if state.turn_moves == 0 else not hand
+    return not short or nothing_to_draw(state)
+
+
+def stock_within_deal(rules: Rules, pile: Pile) -> bool:
+    """Whether a stock pile holds no more cards than were dealt to it (R-SETUP-2).
+
+    Stock piles only shrink (R-TURN-3), but for the referee penalty of team play,
+    which puts cards under a stock pile (R-TEAM-4): in team play any size is
+    reachable.
+    """
+    return rules.team_play or len(pile) <= rules.stock_size
+
+
+def passers(state: GameState) -> tuple[int, ...]:
+    """The seats whose turns ``state.empty_passes`` counts, the latest first (R-WIN-2).
+
+    They are the seats before the player to move; when the game ended blocked or at
+    the turn limit, the player to move ended it and is the latest of them.
+    """
+    players = state.rules.players
+    ended_by_turn = state.outcome is not None and (
+        state.outcome.termination is not Termination.STOCK_EMPTIED
+    )
+    first = state.current_player if ended_by_turn else state.current_player - 1
+    return tuple((first - back) % players for back in range(state.empty_passes))
+
+
+def passes_consistent(state: GameState) -> bool:
+    """Whether the empty passes (R-WIN-2, R-TURN-8) fit the rest of the state.
+
+    A pass is empty when the player passed at once with an empty hand, which they
+    hold only when nothing was left to draw (R-TURN-1, R-DRAW-3); an empty pass
+    moves no card, so every seat counted still holds an empty hand, and until
+    someone plays nothing is left to draw. A whole round of them, and only that,
+    ends the game blocked: then every hand is empty and no card can be drawn.
+    """
+    if not 0 <= state.empty_passes <= state.rules.players:
+        return False
+    blocked = state.outcome is not None and state.outcome.termination is Termination.BLOCKED
+    if blocked != (state.empty_passes == state.rules.players):
+        return False
+    if any(state.hands[seat] for seat in passers(state)):
+        return False
+    return not (state.empty_passes and unmoved_since_passes(state)) or nothing_to_draw(state)
+
+
+def unmoved_since_passes(state: GameState) -> bool:
+    """Whether no card has moved since the last turn counted by ``empty_passes``.
+
+    True at the start of a turn and when a pass ended the game (blocked, or at the
+    turn limit); false once the player to move has moved, or won (R-WIN-1).
+    """
+    if state.outcome is None:
+        return state.turn_moves == 0
+    return state.outcome.termination is not Termination.STOCK_EMPTIED
+
+
+def turn_limit_consistent(state: GameState) -> bool:
+    """Whether the turn number fits the optional turn limit (R-WIN-2).
+
+    A game goes on only up to the limit, and ends by it exactly at the limit.
+    """
+    limit = state.rules.turn_limit
+    by_limit = state.outcome is not None and state.outcome.termination is Termination.TURN_LIMIT
+    if limit is None:
+        return not by_limit
+    return state.turn == limit if by_limit else state.turn <= limit
+
+
+def counters_in_range(state: GameState) -> bool:
+    """Whether the counters and the shuffle seed lie in their ranges.
+
+    Turns count from 1 and moves from 0, both at most :data:`MAX_COUNTER`; the seed
+    is one of the :data:`~skipbo.common.randomness.SEED_BITS`-bit seeds the shuffle
+    chains (R-DRAW-2).
+    """
+    return (
+        1 <= state.turn <= MAX_COUNTER
+        and 0 <= state.turn_moves <= MAX_COUNTER
+        and 0 <= state.shuffle_seed < 2**SEED_BITS
+    )
+
+
+def is_reachable(state: GameState) -> bool:
+    """The invariants a game reaches beyond :func:`is_consistent`, for contracts and tests.
+
+    :func:`skipbo.check_invariants` checks these and the end of the game in full.
+    """
+    return (
+        counters_in_range(state)
+        and hand_filled(state)
+        and all(stock_within_deal(state.rules, pile) for pile in state.stocks)
+        and passes_consistent(state)
+        and turn_limit_consistent(state)
     )
 
 
@@ -310,9 +421,9 @@ def discarded(before: GameState, after: GameState, card: Card, pile: int) -> boo
 # --- moves ----------------------------------------------------------------------------------
 
 
-def _one_of(value: object, options: Iterable[int]) -> bool:
+def _one_of(value: object, options: Collection[int]) -> bool:
     # type() rather than isinstance(): True is not a pile index.
-    return type(value) is int and value in tuple(options)
+    return type(value) is int and value in options
 
 
 def _goes_on(state: GameState, card: Card, build: object) -> bool:
@@ -371,9 +482,11 @@ def is_legal(state: GameState, move: Move) -> bool:
 
 def lists_every_legal_move(state: GameState, moves: list[Move]) -> bool:
     """Whether ``moves`` holds every move of ``state``'s rules that :func:`is_legal` allows."""
-    return all(move in moves for move in move_table(state.rules).moves if is_legal(state, move))
+    return all(
+        move in moves for move in move_space.move_table(state.rules).moves if is_legal(state, move)
+    )
 
 
 def in_move_order(rules: Rules, moves: list[Move]) -> bool:
     """Whether ``moves`` come in the fixed order of :func:`skipbo.all_moves`."""
-    return moves == [move for move in move_table(rules).moves if move in moves]
+    return moves == [move for move in move_space.move_table(rules).moves if move in moves]

@@ -22,9 +22,10 @@ import enum
 import attrs
 
 from skipbo.cards import Card
+from skipbo.errors import ArgumentTypeError
 from skipbo.rules import Rules
 
-__all__ = ["GameState", "Outcome", "Pile", "Termination"]
+__all__ = ["GameState", "Outcome", "Pile", "Termination", "require_state"]
 
 Pile = tuple[Card, ...]
 """A pile of cards, top at the end."""
@@ -133,6 +134,23 @@ class GameState:
     def hand(self) -> Pile:
         """The current player's hand."""
         return self.hands[self.current_player]
+
+
+def require_state(value: object, function: str) -> GameState:
+    """``value`` if it is a :class:`GameState`; else :class:`~skipbo.errors.ArgumentTypeError`.
+
+    Public functions call it first, so that a wrong argument (a view, a dict) gets
+    an error naming what ``function`` needs rather than an ``AttributeError``
+    from deep inside.
+
+    >>> require_state(None, "apply")
+    Traceback (most recent call last):
+    ...
+    skipbo.errors.ArgumentTypeError: apply needs a GameState, not NoneType
+    """
+    if type(value) is not GameState:
+        raise ArgumentTypeError(f"{function} needs a GameState, not {type(value).__name__}")
+    return value
 
 
 # --- a fast constructor for the engine ----------------------------------------------------

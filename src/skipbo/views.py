@@ -28,16 +28,17 @@ import attrs
 
 from skipbo import engine
 from skipbo.cards import Card
-from skipbo.errors import SkipBoError
+from skipbo.errors import ArgumentTypeError, SkipBoError
 from skipbo.moves import Move
 from skipbo.rules import Rules
-from skipbo.state import GameState, Outcome, Pile, make_state
+from skipbo.state import GameState, Outcome, Pile, make_state, require_state
 
 __all__ = [
     "PlayerView",
     "ViewError",
     "legal_moves",
     "spectator_view",
+    "state_with_hidden",
     "view",
 ]
 
@@ -125,6 +126,7 @@ def view(state: GameState, player: int | None) -> PlayerView:
 
     Raises:
         ViewError: if ``player`` is not a seat of the game.
+        TypeError: if ``state`` is not a :class:`~skipbo.GameState`.
 
     >>> import skipbo
     >>> state = skipbo.new_game(skipbo.Rules(players=3), seed=1)
@@ -137,7 +139,7 @@ def view(state: GameState, player: int | None) -> PlayerView:
     skipbo.views.ViewError: seat 3 is not in this game (seats 0 to 2)
 
     """
-    rules = state.rules
+    rules = require_state(state, "view").rules
     if player is not None and (type(player) is not int or not 0 <= player < rules.players):
         raise ViewError(f"seat {player!r} is not in this game (seats 0 to {rules.players - 1})")
     return PlayerView(
@@ -201,7 +203,9 @@ def stand_in_state(seen: object) -> GameState:
 
     """
     if not isinstance(seen, PlayerView):
-        raise TypeError(f"not a GameState or PlayerView: {type(seen).__name__}")
+        raise ArgumentTypeError(
+            f"legal_moves needs a GameState or PlayerView, not {type(seen).__name__}"
+        )
     if seen.outcome is None and (seen.hand is None or seen.player != seen.current_player):
         who = "a spectator" if seen.player is None else f"seat {seen.player}"
         raise ViewError(
@@ -212,18 +216,36 @@ def stand_in_state(seen: object) -> GameState:
     hands = [empty] * seen.rules.players
     if seen.hand is not None and seen.player is not None:
         hands[seen.player] = seen.hand
+    stocks = tuple(empty if top is None else (top,) for top in seen.stock_tops)
+    return state_with_hidden(seen, stocks, tuple(hands), empty, empty, 0)
+
+
+def state_with_hidden(
+    seen: PlayerView,
+    stocks: tuple[Pile, ...],
+    hands: tuple[Pile, ...],
+    draw_pile: Pile,
+    completed: Pile,
+    shuffle_seed: int,
+) -> GameState:
+    """A state showing everything public in ``seen``, with the hidden parts given.
+
+    The piles, hands and seed given stand where the view shows only sizes and tops;
+    whether they fit the view is the caller's to ensure (see
+    :func:`skipbo.sampling.sample_state`, which checks the result).
+    """
     return make_state(
         rules=seen.rules,
-        stocks=tuple(empty if top is None else (top,) for top in seen.stock_tops),
+        stocks=stocks,
         discards=seen.discards,
-        hands=tuple(hands),
+        hands=hands,
         builds=seen.builds,
-        draw_pile=empty,
-        completed=empty,
+        draw_pile=draw_pile,
+        completed=completed,
         current_player=seen.current_player,
         turn=seen.turn,
         turn_moves=seen.turn_moves,
         empty_passes=seen.empty_passes,
         outcome=seen.outcome,
-        shuffle_seed=0,
+        shuffle_seed=shuffle_seed,
     )

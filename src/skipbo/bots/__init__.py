@@ -24,7 +24,16 @@ from typing import Protocol
 from skipbo.moves import Move, is_build_play
 from skipbo.views import PlayerView, legal_moves
 
-__all__ = ["BOTS", "Bot", "PlayFirstBot", "RandomBot", "is_build_play", "make_bot"]
+__all__ = [
+    "BOTS",
+    "Bot",
+    "HeuristicBot",
+    "PlayFirstBot",
+    "RandomBot",
+    "SearchBot",
+    "is_build_play",
+    "make_bot",
+]
 
 
 class Bot(Protocol):
@@ -62,9 +71,15 @@ class PlayFirstBot:
         return self._rng.choice(plays or moves)
 
 
+# The bot modules build on the protocol above, so they are imported after it.
+from skipbo.bots.heuristic import HeuristicBot  # noqa: E402
+from skipbo.bots.search import SearchBot  # noqa: E402
+
 BOTS: Mapping[str, Callable[[int | None], Bot]] = {
     "random": RandomBot,
     "play-first": PlayFirstBot,
+    "heuristic": HeuristicBot,
+    "search": SearchBot,
 }
 """Every shipped bot by name: a factory taking the bot's seed."""
 

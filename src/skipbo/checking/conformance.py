@@ -41,12 +41,12 @@ from skipbo.checking.invariants import invariant_violations
 from skipbo.common.randomness import derive_seed
 from skipbo.deal import new_game
 from skipbo.engine import apply, legal_moves
-from skipbo.errors import IllegalMoveError, SkipBoError
+from skipbo.errors import ConfigurationError, IllegalMoveError, SkipBoError
 from skipbo.moves import Discard, Move, Pass, all_moves
 from skipbo.rules import Rules
 from skipbo.state import GameState, Outcome, Termination
 
-__all__ = ["ConformanceError", "ConformanceReport", "check_conformance"]
+__all__ = ["ConformanceError", "ConformanceReport", "check_conformance", "rules_problem"]
 
 
 class ConformanceError(SkipBoError, AssertionError):
@@ -78,6 +78,10 @@ class ConformanceError(SkipBoError, AssertionError):
         self.moves = moves
         self.reason = reason
 
+
+ILLEGAL_DRAWS = 50
+"""How many draws from the move space each wanted illegal move may take (most moves of
+a space are illegal in any state, so a few draws find one)."""
 
 MAX_MOVES = 100_000
 """Default cap on the moves of one game: far more than any random game takes."""
@@ -160,7 +164,9 @@ def check_conformance(
         The figures of the run (games, moves, the longest game, the outcomes).
 
     Raises:
-        ConformanceError: at the first violation, with the game's seed and moves.
+        ConformanceError: at the first violation, with the game's seed and moves;
+            before any game when ``rules`` itself is corrupt (a derived field that does
+            not follow from the parameters names that field).
         TypeError: if ``rules`` is not a :class:`~skipbo.Rules`.
 
     .. versionadded:: 0.1.0
@@ -168,6 +174,9 @@ def check_conformance(
     """
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a skipbo.Rules, got {type(rules).__name__}")
+    problem = rules_problem(rules)
+    if problem is not None:
+        raise ConformanceError(rules, seed, (), problem)
     lengths: list[int] = []
     outcomes: list[Outcome] = []
     illegal = 0
@@ -180,6 +189,35 @@ def check_conformance(
         outcomes.append(outcome)
         illegal += tried
     return ConformanceReport(rules, seed, tuple(lengths), tuple(outcomes), illegal)
+
+
+def rules_problem(rules: Rules) -> str | None:
+    """What is wrong with ``rules`` itself, or ``None``: the checker trusts nothing.
+
+    A :class:`~skipbo.Rules` validates itself when made, but its fields can still
+    be changed behind its back (``object.__setattr__``, a hand-made pickle). The
+    parameters are passed to a fresh :class:`~skipbo.Rules`, which validates them
+    and derives the seating again; every field must then agree, and the move space
+    must have the size the parameters give it.
+    """
+    parameters = {
+        field.name: getattr(rules, field.name) for field in attrs.fields(Rules) if field.init
+    }
+    try:
+        fresh = Rules(**parameters)
+    except ConfigurationError as error:
+        return f"the rules are not valid: {error}"
+    except Exception as error:  # a corrupted field of the wrong kind
+        return f"the rules are not valid: {type(error).__name__}: {error}"
+    for field in attrs.fields(Rules):
+        if getattr(fresh, field.name) != getattr(rules, field.name):
+            return f"rules.{field.name} does not follow from the parameters"
+    cards = rules.deck.highest + 1
+    builds, piles, stocks = rules.build_pile_count, rules.discard_pile_count, rules.stock_pile_count
+    expected = cards * builds + stocks * builds + stocks * piles * builds + cards * piles + 1
+    if len(all_moves(rules)) != expected:
+        return f"the move table holds {len(all_moves(rules))} moves, the rules give {expected}"
+    return None
 
 
 class _GameCheck:
@@ -196,9 +234,12 @@ class _GameCheck:
         self.rules = rules
         self.seed = seed
         self.space = space
+        self.space_set = frozenset(space)  # a membership test on the tuple cost ~0.5 s a step
         self.max_moves = max_moves
         self.illegal_per_step = illegal_per_step
         self.moves: list[Move] = []
+        self.legal: set[Move] = set()
+        """The legal moves of the state last checked, as a set."""
 
     def fail(self, reason: str) -> ConformanceError:
         return ConformanceError(self.rules, self.seed, tuple(self.moves), reason)
@@ -231,18 +272,27 @@ class _GameCheck:
         if problems:
             raise self.fail("invariant violated: " + "; ".join(problems))
         legal = legal_moves(state)
-        if len(set(legal)) != len(legal):
+        self.legal = set(legal)
+        if len(self.legal) != len(legal):
             raise self.fail(f"legal_moves lists a move twice: {legal}")
         for move in legal:
-            if move not in self.space or not spec.is_legal(state, move):
+            if move not in self.space_set or not spec.is_legal(state, move):
                 raise self.fail(f"legal_moves lists {move}, which the rules do not allow")
         return legal
 
     def check_illegal(self, state: GameState, legal: list[Move], rng: random.Random) -> int:
         """Try some illegal moves: each must raise IllegalMoveError and change nothing."""
-        allowed = set(legal)
-        candidates = [move for move in self.space if move not in allowed]
-        chosen = rng.sample(candidates, min(self.illegal_per_step, len(candidates)))
+        allowed = self.legal
+        # Drawn at random from the move space rather than listing every illegal move:
+        # the space of the largest configurations holds thousands of moves.
+        chosen: list[Move] = []
+        wanted = min(self.illegal_per_step, len(self.space) - len(allowed))
+        for _ in range(ILLEGAL_DRAWS * max(wanted, 1)):
+            if len(chosen) >= wanted:
+                break
+            move = self.space[rng.randrange(len(self.space))]
+            if move not in allowed and move not in chosen:
+                chosen.append(move)
         before = attrs.astuple(state, recurse=False)
         for move in chosen:
             try:

@@ -5,7 +5,8 @@ contracts, the conformance checker and the tests, so that "a valid build pile" o
 "the cards of a state" mean the same everywhere; the three used most are re-exported
 here.
 
-Each invariant is stated once, here: :func:`located_violations` reports every
+Each invariant is stated once, here:
+:func:`~skipbo.checking.invariants.located_violations` reports every
 violation with the place in the state it concerns, which the JSON loader
 (:mod:`skipbo.io.serialization`) turns into a JSON pointer instead of checking the
 same things again.
@@ -22,10 +23,25 @@ from collections.abc import Iterator
 import attrs
 
 from skipbo.cards import Card
+from skipbo.common.randomness import SEED_BITS
+from skipbo.common.strictjson import echo
 from skipbo.engine import legal_moves
-from skipbo.errors import InvariantViolation
+from skipbo.errors import ArgumentTypeError, InvariantViolation
 from skipbo.rules import Rules
-from skipbo.spec import all_cards, is_sorted, is_valid_build_pile, is_valid_completed
+from skipbo.spec import (
+    MAX_COUNTER,
+    all_cards,
+    counters_in_range,
+    hand_filled,
+    is_sorted,
+    is_valid_build_pile,
+    is_valid_completed,
+    passers,
+    passes_consistent,
+    stock_within_deal,
+    turn_limit_consistent,
+    unmoved_since_passes,
+)
 from skipbo.state import GameState, Outcome, Pile, Termination
 
 __all__ = [
@@ -48,6 +64,9 @@ class Violation:
     for the state as a whole. The JSON loader makes it a pointer (``/hands/1``)."""
     message: str
     """What is wrong there, naming the rule where one applies."""
+    summary: bool = False
+    """Whether this speaks of the state as a whole (card conservation) more than of its
+    place; a loader reporting one violation prefers another."""
 
 
 def _shape_violations(state: GameState) -> list[Violation]:
@@ -96,18 +115,56 @@ def _shape_violations(state: GameState) -> list[Violation]:
     )
     for name, number in numbers:
         if type(number) is not int:
-            problems.append(Violation((name,), f"{name} must be an int, got {number!r}"))
-    if state.outcome is not None and not isinstance(state.outcome, Outcome):
-        problems.append(
-            Violation(("outcome",), f"outcome must be an Outcome or None, got {state.outcome!r}")
-        )
+            problems.append(Violation((name,), f"{name} must be an int, got {_kind(number)}"))
+    if state.outcome is not None:
+        problems.extend(_outcome_shape_violations(state.outcome))
     if not problems:
         # The other checks index by card (legal_moves), so a foreign card stops them here.
+        # A pile of ints that are all cards of the deck passes at the speed of set
+        # operations (the largest decks hold thousands of cards); others are examined.
+        cards = frozenset(rules.deck.counts())
         for place, pile in _places(state):
-            foreign = sorted({repr(card) for card in pile if not rules.deck.is_card(card)})
+            if cards.issuperset(pile) and set(map(type, pile)) <= {int}:
+                continue
+            foreign = sorted({_kind(card) for card in pile if not rules.deck.is_card(card)})
             if foreign:
                 problems.append(Violation(place, f"not cards of the deck: {', '.join(foreign)}"))
     return problems
+
+
+def _outcome_shape_violations(outcome: object) -> list[Violation]:
+    """Violations of the outcome's shape (``attrs.evolve`` and hand-built outcomes skip it)."""
+    if not isinstance(outcome, Outcome):
+        return [
+            Violation(("outcome",), f"outcome must be an Outcome or None, got {_kind(outcome)}")
+        ]
+    problems = []
+    if not isinstance(outcome.termination, Termination):
+        problems.append(
+            Violation(
+                ("outcome", "termination"),
+                f"termination must be a Termination, got {_kind(outcome.termination)}",
+            )
+        )
+    if outcome.team is not None and type(outcome.team) is not int:
+        problems.append(
+            Violation(
+                ("outcome", "team"), f"team must be an int or None, got {_kind(outcome.team)}"
+            )
+        )
+    winners: object = outcome.winners  # tampered input may hold anything
+    if not isinstance(winners, tuple) or not all(type(seat) is int for seat in winners):
+        problems.append(
+            Violation(
+                ("outcome", "winners"), f"winners must be a tuple of seats, got {_kind(winners)}"
+            )
+        )
+    return problems
+
+
+def _kind(value: object) -> str:
+    """A short description of a bad value (its repr could be a megabyte, or fail)."""
+    return echo(value)
 
 
 def _places(state: GameState) -> Iterator[tuple[tuple[str | int, ...], Pile]]:
@@ -128,39 +185,59 @@ def _places(state: GameState) -> Iterator[tuple[tuple[str | int, ...], Pile]]:
 def _conservation_violations(state: GameState) -> list[Violation]:
     """R-DECK-2: the cards in all places are exactly the deck's.
 
-    The summary comes first, at the first place (in document order) where the count
-    of a card runs over what the deck holds (at the state as a whole when cards are
-    only missing); then one line per card the game holds too many of, at that place.
+    One violation, at the first place (in document order) where the count of a card
+    runs over what the deck holds, or at the state as a whole when cards are only
+    missing.
     """
-    deck = state.rules.deck
-    expected = deck.counts()
+    expected = state.rules.deck.counts()
     actual = Counter(all_cards(state))
     if actual == expected:
         return []
-    excess = []
+    place: tuple[str | int, ...] = ()
     seen: Counter[Card] = Counter()
-    for place, pile in _places(state):
-        here = Counter(pile)
-        seen.update(here)
-        for card in sorted(here):
-            # Reported once: at the place where the count first runs over.
-            if seen[card] > expected[card] >= seen[card] - here[card]:
-                name = "wilds" if card == 0 else f"{card}s"
-                message = f"holds {actual[card]} {name}, the deck has {expected[card]} (R-DECK-2)"
-                excess.append(Violation(place, message))
+    for where, pile in _places(state):
+        seen.update(pile)
+        if any(seen[card] > expected[card] for card in pile):
+            place = where
+            break
     missing = expected - actual
     extra = actual - expected
-    summary = f"cards are not conserved: missing {dict(missing)}, extra {dict(extra)}"
-    return [Violation(excess[0].place if excess else (), summary), *excess]
+    message = f"cards are not conserved: missing {dict(missing)}, extra {dict(extra)}"
+    return [Violation(place, message, summary=True)]
 
 
 def located_violations(state: GameState) -> list[Violation]:
-    """Every invariant ``state`` breaks, each with its place (empty when valid)."""
+    """Every invariant ``state`` breaks, each with its place (empty when valid).
+
+    Raises:
+        TypeError: if ``state`` is not a :class:`~skipbo.GameState`.
+
+    """
+    if type(state) is not GameState:
+        raise ArgumentTypeError(f"the invariants need a GameState, not {type(state).__name__}")
     problems = _shape_violations(state)
     if problems:
         return problems
     rules = state.rules
     highest = rules.deck.highest
+    problems.extend(_conservation_violations(state))
+    for index, pile in enumerate(state.builds):
+        if not is_valid_build_pile(pile, highest):
+            problems.append(
+                Violation(
+                    ("builds", index),
+                    f"build pile {index} is not a valid run ({list(pile)} is not a run "
+                    "1, 2, ..; R-BUILD-2/3/4)",
+                )
+            )
+    if not is_valid_completed(state.completed, highest):
+        problems.append(
+            Violation(
+                ("completed",),
+                f"completed cards are not complete build piles: {state.completed} (each a "
+                "run to the highest, R-BUILD-4)",
+            )
+        )
     for seat, hand in enumerate(state.hands):
         if len(hand) > rules.hand_size:
             problems.append(
@@ -171,49 +248,100 @@ def located_violations(state: GameState) -> list[Violation]:
             )
         if not is_sorted(hand):
             problems.append(
-                Violation(("hands", seat), f"hand {seat} must be sorted (wilds first): {hand}")
-            )
-    for index, pile in enumerate(state.builds):
-        if not is_valid_build_pile(pile, highest):
-            problems.append(
                 Violation(
-                    ("builds", index),
-                    f"build pile {index} {list(pile)} is not a run 1, 2, .. (R-BUILD-2/3/4)",
+                    ("hands", seat),
+                    f"hand {seat} is not sorted: {hand} (a hand must be sorted, wilds first)",
                 )
             )
-    if not is_valid_completed(state.completed, highest):
-        problems.append(
-            Violation(
-                ("completed",),
-                "completed cards must be complete build piles, each a run to the highest "
-                f"(R-BUILD-4): {state.completed}",
-            )
-        )
-    # After the checks of single places, which say more about a tampered pile.
-    problems.extend(_conservation_violations(state))
     if not 0 <= state.current_player < rules.players:
         problems.append(
             Violation(("current_player",), f"current_player {state.current_player} is not a seat")
         )
         return problems
-    if state.turn < 1:
-        problems.append(Violation(("turn",), f"turn {state.turn} must be at least 1"))
-    if state.turn_moves < 0:
-        problems.append(Violation(("turn_moves",), f"turn_moves {state.turn_moves} is negative"))
+    if not counters_in_range(state):
+        problems.extend(_counter_violations(state))
+        return problems  # the checks below read the counters
     if not 0 <= state.empty_passes <= rules.players:
         problems.append(
             Violation(
                 ("empty_passes",), f"empty_passes {state.empty_passes} out of range (R-WIN-2)"
             )
         )
-    problems.extend(_end_violations(state))
+        return problems
+    for index, pile in enumerate(state.stocks):
+        if not stock_within_deal(rules, pile):
+            problems.append(
+                Violation(
+                    ("stocks", index),
+                    f"stock pile {index} holds {len(pile)} cards, more than the "
+                    f"{rules.stock_size} dealt (R-SETUP-2)",
+                )
+            )
+    if not hand_filled(state):
+        seat = state.current_player
+        when = "at the start of the turn (R-TURN-1)" if state.turn_moves == 0 else "(R-TURN-4)"
+        problems.append(
+            Violation(
+                ("hands", seat),
+                f"seat {seat} holds {len(state.hands[seat])} cards {when} while cards "
+                "remain to draw (R-DRAW-3)",
+            )
+        )
+    ended = _end_violations(state)
+    problems.extend(ended)
+    if not ended and not passes_consistent(state):
+        # Only when the number of passes fits the outcome (else that is the news).
+        problems.extend(_passes_violations(state))
     return problems
+
+
+def _counter_violations(state: GameState) -> list[Violation]:
+    """The counters out of range (see :func:`skipbo.spec.counters_in_range`)."""
+    ranges = (
+        ("turn", state.turn, 1, MAX_COUNTER),
+        ("turn_moves", state.turn_moves, 0, MAX_COUNTER),
+        ("shuffle_seed", state.shuffle_seed, 0, 2**SEED_BITS - 1),
+    )
+    return [
+        Violation((name,), f"{name} {_kind(value)} out of range: from {low} to {high}")
+        for name, value, low, high in ranges
+        if not low <= value <= high
+    ]
+
+
+def _passes_violations(state: GameState) -> list[Violation]:
+    """Where the empty passes contradict the hands and the draw pile (R-WIN-2, R-TURN-8).
+
+    Whether their number fits the outcome is reported with the end of the game.
+    """
+    for seat in passers(state):
+        if state.hands[seat]:
+            return [
+                Violation(
+                    ("hands", seat),
+                    f"seat {seat} made an empty pass but holds {len(state.hands[seat])} "
+                    "cards (R-TURN-8, R-WIN-2)",
+                )
+            ]
+    if not state.empty_passes or not unmoved_since_passes(state):
+        return []
+    if state.draw_pile or state.completed:
+        place = "draw_pile" if state.draw_pile else "completed"
+        return [
+            Violation(
+                (place,),
+                f"{state.empty_passes} empty pass(es), made with an empty hand, but cards "
+                "remain to draw (R-DRAW-3, R-WIN-2)",
+            )
+        ]
+    return []
 
 
 def invariant_violations(state: GameState) -> list[str]:
     """Every invariant ``state`` breaks, one line each (empty when the state is valid).
 
-    The messages of :func:`located_violations`, without the places.
+    The messages of :func:`~skipbo.checking.invariants.located_violations`, without
+    the places.
     """
     return [violation.message for violation in located_violations(state)]
 
@@ -237,7 +365,7 @@ def _end_violations(state: GameState) -> list[Violation]:
                     f"team {emptied[0]} has emptied its stock but the game goes on (R-WIN-1)",
                 )
             )
-        if rules.turn_limit is not None and state.turn > rules.turn_limit:
+        if not turn_limit_consistent(state):
             problems.append(
                 Violation(("turn",), f"turn {state.turn} is past the turn limit (R-WIN-2)")
             )
@@ -259,7 +387,7 @@ def _end_violations(state: GameState) -> list[Violation]:
         problems.append(
             Violation(
                 at_end,
-                f"{result} but the winners must be a team whose stock piles are empty (R-WIN-1)",
+                f"{result} but that team's stock piles are not empty (R-WIN-1)",
             )
         )
     if result.termination is not Termination.STOCK_EMPTIED and result.winners:
@@ -268,10 +396,12 @@ def _end_violations(state: GameState) -> list[Violation]:
         problems.append(
             Violation(at_end, "blocked without a whole round of empty passes (R-WIN-2)")
         )
-    if result.termination is Termination.TURN_LIMIT and (
-        rules.turn_limit is None or state.turn < rules.turn_limit
-    ):
-        problems.append(Violation(at_end, f"ended by a turn limit at turn {state.turn} (R-WIN-2)"))
+    if not turn_limit_consistent(state):
+        if result.termination is Termination.TURN_LIMIT:
+            message = f"ended by a turn limit at turn {state.turn} (R-WIN-2)"
+        else:
+            message = f"{result} at turn {state.turn}, past the turn limit (R-WIN-2)"
+        problems.append(Violation(at_end, message))
     if legal_moves(state):
         problems.append(Violation(at_end, "the game is over but moves are legal (R-WIN-3)"))
     return problems
@@ -285,6 +415,17 @@ def check_invariants(state: GameState) -> None:
     complete piles; pile counts and hand sizes within the rules; ``current_player`` a
     seat; the end of the game consistent with the stock piles, the turn limit and the
     empty passes; a finished game has no legal move, an unfinished one at least one.
+    And what every state a game reaches satisfies (:func:`skipbo.spec.is_reachable`):
+    the player to move holds a full hand at the start of the turn and never an empty
+    one during it while cards remain to draw (R-TURN-1, R-TURN-4, R-DRAW-3); no stock
+    pile holds more than was dealt, outside team play (R-SETUP-2, R-TEAM-4); the
+    seats whose empty passes are counted hold empty hands and nothing could be drawn
+    (R-TURN-8, R-WIN-2); counters and the shuffle seed in range.
+
+    Raises:
+        InvariantViolation: listing every violation.
+        TypeError: if ``state`` is not a :class:`~skipbo.GameState`.
+
     """
     problems = invariant_violations(state)
     if problems:

@@ -10,6 +10,7 @@ seed, so a game is a function of (rules, seed, moves) alone.
 from __future__ import annotations
 
 import random
+import secrets
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -51,6 +52,16 @@ def shuffle(items: Sequence[T], seed: int) -> tuple[tuple[T, ...], int]:
     rng = random.Random(seed)
     shuffled = permute(items, swap_choices(rng, len(items)))
     return shuffled, rng.getrandbits(SEED_BITS)
+
+
+def secret_seed() -> int:
+    """A fresh :data:`SEED_BITS`-bit seed from the operating system's randomness.
+
+    For anything that deals for real: a seed a person picks (``7``, a date) can be
+    found by trying seeds until the dealt game matches what one player sees, and
+    then every hidden card follows from it.
+    """
+    return secrets.randbits(SEED_BITS)
 
 
 def derive_seed(seed: int, index: int) -> int:

@@ -24,7 +24,11 @@ from typing import NoReturn, TypeVar
 from skipbo.errors import DataError
 
 __all__ = [
+    "MAX_ECHO",
+    "MAX_INTEGER_BITS",
+    "MAX_TEXT",
     "array",
+    "echo",
     "fail",
     "fields",
     "integer",
@@ -36,6 +40,36 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+
+MAX_ECHO = 60
+"""The most characters of a bad value an error message repeats (a megabyte of input
+must not make a megabyte of message)."""
+
+MAX_INTEGER_BITS = 64
+"""The largest integer read, in bits: every count, index and seed fits. Larger ones
+are refused before anything is built from them (Python cannot even print integers
+of more than 4,300 digits without a special setting)."""
+
+MAX_TEXT = 1_000
+"""The longest string a field holds (a move, a name, a tag)."""
+
+
+def echo(value: object) -> str:
+    """``value`` as an error message repeats it: its ``repr``, cut to :data:`MAX_ECHO`.
+
+    >>> echo("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... (102 characters)"
+    >>> echo(10**5000), echo([1, 2])
+    ('an integer of 16610 bits', 'an array')
+    """
+    if type(value) is int and value.bit_length() > MAX_INTEGER_BITS:
+        return f"an integer of {value.bit_length()} bits"
+    if type(value) not in (str, int, float, bool, type(None)):
+        return kind_of(value)
+    shown = repr(value)
+    if len(shown) > MAX_ECHO:
+        return f"{shown[: MAX_ECHO - 1]}... ({len(shown)} characters)"
+    return shown
 
 
 def _unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
@@ -75,7 +109,7 @@ def fields(data: object, path: str, names: tuple[str, ...]) -> dict[str, object]
         fail(path, f"must be an object, got {kind_of(data)}")
     for key in data:
         if type(key) is not str or key not in names:
-            fail(join(path, str(key)), "unknown field")
+            fail(join(path, echo(key) if type(key) is not str else key[:MAX_ECHO]), "unknown field")
     for name in names:
         if name not in data:
             fail(join(path, name), "missing field")
@@ -116,14 +150,18 @@ def integer(data: object, path: str, low: int | None = 0, high: int | None = Non
         fail(path, f"must be an integer, got {kind_of(data)}")
     if (low is not None and data < low) or (high is not None and data > high):
         bounds = f"from {low} to {high}" if high is not None else f"at least {low}"
-        fail(path, f"must be {bounds}, got {data}")
+        fail(path, f"must be {bounds}, got {echo(data)}")
+    if data.bit_length() > MAX_INTEGER_BITS:
+        fail(path, f"must be an integer of at most {MAX_INTEGER_BITS} bits, got {echo(data)}")
     return data
 
 
-def text(data: object, path: str) -> str:
-    """``data`` as a string."""
+def text(data: object, path: str, limit: int = MAX_TEXT) -> str:
+    """``data`` as a string of at most ``limit`` characters."""
     if type(data) is not str:
         fail(path, f"must be a string, got {kind_of(data)}")
+    if len(data) > limit:
+        fail(path, f"must be at most {limit} characters, got {len(data)}")
     return data
 
 

@@ -22,7 +22,17 @@ from skipbo.cards import WILD, Card, Deck
 from skipbo.checking.invariants import (
     located_violations,
 )
-from skipbo.common.strictjson import array, fail, fields, integer, join, kind_of, optional, text
+from skipbo.common.strictjson import (
+    array,
+    echo,
+    fail,
+    fields,
+    integer,
+    join,
+    kind_of,
+    optional,
+    text,
+)
 from skipbo.errors import ConfigurationError, InvalidStateError, MoveSyntaxError
 from skipbo.moves import Move, parse_move
 from skipbo.rules import MAX_TEAM_PLAYERS, FirstPlayer, Rules
@@ -186,7 +196,7 @@ def card(data: object, path: str, deck: Deck) -> Card:
     """A card of ``deck``."""
     if not deck.is_card(data):
         wild = f"{WILD} for the wild or " if deck.wilds else ""
-        fail(path, f"{data!r} is not a card of the deck ({wild}1 to {deck.highest})")
+        fail(path, f"{echo(data)} is not a card of the deck ({wild}1 to {deck.highest})")
     return data  # type: ignore[return-value]  # is_card checked it is an int
 
 
@@ -211,7 +221,7 @@ def move(data: object, path: str) -> Move:
         fail(path, str(error))
     if str(parsed) != written:
         # One spelling per move, so that equal moves have equal documents.
-        fail(path, f"must be written {str(parsed)!r}, got {written!r}")
+        fail(path, f"must be written {str(parsed)!r}, got {echo(written)}")
     return parsed
 
 
@@ -235,7 +245,7 @@ def _first_player(data: object, path: str) -> int | FirstPlayer:
             return FirstPlayer(data)
         except ValueError:
             choices = ", ".join(repr(rule.value) for rule in FirstPlayer)
-            fail(path, f"must be a seat or one of {choices}, got {data!r}")
+            fail(path, f"must be a seat or one of {choices}, got {echo(data)}")
     return integer(data, path)
 
 
@@ -297,7 +307,7 @@ def read_outcome(data: object, path: str) -> Outcome:
         termination = Termination(name)
     except ValueError:
         choices = ", ".join(repr(t.value) for t in Termination)
-        fail(join(path, "termination"), f"must be one of {choices}, got {name!r}")
+        fail(join(path, "termination"), f"must be one of {choices}, got {echo(name)}")
     team = optional(found["team"], join(path, "team"), integer)
     winners = tuple(
         integer(seat, join(join(path, "winners"), i), 0, MAX_TEAM_PLAYERS - 1)
@@ -347,9 +357,12 @@ def read_state(data: object, path: str) -> GameState:
         outcome=outcome,
         shuffle_seed=integer(found["shuffle_seed"], at("shuffle_seed"), 0, SEED_LIMIT - 1),
     )
-    # The invariants are stated once, in skipbo.checking.invariants; the first one the
-    # state breaks is reported at its place.
-    for violation in located_violations(state):
+    # The invariants are stated once, in skipbo.checking.invariants; one the state
+    # breaks is reported at its place, preferring one about a single place (a card
+    # added to a hand is "hand 0 holds 6 cards" before "cards are not conserved").
+    violations = located_violations(state)
+    if violations:
+        violation = min(violations, key=lambda v: v.summary)
         where = path
         for key in violation.place:
             where = join(where, key)

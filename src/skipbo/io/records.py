@@ -43,9 +43,10 @@ from typing import Any
 import attrs
 
 from skipbo.common import strictjson
+from skipbo.common.strictjson import echo
 from skipbo.deal import new_game
 from skipbo.engine import apply
-from skipbo.errors import DataError, IllegalMoveError
+from skipbo.errors import ArgumentTypeError, DataError, IllegalMoveError
 from skipbo.io import codec as _codec
 from skipbo.moves import Discard, Move, Pass, PlayFromDiscard, PlayFromHand, PlayFromStock
 from skipbo.rules import Rules
@@ -89,6 +90,9 @@ RECORD_FIELDS = ("rules", "seed", "moves", "names", "tags")
 
 _SEED = re.compile(r"-?(0|[1-9][0-9]{0,999})")
 """A seed in the text form: a decimal integer (of at most 1,000 digits)."""
+
+MAX_SEAT_DIGITS = 3
+"""The longest seat number of a ``name`` line (a game has at most twelve seats)."""
 
 _MOVE_TYPES = (PlayFromHand, PlayFromStock, PlayFromDiscard, Discard, Pass)
 
@@ -159,31 +163,31 @@ class GameRecord:
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.rules, Rules):
-            raise DataError("/rules", f"must be a skipbo.Rules, got {self.rules!r}")
+            raise DataError("/rules", f"must be a skipbo.Rules, got {echo(self.rules)}")
         if type(self.seed) is not int:
-            raise DataError("/seed", f"must be an int, got {self.seed!r}")
+            raise DataError("/seed", f"must be an int, got {echo(self.seed)}")
         given: tuple[object, ...] = (self.moves, self.names, self.tags)
         for name, value in zip(("moves", "names", "tags"), given, strict=True):
             if not isinstance(value, tuple):
-                raise DataError(f"/{name}", f"must be a sequence, got {value!r}")
+                raise DataError(f"/{name}", f"must be a sequence, got {echo(value)}")
         for index, move in enumerate(self.moves):
             if type(move) not in _MOVE_TYPES:
-                raise DataError(f"/moves/{index}", f"not a move: {move!r}")
+                raise DataError(f"/moves/{index}", f"not a move: {echo(move)}")
         if self.names and len(self.names) != self.rules.players:
             raise DataError("/names", f"must name all {self.rules.players} seats or none")
         for seat, name in enumerate(self.names):
             if not _text_ok(name, empty=False):
-                raise DataError(f"/names/{seat}", f"must be one line of text, got {name!r}")
+                raise DataError(f"/names/{seat}", f"must be one line of text, got {echo(name)}")
         keys = set()
         pairs: tuple[object, ...] = self.tags
         for index, pair in enumerate(pairs):
             if not isinstance(pair, tuple) or len(pair) != len(("key", "value")):
-                raise DataError(f"/tags/{index}", f"must be a (key, value) pair, got {pair!r}")
+                raise DataError(f"/tags/{index}", f"must be a (key, value) pair, got {echo(pair)}")
             key, value = pair
             if not _text_ok(key, empty=False) or " " in key or key in keys:
                 raise DataError(f"/tags/{key}", "tag keys must be distinct words")
             if not _text_ok(value, empty=True):
-                raise DataError(f"/tags/{key}", f"must be one line of text, got {value!r}")
+                raise DataError(f"/tags/{key}", f"must be one line of text, got {echo(value)}")
             keys.add(key)
 
     def with_move(self, move: Move) -> GameRecord:
@@ -197,6 +201,7 @@ def replay(record: GameRecord) -> Iterator[GameState]:
     Raises:
         skipbo.ReplayError: when the iteration reaches a move that is illegal in its
             state; ``error.index`` is the move's index in ``record.moves``.
+        TypeError: at once, if ``record`` is not a :class:`GameRecord`.
 
     >>> import skipbo
     >>> record = GameRecord(rules=skipbo.Rules(), seed=1, moves=[skipbo.parse_move("s0>b9")])
@@ -206,6 +211,12 @@ def replay(record: GameRecord) -> Iterator[GameState]:
     skipbo.io.records.ReplayError: /moves/0: move 0 (s0>b9) is illegal: ... (R-BUILD-1)
 
     """
+    if not isinstance(record, GameRecord):
+        raise ArgumentTypeError(f"replay needs a GameRecord, not {type(record).__name__}")
+    return _replayed(record)
+
+
+def _replayed(record: GameRecord) -> Iterator[GameState]:
     state = new_game(record.rules, seed=record.seed)
     yield state
     for index, move in enumerate(record.moves):
@@ -322,18 +333,21 @@ def parse_record(text: str) -> GameRecord:
             header["rules"] = _codec.read_rules(strictjson.parse_json(rest, where), where)
         elif word == "seed":
             if _SEED.fullmatch(rest) is None:
-                strictjson.fail(where, f"the seed must be an integer, got {rest!r}")
+                strictjson.fail(where, f"the seed must be an integer, got {echo(rest)}")
             header["seed"] = int(rest)
         elif word == "name":
             seat, _, name = rest.partition(" ")
-            if not seat.isdecimal() or int(seat) in header["names"]:
-                strictjson.fail(where, f"'name' needs a new seat number and a name, got {rest!r}")
+            # At most a few digits: int() refuses numbers of more than 4,300 digits.
+            if not seat.isdecimal() or len(seat) > MAX_SEAT_DIGITS or int(seat) in header["names"]:
+                strictjson.fail(
+                    where, f"'name' needs a new seat number and a name, got {echo(rest)}"
+                )
             header["names"][int(seat)] = name
         elif word == "tag":
             key, _, value = rest.partition(" ")
             header["tags"].append((key, value))
         elif line.strip():
-            strictjson.fail(where, f"expected rules, seed, name, tag or moves, got {word!r}")
+            strictjson.fail(where, f"expected rules, seed, name, tag or moves, got {echo(word)}")
     else:
         strictjson.fail(f"line {number + 1}", "missing the 'moves' line")
     for word in ("rules", "seed"):

@@ -50,6 +50,7 @@ from importlib import resources
 from typing import Any, Literal, TypeAlias, overload
 
 from skipbo.common import strictjson
+from skipbo.errors import ArgumentTypeError
 from skipbo.io import codec as _codec
 from skipbo.io.records import GameRecord, read_record, record_data
 from skipbo.moves import Discard, Move, Pass, PlayFromDiscard, PlayFromHand, PlayFromStock
@@ -166,20 +167,30 @@ def from_data(data: object, kind: Kind | None = None) -> Document:
     """
     if type(data) is not dict:
         strictjson.fail("", f"a document must be an object, got {strictjson.kind_of(data)}")
-    if kind is not None and kind not in _READERS:
-        raise ValueError(f"no document type {kind!r}")  # a programming error, not bad data
+    if kind is not None and (type(kind) is not str or kind not in _READERS):
+        # A programming error, not bad data.
+        choices = ", ".join(map(repr, _READERS))
+        if type(kind) is not str:
+            raise ArgumentTypeError(
+                f"kind must be None or one of {choices}, not {type(kind).__name__}"
+            )
+        raise ValueError(f"no document type {kind!r}: kind must be None or one of {choices}")
     if "type" not in data:
         strictjson.fail("/type", "missing field")
     found = data["type"]
     if type(found) is not str or found not in _READERS:
-        strictjson.fail("/type", f"must be one of {', '.join(map(repr, _READERS))}, got {found!r}")
+        choices = ", ".join(map(repr, _READERS))
+        strictjson.fail("/type", f"must be one of {choices}, got {strictjson.echo(found)}")
     if kind is not None and found != kind:
-        strictjson.fail("/type", f"must be {kind!r}, got {found!r}")
+        strictjson.fail("/type", f"must be {kind!r}, got {strictjson.echo(found)}")
     if "version" not in data:
         strictjson.fail("/version", "missing field")
     version = data["version"]
     if type(version) is not int or version != FORMAT_VERSION:
-        strictjson.fail("/version", f"this library reads version {FORMAT_VERSION}, got {version!r}")
+        strictjson.fail(
+            "/version",
+            f"this library reads version {FORMAT_VERSION}, got {strictjson.echo(version)}",
+        )
     body = {key: value for key, value in data.items() if key not in ("type", "version")}
     return _READERS[found](body, "")
 

@@ -37,9 +37,11 @@ Engine decisions:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
 
-from skipbo.common.randomness import derive_seed
+from skipbo.common.randomness import derive_seed, secret_seed
 from skipbo.deal import new_game
 from skipbo.engine import apply
 from skipbo.errors import ConfigurationError, SkipBoError
@@ -228,34 +230,55 @@ class Match:
         )
 
 
-def new_match(rules: Rules, *, seed: int, target: int = DEFAULT_TARGET) -> Match:
-    """Start a match: deal its first game, every score 0.
+def new_match(
+    rules: Rules,
+    *,
+    seed: int | None = None,
+    target: int = DEFAULT_TARGET,
+    scores: Sequence[int] | None = None,
+) -> Match:
+    """Start a match: deal its first game, every score 0 (or ``scores``).
 
     The first game's starting player follows ``rules.first_player`` (R-SETUP-5);
     its dealer is the seat to that player's right.
 
     Args:
         rules: The rules of every game of the match.
-        seed: Decides every deal of the match (as in :func:`skipbo.new_game`).
+        seed: Decides every deal of the match (as in :func:`skipbo.new_game`: the
+            referee's secret; without it, a fresh seed from the operating system).
         target: The score that wins the match (R-SCORE-3), 500 by default.
+        scores: The score of each team (in individual play, of each seat) to start
+            from, to resume a match played at a table: each below ``target``.
 
     Raises:
-        ConfigurationError: if ``target`` is not a positive integer.
+        ConfigurationError: if ``target`` is not a positive integer, or ``scores``
+            is not one score from 0 to ``target - 1`` per team.
         TypeError: if ``rules`` is not a :class:`~skipbo.Rules` or ``seed`` not an ``int``.
 
     >>> import skipbo
     >>> match = new_match(skipbo.Rules.partners(), seed=0)
     >>> match.scores, match.target, match.number, match.dealer
     ((0, 0), 500, 1, 3)
+    >>> new_match(skipbo.Rules(players=3), scores=(120, 0, 95)).scores
+    (120, 0, 95)
 
     """
     if type(target) is not int or target < 1:
         raise ConfigurationError("target", f"must be a positive integer, got {target!r}")
-    if type(seed) is not int:
+    if seed is None:
+        seed = secret_seed()
+    elif type(seed) is not int:
         raise TypeError(f"seed must be an int, got {type(seed).__name__}")
     game = new_game(rules, seed=derive_seed(seed, 1))
     dealer = (game.current_player - 1) % rules.players
-    return Match(rules, target, seed, game, 1, dealer, (0,) * len(rules.seating.team_seats), ())
+    teams = len(rules.seating.team_seats)
+    start = (0,) * teams if scores is None else tuple(scores)
+    if len(start) != teams or not all(type(s) is int and 0 <= s < target for s in start):
+        # R-SCORE-3: a score at the target would have ended the match already.
+        raise ConfigurationError(
+            "scores", f"must be {teams} scores from 0 to {target - 1}, one per team"
+        )
+    return Match(rules, target, seed, game, 1, dealer, start, ())
 
 
 def _deal(rules: Rules, seed: int, number: int, dealer: int) -> GameState:

@@ -22,7 +22,7 @@ import attrs
 
 from skipbo.draw import take
 from skipbo.errors import SkipBoError
-from skipbo.state import GameState
+from skipbo.state import GameState, require_state
 
 __all__ = [
     "PENALTY_CARDS",
@@ -76,9 +76,10 @@ def penalize(state: GameState, seat: int) -> GameState:
     Raises:
         PenaltyError: if the game has no teams (R-TEAM-4), is over (R-WIN-3), or has
             no seat ``seat``.
+        TypeError: if ``state`` is not a :class:`~skipbo.GameState`.
 
     """
-    rules = state.rules
+    rules = require_state(state, "penalize").rules
     if not rules.team_play:
         raise PenaltyError("R-TEAM-4", "the referee penalty exists only in team games")
     if type(seat) is not int or not 0 <= seat < rules.players:

@@ -1,0 +1,485 @@
+"""The arena: bots play seeded games and tournaments against each other.
+
+:func:`play_game` plays one game between bots and returns its
+:class:`~skipbo.io.records.GameRecord`. :func:`tournament` plays many games between bots named
+in :data:`skipbo.bots.BOTS`, rotating the seats so that no bot keeps the advantage
+of moving first, and reports for each entry of the line-up its win rate with a 95%
+Wilson interval, plus the average game length and how many games ended blocked or
+at the turn limit (R-WIN-2).
+
+Everything is derived from one seed: game ``g`` is dealt with
+``derive_seed(seed, g)`` and each of its bots is seeded from that game seed and its
+seat, so a game depends on nothing but the seed and its index. That is why the
+games can be spread over worker processes (``workers``) or any
+``concurrent.futures.Executor`` and still give the same result.
+
+>>> import skipbo
+>>> from skipbo.arena import tournament
+>>> result = tournament(skipbo.Rules(players=2, stock_size=5), ["heuristic", "random"],
+...                     games=20, seed=1)
+>>> [entry.bot for entry in result.entries], result.games
+(['heuristic', 'random'], 20)
+>>> result.entries[0].wins > result.entries[1].wins
+True
+
+The core never imports this module; it builds on the public API and the bots.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from typing import Any
+
+import attrs
+
+from skipbo.bots import BOTS, Bot, make_bot
+from skipbo.common.randomness import derive_seed
+from skipbo.deal import new_game
+from skipbo.engine import apply
+from skipbo.io.records import GameRecord
+from skipbo.io.serialization import to_data
+from skipbo.rules import Rules
+from skipbo.state import GameState, Termination
+from skipbo.views import view
+
+__all__ = [
+    "BotFactory",
+    "Entrant",
+    "EntryResult",
+    "GameSummary",
+    "TournamentResult",
+    "combine",
+    "entrant_name",
+    "play_game",
+    "seating",
+    "tournament",
+    "wilson",
+]
+
+WILSON_Z = 1.959963984540054
+"""The standard normal quantile of a two-sided 95% interval."""
+
+CHUNKS_PER_WORKER = 8
+"""Games are sent to workers in about this many chunks per worker: few enough that
+sending them costs little, many enough that the progress callback moves smoothly."""
+
+
+def wilson(successes: int, trials: int, z: float = WILSON_Z) -> tuple[float, float]:
+    """The Wilson score interval of a success rate (95% by default).
+
+    Unlike the normal approximation it stays inside ``[0, 1]`` and is sound for
+    rates near 0 or 1 and for few trials.
+
+    >>> low, high = wilson(60, 100)
+    >>> round(low, 3), round(high, 3)
+    (0.502, 0.691)
+    >>> wilson(0, 0)
+    (0.0, 1.0)
+    """
+    if trials == 0:
+        return 0.0, 1.0
+    rate = successes / trials
+    factor = z * z / trials
+    centre = (rate + factor / 2) / (1 + factor)
+    half = z * math.sqrt(rate * (1 - rate) / trials + factor / (4 * trials)) / (1 + factor)
+    # At 0 or all successes the bound is exactly 0 or 1 (rounding would move it).
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == trials else min(1.0, centre + half)
+    return low, high
+
+
+def play_game(
+    rules: Rules, bots: Sequence[Bot], seed: int, *, names: Sequence[str] = ()
+) -> GameRecord:
+    """Play one game of ``rules`` dealt with ``seed``; ``bots[s]`` plays seat ``s``.
+
+    Each bot is shown only the view of its own seat. The game ends as the rules end
+    it (a win, a blocked game, or the turn limit if ``rules`` set one).
+
+    Args:
+        rules: The variant.
+        bots: One bot per seat.
+        seed: The deal's seed (see :func:`skipbo.new_game`).
+        names: Optional names of the seats for the record.
+
+    Returns:
+        The game's record; :func:`skipbo.io.records.replay` reproduces every state from it.
+
+    Raises:
+        ValueError: if there is not one bot per seat.
+        IllegalMoveError: if a bot makes an illegal move.
+
+    >>> import skipbo
+    >>> from skipbo.bots import RandomBot
+    >>> rules = skipbo.Rules(players=2, stock_size=3)
+    >>> record = play_game(rules, [RandomBot(1), RandomBot(2)], seed=7)
+    >>> skipbo.is_over(list(skipbo.replay(record))[-1])
+    True
+
+    """
+    return _play(rules, bots, seed, names).record
+
+
+@attrs.frozen(slots=True)
+class _Played:
+    """A finished game as the arena sees it."""
+
+    record: GameRecord
+    final: GameState
+    moves: tuple[int, ...]  # moves made by each seat
+    seconds: tuple[float, ...]  # thinking time of each seat
+
+
+def _play(rules: Rules, bots: Sequence[Bot], seed: int, names: Sequence[str] = ()) -> _Played:
+    """Play a game; keep its record, its final state, and each seat's moves and time."""
+    if len(bots) != rules.players:
+        raise ValueError(f"{len(bots)} bots for {rules.players} seats: give one bot a seat")
+    state = new_game(rules, seed=seed)
+    moves = []
+    made = [0] * rules.players
+    seconds = [0.0] * rules.players
+    # CPU time of this thread, not wall time: on a shared machine the wall clock
+    # also counts the time other processes ran, which says nothing about the bot.
+    clock = time.thread_time
+    while state.outcome is None:
+        seat = state.current_player
+        started = clock()
+        move = bots[seat].choose(view(state, seat))
+        seconds[seat] += clock() - started
+        state = apply(state, move)
+        moves.append(move)
+        made[seat] += 1
+    record = GameRecord(rules=rules, seed=seed, moves=tuple(moves), names=tuple(names))
+    return _Played(record, state, tuple(made), tuple(seconds))
+
+
+@attrs.frozen(slots=True)
+class GameSummary:
+    """What a tournament keeps of one game."""
+
+    index: int
+    """The game's number in the tournament, from 0."""
+    seed: int
+    """The game's deal seed: ``derive_seed(tournament seed, index)``."""
+    seats: tuple[int, ...]
+    """``seats[e]``: the seat that line-up entry ``e`` played."""
+    termination: Termination
+    """How the game ended."""
+    winners: tuple[int, ...]
+    """The winning seats (empty when nobody won)."""
+    turns: int
+    """The number of turns played."""
+    moves: tuple[int, ...]
+    """The moves each line-up entry made."""
+    seconds: tuple[float, ...] = attrs.field(eq=False)
+    """Each line-up entry's thinking time: the CPU seconds its bot's ``choose`` took on
+    one core (measured, so not reproducible)."""
+
+
+def seating(players: int, game: int) -> tuple[int, ...]:
+    """The seat of each line-up entry in game ``game``: rotated one seat per game.
+
+    >>> seating(3, 0), seating(3, 1), seating(3, 4)
+    ((0, 1, 2), (1, 2, 0), (1, 2, 0))
+    """
+    return tuple((entry + game) % players for entry in range(players))
+
+
+BotFactory = Callable[[int | None], Bot]
+"""Makes a bot from its seed, like the values of :data:`skipbo.bots.BOTS` and bot classes."""
+
+Entrant = str | BotFactory
+"""A line-up entry: a shipped bot's name, or a factory of one's own bot."""
+
+
+def entrant_name(entrant: Entrant) -> str:
+    """The name a line-up entry goes by: the bot's name, or the factory's ``__name__``."""
+    return entrant if isinstance(entrant, str) else getattr(entrant, "__name__", repr(entrant))
+
+
+def _make(entrant: Entrant, seed: int) -> Bot:
+    return make_bot(entrant, seed) if isinstance(entrant, str) else entrant(seed)
+
+
+def _play_one(rules: Rules, lineup: Sequence[Entrant], seed: int, game: int) -> GameSummary:
+    game_seed = derive_seed(seed, game)
+    seats = seating(rules.players, game)
+    bots: list[Bot | None] = [None] * rules.players
+    for entry, seat in enumerate(seats):
+        bots[seat] = _make(lineup[entry], derive_seed(game_seed, seat))
+    played = _play(rules, [bot for bot in bots if bot is not None], game_seed)
+    outcome = played.final.outcome
+    assert outcome is not None  # _play plays to the end
+    return GameSummary(
+        index=game,
+        seed=game_seed,
+        seats=seats,
+        termination=outcome.termination,
+        winners=outcome.winners,
+        turns=played.final.turn,
+        moves=tuple(played.moves[seat] for seat in seats),
+        seconds=tuple(played.seconds[seat] for seat in seats),
+    )
+
+
+def _play_chunk(
+    rules: Rules, lineup: tuple[Entrant, ...], seed: int, games: range
+) -> list[GameSummary]:
+    """Play the games numbered ``games`` (run in a worker: a top-level function)."""
+    return [_play_one(rules, lineup, seed, game) for game in games]
+
+
+@attrs.frozen(slots=True)
+class EntryResult:
+    """How one entry of a tournament's line-up did."""
+
+    entry: int
+    """The entry's position in the line-up."""
+    bot: str
+    """The bot's name."""
+    games: int
+    """Games played."""
+    wins: int
+    """Games won (in team play: games its team won)."""
+    moves: int
+    """Moves it made in all games."""
+    seconds: float = attrs.field(eq=False)
+    """Its total thinking time in CPU seconds on one core (measured, so not reproducible)."""
+
+    @property
+    def win_rate(self) -> float:
+        """The share of games won."""
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% Wilson interval of the win rate."""
+        return wilson(self.wins, self.games)
+
+    @property
+    def seconds_per_move(self) -> float:
+        """Average thinking time per move in seconds."""
+        return self.seconds / self.moves if self.moves else 0.0
+
+
+@attrs.frozen(slots=True)
+class TournamentResult:
+    """The result of :func:`tournament`; equal for equal arguments, whatever the workers.
+
+    The thinking times are measured and so differ between runs; they take no part in
+    equality.
+    """
+
+    rules: Rules
+    """The variant played."""
+    lineup: tuple[str, ...]
+    """The bots' names (see :func:`entrant_name`), one per seat of the first game."""
+    seed: int
+    """The tournament's seed."""
+    entries: tuple[EntryResult, ...]
+    """The result of each line-up entry, in line-up order."""
+    summaries: tuple[GameSummary, ...] = attrs.field(repr=False)
+    """Every game, in order."""
+
+    @property
+    def games(self) -> int:
+        """The number of games played."""
+        return len(self.summaries)
+
+    @property
+    def average_turns(self) -> float:
+        """The average game length in turns."""
+        return sum(game.turns for game in self.summaries) / self.games if self.games else 0.0
+
+    def _share(self, termination: Termination) -> float:
+        ended = sum(game.termination is termination for game in self.summaries)
+        return ended / self.games if self.games else 0.0
+
+    @property
+    def blocked_share(self) -> float:
+        """The share of games that ended blocked, without a winner (R-WIN-2)."""
+        return self._share(Termination.BLOCKED)
+
+    @property
+    def turn_limit_share(self) -> float:
+        """The share of games that ended at the turn limit, without a winner (R-WIN-2)."""
+        return self._share(Termination.TURN_LIMIT)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result as JSON-able data (the rules as a :mod:`skipbo.io.serialization` document).
+
+        >>> import json, skipbo
+        >>> result = tournament(skipbo.Rules(players=2, stock_size=2), ["random"] * 2,
+        ...                     games=2, seed=0)
+        >>> sorted(json.loads(json.dumps(result.to_dict())))  # doctest: +NORMALIZE_WHITESPACE
+        ['average_turns', 'blocked_share', 'entries', 'games', 'lineup', 'rules', 'seed',
+         'turn_limit_share']
+        """
+        return {
+            "rules": to_data(self.rules),
+            "lineup": list(self.lineup),
+            "seed": self.seed,
+            "games": self.games,
+            "average_turns": self.average_turns,
+            "blocked_share": self.blocked_share,
+            "turn_limit_share": self.turn_limit_share,
+            "entries": [
+                {
+                    "entry": entry.entry,
+                    "bot": entry.bot,
+                    "games": entry.games,
+                    "wins": entry.wins,
+                    "win_rate": entry.win_rate,
+                    "wilson_95": list(entry.interval),
+                    "moves": entry.moves,
+                    "seconds_per_move": entry.seconds_per_move,
+                }
+                for entry in self.entries
+            ],
+        }
+
+
+def _chunks(games: range, parts: int) -> list[range]:
+    size = max(1, math.ceil(len(games) / parts))
+    return [games[start : start + size] for start in range(0, len(games), size)]
+
+
+def tournament(
+    rules: Rules,
+    lineup: Sequence[Entrant],
+    *,
+    games: int,
+    seed: int,
+    workers: int = 1,
+    executor: Executor | None = None,
+    progress: Callable[[int], None] | None = None,
+    first: int = 0,
+) -> TournamentResult:
+    """Play ``games`` games between the bots named in ``lineup``, rotating the seats.
+
+    Entry ``e`` of the line-up plays seat ``(e + g) % players`` in game ``g``, and
+    game ``g`` is dealt with ``derive_seed(seed, g)``; its bot on seat ``s`` is
+    seeded with ``derive_seed(game seed, s)``. The result is the same for any
+    ``workers`` or ``executor``.
+
+    Args:
+        rules: The variant.
+        lineup: One entry per seat: a bot's name (a key of :data:`skipbo.bots.BOTS`)
+            or a factory making a bot from its seed (such as a bot class; to play
+            in worker processes it must be importable, i.e. defined in a module).
+        games: How many games to play (at least 1).
+        seed: The tournament's seed.
+        workers: Worker processes to play in (1: play in this process).
+        executor: Any ``concurrent.futures.Executor`` to play in instead (e.g.
+            a process pool or a cluster's executor); ``workers`` is then only used
+            to split the games into chunks.
+        progress: Called with the number of games just finished, each time some
+            finish (so a progress bar's ``update`` fits).
+        first: The index of the first game: a long tournament can be played in
+            parts (``first=0, games=100``, then ``first=100``, ...) that
+            :func:`combine` joins into the result of the whole.
+
+    Raises:
+        ValueError: if the line-up does not give one bot per seat, names an unknown bot, or
+            ``games`` or ``workers`` is below 1, or ``first`` below 0.
+
+    """
+    entrants = tuple(lineup)
+    if len(entrants) != rules.players:
+        raise ValueError(f"the line-up names {len(entrants)} bots for {rules.players} seats")
+    unknown = [name for name in entrants if isinstance(name, str) and name not in BOTS]
+    if unknown:
+        raise ValueError(f"unknown bot {unknown[0][:40]!r}; the bots are: {', '.join(BOTS)}")
+    for name, value, least in (("games", games, 1), ("workers", workers, 1), ("first", first, 0)):
+        if type(value) is not int or value < least:
+            raise ValueError(f"{name} must be an integer of at least {least}, got {value!r}")
+    played = range(first, first + games)
+    summaries = _run(rules, entrants, seed, played, workers, executor, progress)
+    return _result(rules, tuple(map(entrant_name, entrants)), seed, summaries)
+
+
+def _result(
+    rules: Rules, names: tuple[str, ...], seed: int, summaries: Iterable[GameSummary]
+) -> TournamentResult:
+    ordered = sorted(summaries, key=lambda game: game.index)
+    return TournamentResult(
+        rules=rules,
+        lineup=names,
+        seed=seed,
+        entries=tuple(_entry(entry, name, ordered) for entry, name in enumerate(names)),
+        summaries=tuple(ordered),
+    )
+
+
+def combine(parts: Sequence[TournamentResult]) -> TournamentResult:
+    """Join the parts of one tournament played with different ``first`` games.
+
+    >>> import skipbo
+    >>> rules, lineup = skipbo.Rules(players=2, stock_size=2), ["random", "play-first"]
+    >>> whole = tournament(rules, lineup, games=4, seed=1)
+    >>> parts = [tournament(rules, lineup, games=2, seed=1, first=n) for n in (0, 2)]
+    >>> combine(parts) == whole
+    True
+
+    Raises:
+        ValueError: if there are no parts, they differ in rules, line-up or seed, or
+            a game is in two parts.
+
+    """
+    if not parts:
+        raise ValueError("no tournament to combine")
+    head = parts[0]
+    if any(
+        (part.rules, part.lineup, part.seed) != (head.rules, head.lineup, head.seed)
+        for part in parts
+    ):
+        raise ValueError("the parts are not of one tournament: rules, line-up or seed differ")
+    summaries = [game for part in parts for game in part.summaries]
+    if len({game.index for game in summaries}) != len(summaries):
+        raise ValueError("a game is in two parts")
+    return _result(head.rules, head.lineup, head.seed, summaries)
+
+
+def _run(
+    rules: Rules,
+    lineup: tuple[Entrant, ...],
+    seed: int,
+    games: range,
+    workers: int,
+    executor: Executor | None,
+    progress: Callable[[int], None] | None,
+) -> Iterable[GameSummary]:
+    if executor is None and workers == 1:
+        for game in games:
+            yield _play_one(rules, lineup, seed, game)
+            if progress is not None:
+                progress(1)
+        return
+    pool = ProcessPoolExecutor(max_workers=workers) if executor is None else executor
+    try:
+        futures: list[Future[list[GameSummary]]] = [
+            pool.submit(_play_chunk, rules, lineup, seed, chunk)
+            for chunk in _chunks(games, workers * CHUNKS_PER_WORKER)
+        ]
+        for future in as_completed(futures):
+            done = future.result()
+            yield from done
+            if progress is not None:
+                progress(len(done))
+    finally:
+        if executor is None:
+            pool.shutdown(cancel_futures=True)
+
+
+def _entry(entry: int, name: str, summaries: Sequence[GameSummary]) -> EntryResult:
+    return EntryResult(
+        entry=entry,
+        bot=name,
+        games=len(summaries),
+        wins=sum(game.seats[entry] in game.winners for game in summaries),
+        moves=sum(game.moves[entry] for game in summaries),
+        seconds=sum(game.seconds[entry] for game in summaries),
+    )

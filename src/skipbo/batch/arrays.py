@@ -1,0 +1,224 @@
+"""The array layout of a batch of games, and conversion to and from :class:`~skipbo.GameState`.
+
+``B`` games of one :class:`~skipbo.Rules` are held in fixed-size NumPy arrays, game
+first. With ``S`` stock piles (= discard sets), ``P`` seats, ``D`` discard piles a
+set, ``K`` build piles, ``H`` the highest number, ``C = H + 1`` card values (``WILD``
+is 0) and ``N`` the deck size:
+
+====================  ==================  =============================================
+array                 shape               meaning
+====================  ==================  =============================================
+``stock``             ``(B, S, stock)``   stock pile cards, bottom first
+``stock_len``         ``(B, S)``          cards in each stock pile
+``stock_top``         ``(B, S)``          top card, ``-1`` when empty (kept in step)
+``hand``              ``(B, P, C)``       how many of each card a hand holds
+``hand_len``          ``(B, P)``          cards in each hand
+``discard``           ``(B, S, D, N)``    discard pile cards, bottom first
+``discard_len``       ``(B, S, D)``       cards in each discard pile
+``discard_top``       ``(B, S, D)``       top card, ``-1`` when empty
+``build``             ``(B, K, H)``       build pile cards, bottom (the 1) first
+``build_len``         ``(B, K)``          cards in each build pile = its top value
+``draw``              ``(B, N)``          draw pile, bottom first (top = next drawn)
+``draw_len``          ``(B,)``            cards in the draw pile
+``completed``         ``(B, N)``          set-aside cards, in the order set aside
+``completed_len``     ``(B,)``            set-aside cards
+``current_player``    ``(B,)``            the seat to move
+``turn``              ``(B,)``            turn number, from 1
+``turn_moves``        ``(B,)``            moves made in the current turn
+``empty_passes``      ``(B,)``            empty passes in a row (R-WIN-2)
+``termination``       ``(B,)``            ``0`` running, else a :data:`TERMINATIONS` index
+``winning_team``      ``(B,)``            the winning team, ``-1`` if none
+====================  ==================  =============================================
+
+Hands are counts because the core keeps hands sorted: a hand is a multiset, and a
+count vector is its cheapest exact form. Piles are bottom-first with a length so
+that pushing and popping are one write each. The shuffle seeds stay Python integers
+(``shuffle_seed``, a list): they are used only by the rare reshuffle, which the
+batch leaves to the core's own shuffle so that reshuffled orders are identical.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from skipbo.rules import Rules
+from skipbo.state import GameState, Outcome, Pile, Termination
+
+__all__ = ["TERMINATIONS", "BatchArrays", "allocate", "read_state", "write_state"]
+
+Array = npt.NDArray[np.int64]
+CardArray = npt.NDArray[np.int8]
+
+TERMINATIONS: tuple[Termination | None, ...] = (
+    None,
+    Termination.STOCK_EMPTIED,
+    Termination.BLOCKED,
+    Termination.TURN_LIMIT,
+)
+"""The codes of the ``termination`` array: ``0`` for a running game, else the index."""
+
+_CODES = {termination: code for code, termination in enumerate(TERMINATIONS)}
+MAX_CARD_VALUE = 127
+"""Cards are ``int8``; a deck with higher numbers is refused."""
+
+
+@attrs.define(slots=True, eq=False)
+class BatchArrays:
+    """The arrays of ``B`` games (see the module docstring); mutated in place by a batch."""
+
+    stock: CardArray
+    stock_len: Array
+    stock_top: CardArray
+    hand: npt.NDArray[np.int16]
+    hand_len: Array
+    discard: CardArray
+    discard_len: Array
+    discard_top: CardArray
+    build: CardArray
+    build_len: Array
+    draw: CardArray
+    draw_len: Array
+    completed: CardArray
+    completed_len: Array
+    current_player: Array
+    turn: Array
+    turn_moves: Array
+    empty_passes: Array
+    termination: npt.NDArray[np.int8]
+    winning_team: Array
+    shuffle_seed: list[int]
+
+    @property
+    def nbytes(self) -> int:
+        """The memory held by the arrays, in bytes (seeds not counted)."""
+        return sum(
+            value.nbytes for value in attrs.astuple(self, recurse=False) if hasattr(value, "nbytes")
+        )
+
+
+def allocate(rules: Rules, size: int) -> BatchArrays:
+    """Zeroed arrays for ``size`` games of ``rules`` (every pile empty)."""
+    deck = rules.deck
+    if deck.highest > MAX_CARD_VALUE:
+        raise ValueError(f"skipbo.batch holds cards as int8: highest must be <= {MAX_CARD_VALUE}")
+    b, s, p = size, rules.stock_pile_count, rules.players
+    c, n = deck.highest + 1, deck.size
+
+    def counts(*shape: int) -> Array:
+        return np.zeros(shape, dtype=np.int64)
+
+    def cards(*shape: int) -> CardArray:
+        return np.zeros(shape, dtype=np.int8)
+
+    return BatchArrays(
+        stock=cards(b, s, rules.stock_size),
+        stock_len=counts(b, s),
+        stock_top=np.full((b, s), -1, dtype=np.int8),
+        hand=np.zeros((b, p, c), dtype=np.int16),
+        hand_len=counts(b, p),
+        # A discard pile can hold any card of the deck; N bounds every pile.
+        discard=cards(b, s, rules.discard_pile_count, n),
+        discard_len=counts(b, s, rules.discard_pile_count),
+        discard_top=np.full((b, s, rules.discard_pile_count), -1, dtype=np.int8),
+        build=cards(b, rules.build_pile_count, deck.highest),
+        build_len=counts(b, rules.build_pile_count),
+        draw=cards(b, n),
+        draw_len=counts(b),
+        completed=cards(b, n),
+        completed_len=counts(b),
+        current_player=counts(b),
+        turn=counts(b),
+        turn_moves=counts(b),
+        empty_passes=counts(b),
+        termination=np.zeros(b, dtype=np.int8),
+        winning_team=np.full(b, -1, dtype=np.int64),
+        shuffle_seed=[0] * b,
+    )
+
+
+def _fill(cards: CardArray, lengths: Array, tops: CardArray | None, piles: Sequence[Pile]) -> None:
+    """Write ``piles`` into one game's rows: ``cards[i]`` holds pile ``i``, bottom first."""
+    cards[...] = 0
+    lengths[...] = [len(pile) for pile in piles]
+    for index, pile in enumerate(piles):
+        if pile:  # most piles of a new deal are empty: only the others are written
+            cards[index, : len(pile)] = pile
+    if tops is not None:
+        tops[...] = [pile[-1] if pile else -1 for pile in piles]
+
+
+def write_state(arrays: BatchArrays, slot: int, state: GameState) -> None:
+    """Store ``state`` in game ``slot`` of ``arrays`` (the state's rules must be the batch's)."""
+    a = arrays
+    _fill(a.stock[slot], a.stock_len[slot], a.stock_top[slot], state.stocks)
+    piles = [pile for piles in state.discards for pile in piles]
+    _fill(
+        a.discard[slot].reshape(len(piles), -1),
+        a.discard_len[slot].reshape(-1),
+        a.discard_top[slot].reshape(-1),
+        piles,
+    )
+    _fill(a.build[slot], a.build_len[slot], None, state.builds)
+    _fill(a.draw[slot : slot + 1], a.draw_len[slot : slot + 1], None, (state.draw_pile,))
+    _fill(a.completed[slot : slot + 1], a.completed_len[slot : slot + 1], None, (state.completed,))
+    counts = a.hand[slot]
+    counts[...] = 0
+    for seat, hand in enumerate(state.hands):
+        for card in hand:
+            counts[seat, card] += 1
+    a.hand_len[slot] = [len(hand) for hand in state.hands]
+    a.current_player[slot] = state.current_player
+    a.turn[slot] = state.turn
+    a.turn_moves[slot] = state.turn_moves
+    a.empty_passes[slot] = state.empty_passes
+    outcome = state.outcome
+    a.termination[slot] = 0 if outcome is None else _CODES[outcome.termination]
+    a.winning_team[slot] = -1 if outcome is None or outcome.team is None else outcome.team
+    a.shuffle_seed[slot] = state.shuffle_seed
+
+
+def _pile(cards: CardArray, length: int) -> Pile:
+    return tuple(cards[:length].tolist())
+
+
+def read_state(arrays: BatchArrays, slot: int, rules: Rules) -> GameState:
+    """The :class:`~skipbo.GameState` of game ``slot`` of ``arrays``."""
+    a = arrays
+    stock_len = a.stock_len[slot].tolist()
+    discard_len = a.discard_len[slot].tolist()
+    build_len = a.build_len[slot].tolist()
+    code = int(a.termination[slot])
+    termination = TERMINATIONS[code]
+    outcome: Outcome | None = None
+    if termination is Termination.STOCK_EMPTIED:
+        team = int(a.winning_team[slot])
+        outcome = Outcome(termination, team, rules.seating.team_seats[team])
+    elif termination is not None:
+        outcome = Outcome(termination)
+    return GameState(
+        rules=rules,
+        stocks=tuple(_pile(a.stock[slot, s], n) for s, n in enumerate(stock_len)),
+        discards=tuple(
+            tuple(_pile(a.discard[slot, d, i], n) for i, n in enumerate(lengths))
+            for d, lengths in enumerate(discard_len)
+        ),
+        hands=tuple(_hand(counts) for counts in a.hand[slot].tolist()),
+        builds=tuple(_pile(a.build[slot, k], n) for k, n in enumerate(build_len)),
+        draw_pile=_pile(a.draw[slot], int(a.draw_len[slot])),
+        completed=_pile(a.completed[slot], int(a.completed_len[slot])),
+        current_player=int(a.current_player[slot]),
+        turn=int(a.turn[slot]),
+        turn_moves=int(a.turn_moves[slot]),
+        empty_passes=int(a.empty_passes[slot]),
+        outcome=outcome,
+        shuffle_seed=a.shuffle_seed[slot],
+    )
+
+
+def _hand(counts: Sequence[int]) -> Pile:
+    # Sorted, wilds first, as the core keeps hands.
+    return tuple(card for card, count in enumerate(counts) for _ in range(count))

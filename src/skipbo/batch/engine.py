@@ -1,0 +1,654 @@
+"""The batched rules: :class:`GameBatch`, whose masks and steps equal the core's, game by game.
+
+A batch is mutable on purpose: stepping thousands of games costs a few NumPy
+operations over whole arrays only if the arrays are updated in place. Each game's
+history is still the core's: :meth:`GameBatch.state` converts game ``i`` to the
+:class:`~skipbo.GameState` that :func:`skipbo.apply` reaches by the same actions.
+
+The reshuffle of the completed cards (R-DRAW-2) is rare (a few times a game), so the
+games that need one in a step are drawn for by the core's own draw function, with
+the game's shuffle seed: the reshuffled order is then the core's exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import chain
+from typing import Any, TypeVar
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from skipbo.actions import ActionError, action_count, action_to_move
+from skipbo.batch.arrays import (
+    TERMINATIONS,
+    Array,
+    BatchArrays,
+    allocate,
+    read_state,
+    write_state,
+)
+from skipbo.batch.shuffle import shuffled
+from skipbo.checking.invariants import check_invariants
+from skipbo.common.randomness import derive_seed
+from skipbo.deal import _deal as deal_in_order
+from skipbo.engine import apply
+from skipbo.errors import IllegalMoveError
+from skipbo.moves import Move
+from skipbo.rules import Rules
+from skipbo.state import GameState, Outcome, Termination
+
+__all__ = ["GameBatch", "IllegalActionError", "StepResult"]
+
+
+def _positions(counts: Array) -> Array:
+    """``0 .. n - 1`` for each ``n`` of ``counts``, concatenated."""
+    starts = np.cumsum(counts) - counts
+    return np.arange(int(counts.sum()), dtype=np.int64) - np.repeat(starts, counts)
+
+
+_STOCK_EMPTIED = TERMINATIONS.index(Termination.STOCK_EMPTIED)
+_BLOCKED = TERMINATIONS.index(Termination.BLOCKED)
+_TURN_LIMIT = TERMINATIONS.index(Termination.TURN_LIMIT)
+MAX_BUILD_PILES = 16
+"""The mask codes a card's build piles as bits; more build piles are refused."""
+
+
+class IllegalActionError(IllegalMoveError):
+    """An action of :meth:`GameBatch.step` that is not legal in its game.
+
+    The batch is unchanged. The rule and reason are those :func:`skipbo.apply` gives
+    for the move in that game's state.
+
+    Attributes:
+        game: The index of the game (its slot in the batch).
+        action: The action index given for it.
+
+    """
+
+    def __init__(self, game: int, action: int, move: Move, rule: str, reason: str) -> None:
+        super().__init__(move, rule, f"game {game}, action {action}: {reason}")
+        self.game = game
+        self.action = action
+
+
+ArrayT = TypeVar("ArrayT", bound="np.ndarray[Any, Any]")
+
+
+def _readonly(array: ArrayT) -> ArrayT:
+    view = array.view()
+    view.flags.writeable = False
+    return view
+
+
+@attrs.frozen(slots=True, eq=False)
+class StepResult:
+    """What one :meth:`GameBatch.step` ended, per game (arrays of length ``B``)."""
+
+    ended: npt.NDArray[np.bool_]
+    """Whether the game in each slot ended with this step."""
+
+    termination: npt.NDArray[np.int8]
+    """For games that ended: the index of their :class:`~skipbo.Termination` in
+    :data:`skipbo.batch.arrays.TERMINATIONS` (1 stock emptied, 2 blocked, 3 turn
+    limit); 0 elsewhere."""
+
+    winning_team: npt.NDArray[np.int64]
+    """For games won: the winning team (in individual play, the seat); -1 elsewhere."""
+
+    game_index: npt.NDArray[np.int64]
+    """The index of the game each slot held during the step (with auto-reset, the
+    slot holds a new game afterwards)."""
+
+
+class GameBatch:
+    """``B`` games of one :class:`~skipbo.Rules`, stepped together.
+
+    Build one with :meth:`new` (a seeded deal per game) or :meth:`from_states`. The
+    actions are those of :mod:`skipbo.actions` (indices of :func:`skipbo.all_moves`).
+    Actions given for finished games are ignored (their masks are all ``False``),
+    unless ``auto_reset`` deals a new game into the slot as soon as one ends.
+    """
+
+    def __init__(self, rules: Rules, size: int) -> None:
+        # Private: use new() or from_states(). Allocates empty games.
+        self.rules = rules
+        self.size = size
+        self._a = allocate(rules, size)
+        self._seed: int | None = None
+        self._auto_reset = False
+        self._next_game = size
+        self._game_index = np.arange(size, dtype=np.int64)
+        self._prepare_constants()
+        self._mask = np.zeros((size, self.action_count), dtype=np.bool_)
+        self._mask_view = _readonly(self._mask)
+        self._mask_valid = False
+
+    # --- construction ------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, rules: Rules, size: int, *, seed: int, auto_reset: bool = False) -> GameBatch:
+        """``size`` new games; game ``i`` is ``skipbo.new_game(rules, seed=derive_seed(seed, i))``.
+
+        With ``auto_reset``, a slot whose game ends takes the next game (``size``,
+        ``size + 1``, ... in slot order) at the end of the step.
+
+        Raises:
+            TypeError: if ``rules`` is not a :class:`~skipbo.Rules` or ``size``/``seed``
+                not an ``int``.
+            ValueError: if ``size`` is less than 1.
+
+        """
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a skipbo.Rules, got {type(rules).__name__}")
+        for name, value in (("size", size), ("seed", seed)):
+            if type(value) is not int:
+                raise TypeError(f"{name} must be an int, got {type(value).__name__}")
+        if size < 1:
+            raise ValueError(f"size must be at least 1, got {size}")
+        batch = cls(rules, size)
+        batch._seed = seed
+        batch._auto_reset = bool(auto_reset)
+        for slot in range(size):
+            write_state(batch._a, slot, batch._new_game(slot))
+        return batch
+
+    @classmethod
+    def from_states(cls, states: Sequence[GameState]) -> GameBatch:
+        """A batch holding ``states`` (game ``i`` is ``states[i]``), all of one rules.
+
+        Each state is checked with :func:`skipbo.check_invariants` first.
+
+        Raises:
+            TypeError: if an item is not a :class:`~skipbo.GameState`.
+            ValueError: if ``states`` is empty or the states have different rules.
+            InvariantViolation: if a state is not valid.
+
+        """
+        states = list(states)
+        if not states:
+            raise ValueError("from_states needs at least one state")
+        for state in states:
+            if not isinstance(state, GameState):
+                raise TypeError(f"not a GameState: {type(state).__name__}")
+        rules = states[0].rules
+        for index, state in enumerate(states):
+            if state.rules != rules:
+                raise ValueError(f"state {index} has other rules than state 0")
+            check_invariants(state)
+        batch = cls(rules, len(states))
+        for slot, state in enumerate(states):
+            write_state(batch._a, slot, state)
+        return batch
+
+    def _prepare_constants(self) -> None:
+        rules = self.rules
+        self.action_count = action_count(rules)
+        self._players = rules.players
+        self._stocks = rules.stock_pile_count
+        self._piles = rules.discard_pile_count
+        self._builds = rules.build_pile_count
+        self._highest = rules.deck.highest
+        self._values = rules.deck.highest + 1
+        self._deck = rules.deck.size
+        self._hand_size = rules.hand_size
+        self._deck_cards = rules.deck.cards()
+        # Action blocks, in the order of skipbo.actions.
+        self._hand_end = self._values * self._builds
+        self._stock_end = self._hand_end + self._stocks * self._builds
+        self._play_end = self._stock_end + self._stocks * self._piles * self._builds
+        self._pass = self._play_end + self._values * self._piles
+        self._own_discards = np.array(rules.seating.own_discards, dtype=np.int64)
+        self._seat_team = np.array(rules.seating.team_of, dtype=np.int64)
+        team_stocks = np.zeros((len(rules.seating.team_stocks), self._stocks), dtype=np.int64)
+        for team, stocks in enumerate(rules.seating.team_stocks):
+            team_stocks[team, list(stocks)] = 1
+        self._team_stocks = team_stocks
+        self._slots = np.arange(self.size, dtype=np.int64)
+        self._card_values = np.arange(self._values, dtype=np.int64)
+        self._hand_positions = np.arange(self._hand_size, dtype=np.int64)
+        self._build_positions = np.arange(self._highest, dtype=np.int64)
+        # The mask's tables (see _compute_mask): row `code` of _build_rows holds bit b of
+        # code at column b; _pile_rows is "no discard pile" and "every discard pile".
+        if self._builds > MAX_BUILD_PILES:
+            raise ValueError(f"skipbo.batch handles at most {MAX_BUILD_PILES} build piles")
+        code_type = np.uint8 if self._builds <= 8 else np.uint16
+        codes = np.arange(1 << self._builds)
+        self._build_bits = [code_type(1 << build) for build in range(self._builds)]
+        self._all_builds = code_type((1 << self._builds) - 1)
+        self._build_rows = (codes[:, None] >> np.arange(self._builds) & 1).astype(np.bool_)
+        self._pile_rows = np.array([[False] * self._piles, [True] * self._piles])
+        self._takers = np.zeros((self.size, self._values + 1), dtype=code_type)
+        self._sources_end = self._play_end // self._builds  # codes of the play sources
+        self._one_table = self._piles == self._builds
+        width = self._sources_end + (self._values if self._one_table else 0)
+        self._codes = np.zeros((self.size, width), dtype=code_type)
+        self._codes_f = self._codes.reshape(-1)
+        # Every seat has as many sources as its team has stock piles (1 individually).
+        self._source_stocks = np.array(rules.seating.stock_sources, dtype=np.int64)
+        self._pile_positions = np.arange(self._piles, dtype=np.int64)
+        # Flat views: one linear index per element is NumPy's fastest fancy indexing.
+        a = self._a
+        self._stock_f = a.stock.reshape(-1)
+        self._stock_len_f = a.stock_len.reshape(-1)
+        self._stock_top_f = a.stock_top.reshape(-1)
+        self._hand_f = a.hand.reshape(-1)
+        self._hand_len_f = a.hand_len.reshape(-1)
+        self._discard_f = a.discard.reshape(-1)
+        self._discard_len_f = a.discard_len.reshape(-1)
+        self._discard_top_f = a.discard_top.reshape(-1)
+        self._build_f = a.build.reshape(-1)
+        self._build_len_f = a.build_len.reshape(-1)
+        self._draw_f = a.draw.reshape(-1)
+        self._completed_f = a.completed.reshape(-1)
+
+    # --- queries -----------------------------------------------------------------------
+
+    @property
+    def arrays(self) -> BatchArrays:
+        """The arrays of the batch (see :mod:`skipbo.batch.arrays`); treat them as read-only.
+
+        They hold hidden information (stock piles, hands, the draw pile): never hand
+        them to a player.
+        """
+        return self._a
+
+    @property
+    def current_player(self) -> npt.NDArray[np.int64]:
+        """The seat to move in each game (read-only)."""
+        return _readonly(self._a.current_player)
+
+    @property
+    def turn(self) -> npt.NDArray[np.int64]:
+        """The turn number of each game, from 1 (read-only)."""
+        return _readonly(self._a.turn)
+
+    @property
+    def is_over(self) -> npt.NDArray[np.bool_]:
+        """Whether each game has ended (a new array)."""
+        over: npt.NDArray[np.bool_] = self._a.termination != 0
+        return over
+
+    @property
+    def termination(self) -> npt.NDArray[np.int8]:
+        """Each game's termination code: 0 running, else an index of ``TERMINATIONS``."""
+        return _readonly(self._a.termination)
+
+    @property
+    def winning_team(self) -> npt.NDArray[np.int64]:
+        """Each game's winning team (in individual play, the seat); -1 if none (read-only)."""
+        return _readonly(self._a.winning_team)
+
+    @property
+    def game_index(self) -> npt.NDArray[np.int64]:
+        """The index ``i`` of the game each slot holds (changes with auto-reset; read-only)."""
+        return _readonly(self._game_index)
+
+    def game_seed(self, slot: int) -> int:
+        """The seed of the game in ``slot``: ``derive_seed(seed, game_index[slot])``.
+
+        Raises:
+            ValueError: if the batch was built by :meth:`from_states` (it has no seed).
+
+        """
+        if self._seed is None:
+            raise ValueError("a batch built from states has no seed")
+        return derive_seed(self._seed, int(self._game_index[self._slot(slot)]))
+
+    def _slot(self, slot: int) -> int:
+        if type(slot) is not int and not isinstance(slot, np.integer):
+            raise TypeError(f"a game index must be an int, got {type(slot).__name__}")
+        if not 0 <= slot < self.size:
+            raise IndexError(f"game {slot} is not in 0..{self.size - 1}")
+        return int(slot)
+
+    def state(self, slot: int) -> GameState:
+        """The :class:`~skipbo.GameState` of the game in ``slot``.
+
+        Raises:
+            IndexError: if there is no such game.
+
+        """
+        return read_state(self._a, self._slot(slot), self.rules)
+
+    def states(self) -> list[GameState]:
+        """The state of every game, in slot order."""
+        return [read_state(self._a, slot, self.rules) for slot in range(self.size)]
+
+    def outcome(self, slot: int) -> Outcome | None:
+        """The :class:`~skipbo.Outcome` of the game in ``slot``, ``None`` while it runs."""
+        slot = self._slot(slot)
+        termination = TERMINATIONS[int(self._a.termination[slot])]
+        if termination is None:
+            return None
+        if termination is Termination.STOCK_EMPTIED:
+            team = int(self._a.winning_team[slot])
+            return Outcome(termination, team, self.rules.seating.team_seats[team])
+        return Outcome(termination)
+
+    @property
+    def nbytes(self) -> int:
+        """Memory held by the batch's arrays and mask, in bytes."""
+        return self._a.nbytes + self._mask.nbytes
+
+    # --- legal actions -----------------------------------------------------------------
+
+    def legal_action_mask(self) -> npt.NDArray[np.bool_]:
+        """The legal actions of every game: ``(B, action_count)``, read-only.
+
+        Row ``i`` equals ``skipbo.actions.legal_action_mask(batch.state(i))``; a
+        finished game's row is all ``False`` (R-WIN-3). The array is the batch's own
+        and is overwritten by the next step's mask: copy it to keep it.
+        """
+        if not self._mask_valid:
+            self._compute_mask()
+            self._mask_valid = True
+        return self._mask_view
+
+    def _compute_mask(self) -> None:
+        # Every play block is a (source, build) grid, so the plays are computed as one
+        # code per source: the bit set of the build piles its card may go to. A table
+        # turns the codes into rows of booleans in one gather; broadcasting over the
+        # short build axis instead costs NumPy's per-row overhead thousands of times.
+        a = self._a
+        size, values = self.size, self._values
+        seat = a.current_player
+        held_at = self._slots * self._players + seat
+        held = self._hand_f.reshape(size * self._players, values)[held_at] > 0
+        # takers[g, 1 + c]: the builds that take card c (column 0: an empty pile, none).
+        takers = self._takers
+        takers.fill(0)
+        takers[:, 1] = self._all_builds  # R-BUILD-3: a wild goes on any build pile
+        flat = takers.reshape(-1)
+        rows = self._slots * (values + 1) + 1
+        for build, bit in enumerate(self._build_bits):
+            # R-BUILD-2: build pile b takes the number len(b) + 1.
+            flat[rows + a.build_len[:, build] + 1] |= bit
+        codes = self._codes
+        np.multiply(takers[:, 1:], held, out=codes[:, :values])
+        # R-TURN-2, R-TEAM-1, R-TEAM-2: only the seat's own (or its team's) stock and
+        # discard piles are sources; the others keep code 0 (no build pile).
+        codes[:, values : self._sources_end] = 0
+        sources = self._source_stocks[seat]  # (games, sources a seat has)
+        by_game = self._slots[:, None]
+        tops = self._stock_top_f[by_game * self._stocks + sources]
+        code_at = by_game * codes.shape[1] + values
+        rows = rows[:, None]
+        self._codes_f[code_at + sources] = flat[rows + tops]
+        piles = (sources * self._piles)[:, :, None] + self._pile_positions
+        tops = self._discard_top_f[by_game[:, :, None] * (self._stocks * self._piles) + piles]
+        self._codes_f[code_at[:, :, None] + self._stocks + piles] = flat[rows[:, :, None] + tops]
+        mask = self._mask
+        # R-TURN-5, R-DISC-2: any hand card onto any own discard pile.
+        if self._one_table:
+            # As many discard piles as build piles: the same table gives the discards.
+            np.multiply(held, self._all_builds, out=codes[:, self._sources_end :])
+            mask[:, : self._pass] = np.take(self._build_rows, codes, axis=0).reshape(size, -1)
+        else:
+            mask[:, : self._play_end] = np.take(
+                self._build_rows, codes[:, : self._sources_end], axis=0
+            ).reshape(size, -1)
+            mask[:, self._play_end : self._pass] = np.take(
+                self._pile_rows, held.view(np.uint8), axis=0
+            ).reshape(size, -1)
+        # R-TURN-8: a pass only with an empty hand.
+        mask[:, self._pass] = self._hand_len_f[held_at] == 0
+        over = a.termination != 0
+        if over.any():
+            mask[over] = False  # R-WIN-3
+
+    # --- step --------------------------------------------------------------------------
+
+    def step(self, actions: npt.ArrayLike) -> StepResult:
+        """Apply one action per game (ignored for finished games); return what ended.
+
+        Raises:
+            TypeError: if ``actions`` is not an integer array-like.
+            ValueError: if ``actions`` does not hold exactly one action per game.
+            skipbo.ActionError: if a running game's action is not an action index of the rules.
+            IllegalActionError: if a running game's action is not legal there; it
+                names the first such game and the rule, as :func:`skipbo.apply` does.
+
+        In every error case the batch is unchanged.
+
+        """
+        chosen = np.asarray(actions)
+        if chosen.dtype == np.bool_ or not np.issubdtype(chosen.dtype, np.integer):
+            raise TypeError(f"actions must be integers, got dtype {chosen.dtype}")
+        if chosen.shape != (self.size,):
+            raise ValueError(f"actions must have shape ({self.size},), got {chosen.shape}")
+        chosen = chosen.astype(np.int64, copy=False)
+        a = self._a
+        running = a.termination == 0
+        outside = running & ((chosen < 0) | (chosen >= self.action_count))
+        if outside.any():
+            game = int(np.flatnonzero(outside)[0])
+            raise ActionError(
+                f"game {game}: action {int(chosen[game])} is not in 0..{self.action_count - 1}"
+            )
+        mask = self.legal_action_mask()
+        all_running = bool(running.all())
+        if all_running:  # as with auto-reset: no game to leave out
+            legal = mask[self._slots, chosen]
+        else:
+            legal = mask[self._slots, np.where(running, chosen, 0)] | ~running
+        if not legal.all():
+            game = int(np.flatnonzero(~legal)[0])
+            raise self._illegal(game, int(chosen[game]))
+        game_index = self._game_index.copy()
+
+        seat = a.current_player
+        playing = chosen < self._play_end
+        plays = np.flatnonzero(playing if all_running else running & playing)
+        if plays.size:
+            self._play(plays, chosen[plays], seat[plays])
+        ends = np.flatnonzero(~playing if all_running else running & ~playing)
+        if ends.size:
+            ending = chosen[ends]
+            # R-WIN-2: a pass as the first move of a turn is an empty pass.
+            empty = (ending == self._pass) & (a.turn_moves[ends] == 0)
+            discards = ending < self._pass
+            if discards.all():
+                self._discard(ends, ending, seat[ends])
+            elif discards.any():
+                self._discard(ends[discards], ending[discards], seat[ends[discards]])
+            self._end_turn(ends, empty)
+        self._mask_valid = False
+
+        ended = (a.termination != 0) if all_running else (running & (a.termination != 0))
+        result = StepResult(
+            ended=ended,
+            termination=np.where(ended, a.termination, 0).astype(np.int8),
+            winning_team=np.where(ended, a.winning_team, -1),
+            game_index=game_index,
+        )
+        if self._auto_reset and ended.any():
+            self._reset(np.flatnonzero(ended))
+        return result
+
+    def _illegal(self, game: int, action: int) -> IllegalActionError:
+        move = action_to_move(self.rules, action)
+        try:
+            apply(self.state(game), move)
+        except IllegalMoveError as error:
+            return IllegalActionError(game, action, move, error.rule, error.reason)
+        raise AssertionError(f"game {game}: the mask refused {move}, which the core accepts")
+
+    def _play(self, games: Array, chosen: Array, seat: Array) -> None:
+        """Play onto build piles (R-TURN-2, R-TURN-3, R-BUILD-*, R-WIN-1, R-TURN-4)."""
+        a = self._a
+        players, values, builds = self._players, self._values, self._builds
+        card = np.empty(games.size, dtype=np.int64)
+        build = chosen % builds
+        from_hand = chosen < self._hand_end
+        from_stock = ~from_hand & (chosen < self._stock_end)
+        from_discard = chosen >= self._stock_end
+
+        if from_hand.any():
+            g = games[from_hand]
+            held = (g * players + seat[from_hand]) * values
+            cards = chosen[from_hand] // builds
+            card[from_hand] = cards
+            self._hand_f[held + cards] -= 1
+            self._hand_len_f[g * players + seat[from_hand]] -= 1
+        emptied_stock = np.zeros(0, dtype=np.int64)
+        if from_stock.any():
+            g = games[from_stock]
+            pile = g * self._stocks + (chosen[from_stock] - self._hand_end) // builds
+            card[from_stock] = self._stock_top_f[pile]
+            # R-TURN-3: the next card of the stock pile becomes the top.
+            left = self._stock_len_f[pile] - 1
+            self._stock_len_f[pile] = left
+            below = self._stock_f[pile * self.rules.stock_size + left - 1]
+            self._stock_top_f[pile] = np.where(left > 0, below, -1)
+            emptied_stock = np.flatnonzero(from_stock)[left == 0]
+        if from_discard.any():
+            g = games[from_discard]
+            pile = (
+                g * (self._stocks * self._piles)
+                + (chosen[from_discard] - self._stock_end) // builds
+            )
+            card[from_discard] = self._discard_top_f[pile]
+            left = self._discard_len_f[pile] - 1
+            self._discard_len_f[pile] = left
+            below = self._discard_f[pile * self._deck + left - 1]
+            self._discard_top_f[pile] = np.where(left > 0, below, -1)
+
+        target = games * builds + build
+        height = self._build_len_f[target]
+        self._build_f[target * self._highest + height] = card
+        height += 1
+        complete = height == self._highest
+        self._build_len_f[target] = np.where(complete, 0, height)
+        if complete.any():
+            # R-BUILD-4: the complete pile is set aside, wilds included.
+            g = games[complete]
+            end = a.completed_len[g]
+            whole = (target[complete] * self._highest)[:, None] + self._build_positions
+            self._completed_f[(g * self._deck + end)[:, None] + self._build_positions] = (
+                self._build_f[whole]
+            )
+            a.completed_len[g] = end + self._highest
+        a.turn_moves[games] += 1
+
+        if emptied_stock.size:
+            # R-WIN-1 / R-TEAM-3: the team's last stock card wins at once.
+            g = games[emptied_stock]
+            team = self._seat_team[seat[emptied_stock]]
+            left = (a.stock_len[g] * self._team_stocks[team]).sum(axis=1)
+            won = left == 0
+            a.termination[g[won]] = _STOCK_EMPTIED
+            a.winning_team[g[won]] = team[won]
+        # R-TURN-4 / R-DRAW-3: a hand emptied by plays is refilled at once.
+        held_at = games * players + seat
+        refill = (self._hand_len_f[held_at] == 0) & (a.termination[games] == 0)
+        if refill.any():
+            self._draw(games[refill], seat[refill])
+
+    def _discard(self, games: Array, chosen: Array, seat: Array) -> None:
+        """Put a hand card on an own discard pile (R-TURN-5, R-DISC-2)."""
+        offset = chosen - self._play_end
+        cards = offset // self._piles
+        held = games * self._players + seat
+        self._hand_f[held * self._values + cards] -= 1
+        self._hand_len_f[held] -= 1
+        pile = (
+            games * self._stocks + self._own_discards[seat]
+        ) * self._piles + offset % self._piles
+        height = self._discard_len_f[pile]
+        self._discard_f[pile * self._deck + height] = cards
+        self._discard_len_f[pile] = height + 1
+        self._discard_top_f[pile] = cards
+
+    def _end_turn(self, games: Array, empty: npt.NDArray[np.bool_]) -> None:
+        """End the turn (R-TURN-7, R-WIN-2) and fill the next player's hand (R-TURN-1)."""
+        a = self._a
+        passes = np.where(empty, a.empty_passes[games] + 1, 0)
+        a.empty_passes[games] = passes
+        blocked = passes >= self._players
+        over = blocked
+        limit = self.rules.turn_limit
+        if limit is not None:
+            timed_out = ~blocked & (a.turn[games] >= limit)
+            a.termination[games[timed_out]] = _TURN_LIMIT
+            over = blocked | timed_out
+        a.termination[games[blocked]] = _BLOCKED
+        if over.any():
+            a.turn_moves[games[over]] += 1
+            games = games[~over]
+        following = a.current_player[games] + 1
+        following[following == self._players] = 0
+        a.current_player[games] = following
+        a.turn[games] += 1
+        a.turn_moves[games] = 0
+        short = self._hand_len_f[games * self._players + following] < self._hand_size
+        if short.all():
+            self._draw(games, following)
+        elif short.any():
+            self._draw(games[short], following[short])
+
+    def _draw(self, games: Array, seat: Array) -> None:
+        """Fill the hands of ``seat`` in ``games`` from the draw pile (R-DRAW-1..3)."""
+        a = self._a
+        held = games * self._players + seat
+        have = self._hand_len_f[held]
+        needed = self._hand_size - have
+        available = a.draw_len[games]
+        reshuffle = (needed > available) & (a.completed_len[games] > 0)
+        if reshuffle.any():
+            self._reshuffle_under(games[reshuffle])
+            available = a.draw_len[games]
+        taken = np.minimum(needed, available)
+        # The top `taken` cards, top (end of the pile) first.
+        depth = self._hand_positions
+        drawn = depth < taken[:, None]
+        position = np.where(drawn, available[:, None] - 1 - depth, 0)
+        cards = self._draw_f[(games * self._deck)[:, None] + position]
+        np.add.at(self._hand_f, ((held * self._values)[:, None] + cards)[drawn], 1)
+        self._hand_len_f[held] = have + taken
+        a.draw_len[games] = available - taken
+
+    def _reshuffle_under(self, games: Array) -> None:
+        """Shuffle the completed cards of ``games`` in under their draw piles (R-DRAW-2).
+
+        The core draws the rest of the draw pile, then shuffles the completed cards
+        into a new draw pile and draws on from its top. Putting the shuffled cards
+        under the remaining ones gives the same draws and the same pile left, so the
+        ordinary draw follows. The order and the next seed are the core's shuffle's.
+        """
+        a = self._a
+        deck = self._deck
+        count = a.completed_len[games]
+        have = a.draw_len[games]
+        # One gather for all games, then a Python list per game for the shuffle.
+        start = games * deck
+        completed = self._completed_f[np.repeat(start, count) + _positions(count)].tolist()
+        piles = []
+        end = 0
+        for game, size in zip(games.tolist(), count.tolist(), strict=True):
+            pile, a.shuffle_seed[game] = shuffled(completed[end : end + size], a.shuffle_seed[game])
+            piles.append(pile)
+            end += size
+        cards = np.fromiter(chain.from_iterable(piles), dtype=np.int8, count=int(count.sum()))
+        below = _positions(have)
+        kept = self._draw_f[np.repeat(start, have) + below]
+        self._draw_f[np.repeat(start + count, have) + below] = kept
+        self._draw_f[np.repeat(start, count) + _positions(count)] = cards
+        a.draw_len[games] = have + count
+        a.completed_len[games] = 0
+
+    def _new_game(self, index: int) -> GameState:
+        """Game ``index`` of the seed: ``new_game(rules, seed=derive_seed(seed, index))``."""
+        assert self._seed is not None  # only new() deals games
+        # new_game shuffles the deck, then deals it; the shuffle is the fast twin's.
+        cards, next_seed = shuffled(self._deck_cards, derive_seed(self._seed, index))
+        return deal_in_order(self.rules, tuple(cards), next_seed)
+
+    def _reset(self, slots: Array) -> None:
+        """Deal the next games of the seed into ``slots`` (auto-reset)."""
+        for slot in slots.tolist():
+            index = self._next_game
+            self._next_game += 1
+            self._game_index[slot] = index
+            write_state(self._a, slot, self._new_game(index))

@@ -1,0 +1,293 @@
+"""The heuristic bot: plans its way to a stock top, plays safely, discards in runs.
+
+Its idea in two sentences: every card that leaves the stock pile brings the win
+closer, so it first looks for the cheapest sequence of build plays (hand cards,
+discard tops, wilds last) that lets a stock top be played; when there is none it
+plays only cards that do not bring a build pile closer to an opponent's stock top,
+and ends the turn with a discard that keeps its discard piles in descending runs
+of playable tops.
+
+In detail, for the seat to move:
+
+1. **Reach the stock.** For each stock top it may play (its own, and its team's
+   in team play, R-TEAM-1/2) and each build pile, it fills the gap between the
+   pile's next number and the stock top greedily: a discard top of that number,
+   else a hand card, else a wild from a discard pile, else a wild from the hand.
+   The plan with the fewest wilds, then the fewest cards, wins; its first move is
+   played (the bot plans again after every move, since a play may reveal a card).
+2. **Safe plays.** Otherwise it scores each play of a number card from the hand or
+   a discard top: emptying the hand (a redraw, R-TURN-4) and freeing discard tops
+   count for it, bringing a build pile near an opponent's stock top counts
+   against it (its *danger*), blocking an opponent counts for it. Wilds are kept
+   for the stock.
+3. **Discard.** It puts a number card (a wild only if it holds nothing else) where
+   it keeps its piles playable: on a card of the same value or one higher (a
+   descending run), else on an empty pile, never onto a wild; high cards go first.
+4. **Keep the game going.** When few cards are left to draw, hoarding them would
+   end the game blocked (R-WIN-2), so plays that complete build piles (whose cards
+   are reshuffled into the draw pile, R-DRAW-2) score higher, wilds included, and
+   with an empty hand it plays whatever it can rather than pass.
+
+It draws no randomness (ties go to the first candidate in legal-move order), so
+it is reproducible whatever its seed.
+
+>>> import skipbo
+>>> from skipbo.bots.heuristic import HeuristicBot
+>>> state = skipbo.new_game(skipbo.Rules(players=2), seed=5)
+>>> bot = HeuristicBot(seed=0)
+>>> bot.choose(skipbo.view(state, state.current_player)) in skipbo.legal_moves(state)
+True
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from skipbo.cards import WILD, Card
+from skipbo.moves import Discard, Move, PlayFromDiscard, PlayFromHand, PlayFromStock
+from skipbo.views import PlayerView, legal_moves
+
+__all__ = [
+    "HeuristicBot",
+    "danger",
+    "discard_candidates",
+    "play_candidates",
+    "stock_plan",
+]
+
+NO_PLAY_SCORE = 0.25
+"""A safe play must score above this to be made rather than ending the turn."""
+
+SCARCE_HANDS = 3
+"""The draw pile (with the completed cards) is scarce below this many hands per player."""
+
+SCARCE_BONUS = 8.0
+"""What completing a build pile is worth when cards are scarce (less for fewer cards)."""
+
+WILD_COST = 10
+"""How many plain cards a wild is worth when plans to the stock are compared."""
+
+# How much a build pile whose next number is ``gap`` below an opponent's stock top
+# endangers us: at 0 the opponent plays the stock top at once; at 1 one card does.
+_GAP_RISK = (10.0, 4.0, 1.5, 0.5)
+_REACHABLE_RISK = 6.0  # extra when the opponent's own discard top closes a gap of one
+
+
+def _next_number(pile_size: int, highest: int) -> int:
+    """The number a build pile of ``pile_size`` cards takes next (R-BUILD-2)."""
+    return pile_size + 1 if pile_size < highest else 1
+
+
+def danger(seen: PlayerView, needs: list[int]) -> float:
+    """How close build piles needing ``needs`` bring the opponents to a stock play.
+
+    Opponents are the seats of other teams; their stock tops and their own discard
+    tops are public (R-INFO-1). A wild stock top can always be played, so it adds
+    nothing that a play could avoid.
+    """
+    rules = seen.rules
+    mine = rules.seating.stock_sources[seen.player if seen.player is not None else 0]
+    total = 0.0
+    for stock, top in enumerate(seen.stock_tops):
+        if top is None or top == WILD or stock in mine:
+            continue
+        helpers = {piles[-1] for piles in seen.discards[stock] if piles}
+        for need in needs:
+            gap = top - need
+            if 0 <= gap < len(_GAP_RISK):
+                total += _GAP_RISK[gap]
+                if gap == 1 and (need in helpers or WILD in helpers):
+                    total += _REACHABLE_RISK
+    return total
+
+
+def stock_plan(seen: PlayerView) -> tuple[int, Move] | None:
+    """The cost and first move of the cheapest plan that plays a stock top, if any.
+
+    The cost counts a wild as ``WILD_COST`` cards; a stock top that can be
+    played at once costs 0. See the module docs for how plans are made.
+    """
+    rules = seen.rules
+    seat = seen.player
+    assert seat is not None
+    assert seen.hand is not None
+    highest = rules.deck.highest
+    needs = [_next_number(len(pile), highest) for pile in seen.builds]
+    # Every card a plan could use, at any depth of a discard pile: a gap with more
+    # numbers missing from these than there are wilds among them cannot be filled.
+    usable = Counter(seen.hand)
+    for discard_set in rules.seating.discard_sources[seat]:
+        for pile in seen.discards[discard_set]:
+            usable.update(pile)
+    wilds = usable[WILD]
+    best: tuple[int, float, Move] | None = None
+    for stock in rules.seating.stock_sources[seat]:
+        top = seen.stock_tops[stock]
+        if top is None:
+            continue
+        for build, need in enumerate(needs):
+            if top in (WILD, need):
+                after = needs.copy()
+                after[build] = _next_number(len(seen.builds[build]) + 1, highest)
+                key = (0, danger(seen, after))
+                if best is None or key < best[:2]:
+                    best = (*key, PlayFromStock(stock, build))
+                continue
+            numbers = (
+                range(need, top) if need < top else [*range(need, highest + 1), *range(1, top)]
+            )
+            if sum(not usable[number] for number in numbers) > wilds:
+                continue
+            found = _fill(seen, build, numbers)
+            if found is not None:
+                cost, first = found
+                if best is None or (cost, 0.0) < best[:2]:
+                    best = (cost, 0.0, first)
+    return None if best is None else (int(best[0]), best[2])
+
+
+def _fill(seen: PlayerView, build: int, numbers: Iterable[int]) -> tuple[int, Move] | None:
+    """The cost and first move of playing ``numbers`` onto build pile ``build``, greedily."""
+    assert seen.player is not None
+    assert seen.hand is not None
+    hand = Counter(seen.hand)
+    sources = seen.rules.seating.discard_sources[seen.player]
+    piles = {(d, i): list(pile) for d in sources for i, pile in enumerate(seen.discards[d])}
+    cost = 0
+    first: Move | None = None
+    for number in numbers:
+        move: Move | None = None
+        for card in (number, WILD):  # a number before a wild: keep wilds for the stock
+            spot = next((key for key, pile in piles.items() if pile and pile[-1] == card), None)
+            if spot is not None:
+                piles[spot].pop()
+                move = PlayFromDiscard(spot[0], spot[1], build)
+            elif hand[card]:
+                hand[card] -= 1
+                move = PlayFromHand(card, build)
+            if move is not None:
+                cost += WILD_COST if card == WILD else 1
+                break
+        if move is None:
+            return None
+        if first is None:
+            first = move
+    assert first is not None
+    return cost, first
+
+
+def _scarce(seen: PlayerView) -> bool:
+    """Whether the cards left to draw are scarce: hoarding them would block the game.
+
+    Only completed build piles bring cards back to the draw pile (R-DRAW-2); when
+    too few are left, every player's hand runs dry and the game ends blocked
+    (R-WIN-2), which is nobody's win.
+    """
+    rules = seen.rules
+    return (
+        seen.draw_pile_size + seen.completed_count < SCARCE_HANDS * rules.hand_size * rules.players
+    )
+
+
+def play_candidates(seen: PlayerView, moves: list[Move]) -> list[Move]:
+    """The safe plays of number cards from the hand or a discard top, best first.
+
+    A play is safe when its score (see the module docs) is above
+    ``NO_PLAY_SCORE``; ties keep legal-move order.
+    """
+    hand = seen.hand
+    assert hand is not None
+    highest = seen.rules.deck.highest
+    needs = [_next_number(len(pile), highest) for pile in seen.builds]
+    before = danger(seen, needs)
+    scarce = _scarce(seen)
+    scored: list[tuple[float, Move]] = []
+    for move in moves:
+        if isinstance(move, PlayFromHand):
+            card = move.card
+            # R-TURN-4: a hand emptied by plays is refilled at once.
+            bonus = 3.0 if len(hand) == 1 else 1.0
+        elif isinstance(move, PlayFromDiscard):
+            card = seen.discards[move.discard_set][move.pile][-1]
+            bonus = 1.25
+        else:
+            continue
+        if card == WILD and not scarce:
+            continue
+        pile_size = len(seen.builds[move.build])
+        if scarce:
+            # Cards come back only from completed build piles (R-DRAW-2): the fuller
+            # the pile, the sooner it completes; a wild is worth the least there.
+            bonus += SCARCE_BONUS * (pile_size + 1) / highest - (2.0 if card == WILD else 0.0)
+        after = needs.copy()
+        after[move.build] = _next_number(pile_size + 1, highest)
+        score = bonus - (danger(seen, after) - before)
+        if score > NO_PLAY_SCORE:
+            scored.append((score, move))
+    scored.sort(key=lambda pair: -pair[0])  # stable: ties keep legal-move order
+    return [move for _, move in scored]
+
+
+def _discard_score(seen: PlayerView, card: Card, pile_index: int, empties: int) -> float:
+    """How well ``card`` goes on the player's own discard pile ``pile_index``."""
+    rules = seen.rules
+    assert seen.player is not None
+    pile = seen.discards[rules.seating.own_discards[seen.player]][pile_index]
+    if not pile:
+        score = 3.0 if empties > 1 else 1.5
+    else:
+        top = pile[-1]
+        if top == WILD:
+            score = -8.0
+        elif top == card:
+            score = 5.0
+        elif top == card + 1:
+            score = 6.0
+        elif top > card:
+            score = max(1.0, 4.0 - 0.5 * (top - card - 1))
+        else:
+            score = -2.0 - 0.5 * (card - top)
+    return score + 0.15 * card
+
+
+def discard_candidates(seen: PlayerView, moves: list[Move]) -> list[Move]:
+    """The discards (R-TURN-5) best first; wilds only when the hand holds nothing else."""
+    hand = seen.hand
+    assert hand is not None
+    assert seen.player is not None
+    own = seen.discards[seen.rules.seating.own_discards[seen.player]]
+    empties = sum(not pile for pile in own)
+    numbers = any(card != WILD for card in hand)
+    scored = [
+        (_discard_score(seen, move.card, move.pile, empties), move)
+        for move in moves
+        if isinstance(move, Discard) and not (numbers and move.card == WILD)
+    ]
+    scored.sort(key=lambda pair: -pair[0])  # stable: ties keep legal-move order
+    return [move for _, move in scored]
+
+
+class HeuristicBot:
+    """Plans the way to its stock top, plays safely, keeps wilds, discards in runs.
+
+    See :mod:`skipbo.bots.heuristic` for the plan. ``seed`` is accepted like every
+    bot's, but the heuristic bot draws no randomness.
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+    def choose(self, view: PlayerView) -> Move:
+        """The heuristic's move for ``view.player``, the seat to move."""
+        moves = legal_moves(view)
+        if view.hand is None or len(moves) == 1:
+            return moves[0]
+        planned = stock_plan(view)
+        if planned is not None:
+            return planned[1]
+        for choice in (*play_candidates(view, moves), *discard_candidates(view, moves)):
+            return choice
+        # An empty hand: any play rather than a pass, which would bring a block closer
+        # (R-WIN-2); the last legal move is the pass (R-TURN-8).
+        return moves[0]

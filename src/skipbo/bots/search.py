@@ -1,0 +1,166 @@
+"""The search bot: perfect-information Monte Carlo over the heuristic bot's play.
+
+Its idea: when a choice matters, deal the cards it cannot see at random several
+times (:func:`skipbo.sampling.sample_state`), try each sensible move in every such
+deal, let the heuristic bot play on for every seat until the end of the bot's own
+next turn, and take the move whose outcomes are best on average.
+
+Why perfect-information Monte Carlo (PIMC) rather than information-set MCTS: in
+Skip-Bo almost everything that matters to a decision is public (build piles,
+discard piles, stock tops) and the hidden part (the draw pile's order, the other
+hands, the cards under the stock tops) is revealed by chance, not by what the
+opponents choose to show, so the strategy-fusion and non-locality errors that
+IS-MCTS corrects for are small here. What costs is time: a rollout of the
+heuristic bot is cheap, and one step of policy improvement over a good base policy
+(the rollout algorithm) improves on it reliably, where a tree search would spend
+its budget on a huge chance-dominated tree. All candidate moves are tried on the
+same deals (common random numbers), so their comparison is not drowned by the
+luck of the draw.
+
+To keep a move cheap it searches only real choices: a play that reaches a stock
+top is taken at once (as the heuristic bot would), and otherwise the candidates
+are the heuristic bot's move, the plays of number cards that the heuristic scores
+as safe, and its best discards.
+
+With an iteration budget (deals per choice) and no time limit it is reproducible
+from its seed:
+
+>>> import skipbo
+>>> from skipbo.bots.search import SearchBot
+>>> state = skipbo.new_game(skipbo.Rules(players=2), seed=5)
+>>> seen = skipbo.view(state, state.current_player)
+>>> SearchBot(seed=1, iterations=4).choose(seen) == SearchBot(seed=1, iterations=4).choose(seen)
+True
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from skipbo.bots.heuristic import HeuristicBot, discard_candidates, play_candidates, stock_plan
+from skipbo.engine import apply
+from skipbo.moves import Move
+from skipbo.sampling import sample_state
+from skipbo.state import GameState
+from skipbo.views import PlayerView, legal_moves, view
+
+__all__ = ["SearchBot"]
+
+DEFAULT_ITERATIONS = 16
+"""Deals sampled per searched choice by default."""
+
+DISCARD_CANDIDATES = 3
+"""How many of the heuristic's best discards are tried."""
+
+THREAT_VALUE = 0.8
+"""What an opponent to move who can reach a stock top costs, in stock cards."""
+
+WIN_VALUE = 100.0
+"""The value of a win (a loss counts as its negative) against stock cards left."""
+
+
+def _evaluate(state: GameState, seat: int) -> float:
+    """How good ``state`` is for ``seat``'s team: a win, a loss, or stock cards ahead.
+
+    Against several opposing teams the leader (fewest stock cards) counts as much
+    as all of them on average. An opponent to move who can reach a stock top
+    (:func:`~skipbo.bots.heuristic.stock_plan` on its full hand) counts as most of
+    a stock card played: the rollout stops just before it would play it.
+    """
+    rules = state.rules
+    team = rules.seating.team_of[seat]
+    outcome = state.outcome
+    if outcome is not None:
+        if not outcome.winners:
+            return 0.0
+        return WIN_VALUE if seat in outcome.winners else -WIN_VALUE
+    stocks = [
+        sum(len(state.stocks[stock]) for stock in stocks) for stocks in rules.seating.team_stocks
+    ]
+    mine = stocks[team]
+    others = [size for index, size in enumerate(stocks) if index != team]
+    value = (min(others) + sum(others) / len(others)) / 2 - mine
+    mover = state.current_player
+    if rules.seating.team_of[mover] != team and stock_plan(view(state, mover)) is not None:
+        value -= THREAT_VALUE
+    return value
+
+
+class SearchBot:
+    """Chooses by perfect-information Monte Carlo with heuristic rollouts.
+
+    See :mod:`skipbo.bots.search`.
+
+    Args:
+        seed: Seeds the deals it samples; with no ``time_limit`` the bot's choices
+            are a function of its seed and the views it is shown.
+        iterations: Deals sampled for each choice that is searched (at least 1).
+        time_limit: If given, stop sampling after this many seconds per choice (at
+            least one deal is always tried); the choices then depend on the
+            machine's speed.
+
+    Raises:
+        ValueError: if ``iterations`` is below 1 or ``time_limit`` is not positive.
+
+    """
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        iterations: int = DEFAULT_ITERATIONS,
+        time_limit: float | None = None,
+    ) -> None:
+        if type(iterations) is not int or iterations < 1:
+            raise ValueError(f"iterations must be an integer of at least 1, got {iterations!r}")
+        if time_limit is not None and not time_limit > 0:
+            raise ValueError(f"time_limit must be a positive number of seconds, got {time_limit!r}")
+        self._rng = random.Random(seed)
+        self._policy = HeuristicBot(seed)
+        self.iterations = iterations
+        self.time_limit = time_limit
+
+    def candidates(self, seen: PlayerView) -> list[Move]:
+        """The moves worth searching in ``seen``: one when there is no real choice."""
+        moves = legal_moves(seen)
+        if len(moves) == 1 or seen.hand is None:
+            return moves[:1]
+        planned = stock_plan(seen)
+        if planned is not None:
+            return [planned[1]]
+        chosen = self._policy.choose(seen)
+        found = [chosen]
+        for move in (
+            *play_candidates(seen, moves),
+            *discard_candidates(seen, moves)[:DISCARD_CANDIDATES],
+        ):
+            if move not in found:
+                found.append(move)
+        return found
+
+    def choose(self, view: PlayerView) -> Move:
+        """The move with the best average outcome over sampled deals."""
+        found = self.candidates(view)
+        if len(found) == 1:
+            return found[0]
+        seat = view.current_player
+        # The rollouts end when the bot's next turn ends.
+        horizon = view.turn + view.rules.players + 1
+        totals = [0.0] * len(found)
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        for iteration in range(self.iterations):
+            if deadline is not None and iteration and time.perf_counter() > deadline:
+                break
+            deal = sample_state(view, self._rng)
+            for index, move in enumerate(found):
+                totals[index] += _evaluate(self._rollout(apply(deal, move), horizon), seat)
+        best = max(range(len(found)), key=lambda index: (totals[index], -index))
+        return found[best]
+
+    def _rollout(self, state: GameState, horizon: int) -> GameState:
+        """Play on with the heuristic for every seat until turn ``horizon`` starts."""
+        policy = self._policy.choose
+        while state.outcome is None and state.turn < horizon:
+            state = apply(state, policy(view(state, state.current_player)))
+        return state

@@ -1,0 +1,54 @@
+"""Reading the files the subcommands take: JSON documents and game records."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from skipbo import GameRecord, SkipBoError
+from skipbo.cli.errors import UsageError
+from skipbo.io.records import TEXT_FORMAT, parse_record
+from skipbo.io.serialization import Document, loads
+
+__all__ = ["read_document", "read_record"]
+
+MAX_BYTES = 16 * 1024 * 1024
+"""The largest file read: far above any real game, so a wrong file fails fast."""
+
+
+def _read(name: str) -> str:
+    """The text of file ``name`` (``-``: standard input)."""
+    if name == "-":
+        return sys.stdin.read(MAX_BYTES + 1)
+    with Path(name).open(encoding="utf-8") as file:
+        return file.read(MAX_BYTES + 1)
+
+
+def read_document(name: str) -> Document:
+    """The value in file ``name``: a JSON document, or a record in its text form.
+
+    Raises:
+        OSError: if the file cannot be read.
+        UsageError: if it is not UTF-8 text, too large or no valid document (the
+            message names the file and, for a document, the place of the problem).
+
+    """
+    try:
+        text = _read(name)
+        if len(text) > MAX_BYTES:
+            raise UsageError(f"{name}: larger than {MAX_BYTES} bytes")
+        if text.lstrip().startswith(TEXT_FORMAT.split()[0]):
+            return parse_record(text)
+        return loads(text)
+    except UnicodeDecodeError:
+        raise UsageError(f"{name}: not UTF-8 text") from None
+    except SkipBoError as error:  # DataError (with its JSON pointer) or ReplayError
+        raise UsageError(f"{name}: {error}") from error
+
+
+def read_record(name: str) -> GameRecord:
+    """The game record in file ``name`` (text form or JSON)."""
+    document = read_document(name)
+    if not isinstance(document, GameRecord):
+        raise UsageError(f"{name} holds a {type(document).__name__}, not a game record")
+    return document

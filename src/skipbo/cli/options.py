@@ -1,0 +1,143 @@
+"""Options shared by the subcommands: the rules (every preset and variant) and the seed."""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+
+from skipbo import Deck, FirstPlayer, Rules
+from skipbo.cli.errors import UsageError
+from skipbo.common.randomness import SEED_BITS
+from skipbo.rules import PresetOptions
+
+__all__ = ["add_rules_options", "random_seed", "rules_from"]
+
+VARIANTS = ("standard", "short", "partners", "team-piles")
+"""The ``--variant`` choices: :class:`~skipbo.Rules` presets of the same names."""
+
+DECKS = {"mattel": Deck.mattel, "international-games": Deck.international_games}
+"""The ``--deck`` choices (R-DECK-1, R-DECK-4)."""
+
+DEFAULT_PLAYERS = {"standard": 2, "short": 2, "partners": 4, "team-piles": 6}
+
+
+def _teams(text: str) -> tuple[tuple[int, ...], ...]:
+    """``0,2/1,3`` -> ``((0, 2), (1, 3))``."""
+    try:
+        return tuple(tuple(int(seat) for seat in team.split(",")) for team in text.split("/"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"teams are seats separated by commas, teams by slashes (e.g. 0,2/1,3), got {text!r}"
+        ) from None
+
+
+def _first_player(text: str) -> int | FirstPlayer:
+    if text.isdecimal():
+        return int(text)
+    try:
+        return FirstPlayer(text)
+    except ValueError:
+        choices = ", ".join(rule.value for rule in FirstPlayer)
+        raise argparse.ArgumentTypeError(
+            f"a seat number or one of {choices}, got {text[:40]!r}"
+        ) from None
+
+
+def add_rules_options(parser: argparse.ArgumentParser, *, players: int = 2) -> None:
+    """Add the options that choose the rules; :func:`rules_from` reads them back.
+
+    ``players`` is the default number of players of the individual variants (the
+    team variants default to 4 and 6).
+    """
+    group = parser.add_argument_group("rules")
+    group.add_argument(
+        "--players",
+        type=int,
+        metavar="N",
+        default=None,
+        help=f"number of players (default {players}; partners 4, team-piles 6)",
+    )
+    group.add_argument("--variant", choices=VARIANTS, default="standard", help="rules preset")
+    group.add_argument(
+        "--stock",
+        "--stock-size",
+        dest="stock",
+        type=int,
+        metavar="N",
+        default=None,
+        help="cards per stock pile (default: by the rules; short game 10-15)",
+    )
+    group.add_argument("--deck", choices=tuple(DECKS), default="mattel", help="the deck")
+    group.add_argument(
+        "--first-player",
+        type=_first_player,
+        default=0,
+        metavar="SEAT|dealer-draw|highest-stock-top",
+        help="who starts (default seat 0)",
+    )
+    group.add_argument(
+        "--turn-limit",
+        type=int,
+        metavar="N",
+        default=None,
+        help="end without a winner after N turns",
+    )
+    group.add_argument(
+        "--teams",
+        type=_teams,
+        default=None,
+        metavar="0,2/1,3",
+        help="the seats of each team (partners and team-piles; default: alternating seats)",
+    )
+    parser.set_defaults(default_players=players)
+
+
+def _default_teams(variant: str, players: int) -> tuple[tuple[int, ...], ...]:
+    # Partners sit opposite each other (R-TEAM-1); in the shared-piles form two teams
+    # alternate around the table.
+    count = players // 2 if variant == "partners" else 2
+    return tuple(tuple(range(team, players, count)) for team in range(count))
+
+
+def rules_from(args: argparse.Namespace, *, players: int | None = None) -> Rules:
+    """The :class:`~skipbo.Rules` that the options of :func:`add_rules_options` name.
+
+    ``players`` overrides the default number of players of the individual variants.
+
+    Raises:
+        ConfigurationError: if the combination is impossible (the rules say why).
+        UsageError: if ``--teams`` is given for individual play.
+
+    """
+    variant: str = args.variant
+    individual = variant in ("standard", "short")
+    default = (players or args.default_players) if individual else DEFAULT_PLAYERS[variant]
+    players = default if args.players is None else args.players
+    options = PresetOptions(
+        deck=DECKS[args.deck](), first_player=args.first_player, turn_limit=args.turn_limit
+    )
+    stock: int | None = args.stock  # None: the preset's own default (R-SETUP-2, R-TEAM-5)
+    if individual:
+        if args.teams is not None:
+            raise UsageError("--teams needs --variant partners or team-piles")
+        if variant == "short":
+            return (
+                Rules.short(players, **options)
+                if stock is None
+                else Rules.short(players, stock, **options)
+            )
+        if stock is None:
+            return Rules.standard(players, **options)
+        return Rules(players=players, stock_size=stock, **options)
+    teams = args.teams or _default_teams(variant, players)
+    if args.players is not None and args.teams is not None and players != sum(map(len, teams)):
+        raise UsageError(f"--teams seat {sum(map(len, teams))} players, not --players {players}")
+    preset = Rules.partners if variant == "partners" else Rules.team_piles
+    if stock is None:
+        return preset(teams, **options)
+    return preset(teams, stock_size=stock, **options)
+
+
+def random_seed() -> int:
+    """A fresh seed nobody can predict: a seed reveals every hidden card of its deal."""
+    return secrets.randbits(SEED_BITS)

@@ -1,0 +1,34 @@
+"""The rewards every adapter gives at the end of a game, by seat."""
+
+from __future__ import annotations
+
+from skipbo import GameState, Termination
+
+WIN = 1.0
+"""The reward of each seat of the winning team (in individual play: the winner)."""
+
+LOSS = -1.0
+"""The reward of each seat of a team that did not win when another did."""
+
+ILLEGAL_ACTION = -1.0
+"""The reward of a seat whose action is illegal in the state: its game ends there."""
+
+
+def final_rewards(state: GameState) -> tuple[float, ...]:
+    """For each seat: :data:`WIN`, :data:`LOSS`, or 0 when nobody won (or the game goes on)."""
+    players = state.rules.players
+    if state.outcome is None or not state.outcome.winners:
+        return (0.0,) * players
+    winners = state.outcome.winners
+    return tuple(WIN if seat in winners else LOSS for seat in range(players))
+
+
+def truncated(state: GameState) -> bool:
+    """Whether the game was cut short by the rules' turn limit (R-WIN-2), not decided."""
+    return state.outcome is not None and state.outcome.termination is Termination.TURN_LIMIT
+
+
+def team_stock_cards(state: GameState, seat: int) -> int:
+    """The cards left in the stock piles of ``seat``'s team (its own in individual play)."""
+    rules = state.rules
+    return sum(len(state.stocks[stock]) for stock in rules.seating.stock_sources[seat])

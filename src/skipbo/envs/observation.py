@@ -1,0 +1,296 @@
+"""Observations: a fixed-length numeric encoding of a player's view, and a text one.
+
+Learning agents need a vector of the same length in every state of a variant.
+:func:`observation` encodes a :class:`~skipbo.views.PlayerView` (never a
+:class:`~skipbo.GameState`, so it holds nothing hidden, R-INFO-3) as a tuple of
+integers; :func:`observation_array` gives the same numbers as a NumPy ``float32``
+array. The layout depends only on the :class:`~skipbo.Rules` (and the discard depth)
+and is described by :func:`observation_layout`: named fields, one after another.
+
+Cards are one-hot over the ``H + 1`` cards of the deck, wild first (index 0 is
+:data:`~skipbo.WILD`, index ``v`` the number ``v``); an empty place is all zeros.
+Piles, stock piles and discard sets keep the engine's indices, the same as the
+integer actions of :mod:`skipbo.actions`, so a policy reads "stock pile 1" in both.
+
+>>> import skipbo
+>>> from skipbo.envs.observation import observation, observation_layout
+>>> rules = skipbo.Rules(players=2)
+>>> layout = observation_layout(rules)
+>>> layout.size  # 2+2+2 seats, 13 hand, 2+2+26+2 stocks, 48 builds, 312+8 discards, 2+1+1
+423
+>>> obs = observation(skipbo.view(skipbo.new_game(rules, seed=1), 0))
+>>> len(obs) == layout.size, layout.read(obs, "stock_size"), sum(layout.read(obs, "hand"))
+(True, (30, 30), 5)
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from skipbo import PlayerView, Rules, format_card
+from skipbo.envs._extras import missing_extra
+from skipbo.text.display import format_pile
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+__all__ = [
+    "DISCARD_DEPTH",
+    "ObservationField",
+    "ObservationLayout",
+    "observation",
+    "observation_array",
+    "observation_layout",
+    "text_observation",
+]
+
+DISCARD_DEPTH = 3
+"""How many cards of each discard pile the observation shows by default, from the top.
+
+The whole pile is public (R-DISC-4), but a fixed-length vector needs a bound; the
+top cards are the ones that can be played soonest (R-DISC-3), and each pile's size
+is encoded as well.
+"""
+
+
+@attrs.frozen(slots=True)
+class ObservationField:
+    """One named part of the observation vector."""
+
+    name: str
+    """The field's name, e.g. ``"hand"``."""
+
+    start: int
+    """The index of its first entry in the vector."""
+
+    shape: tuple[int, ...]
+    """Its shape; the entries lie row by row (C order) from ``start``."""
+
+    high: int
+    """The largest value an entry can take (the smallest is 0)."""
+
+    description: str
+    """What the entries mean."""
+
+    @property
+    def size(self) -> int:
+        """The number of entries."""
+        size = 1
+        for length in self.shape:
+            size *= length
+        return size
+
+    @property
+    def stop(self) -> int:
+        """The index after its last entry."""
+        return self.start + self.size
+
+
+@attrs.frozen(slots=True)
+class ObservationLayout:
+    """Where each field lies in the observation vector of one variant."""
+
+    rules: Rules
+    """The variant."""
+
+    depth: int
+    """How many cards of each discard pile are encoded (from the top)."""
+
+    fields: tuple[ObservationField, ...]
+    """The fields in vector order, without gaps."""
+
+    @property
+    def size(self) -> int:
+        """The length of the vector."""
+        return self.fields[-1].stop
+
+    @property
+    def high(self) -> tuple[int, ...]:
+        """The largest value of each entry (for a ``Box`` space's upper bound)."""
+        return tuple(field.high for field in self.fields for _ in range(field.size))
+
+    def field(self, name: str) -> ObservationField:
+        """The field called ``name``.
+
+        Raises:
+            KeyError: if there is no such field.
+
+        """
+        for field in self.fields:
+            if field.name == name:
+                return field
+        raise KeyError(f"no observation field {name!r}")
+
+    def read(self, vector: Any, name: str) -> tuple[Any, ...]:
+        """The flat entries of field ``name`` in ``vector`` (a tuple, list or array)."""
+        field = self.field(name)
+        return tuple(vector[field.start : field.stop])
+
+
+@lru_cache(maxsize=64)
+def observation_layout(rules: Rules, depth: int = DISCARD_DEPTH) -> ObservationLayout:
+    """The layout of the observation vector for ``rules``, ``depth`` discard cards deep.
+
+    With ``P`` seats, ``H`` the highest number (``C = H + 1`` cards), ``S`` stock piles
+    (= discard sets), ``B`` build piles and ``D`` discard piles a set, the fields are
+    those of the table in the docs ("Observation layout").
+
+    Raises:
+        ValueError: if ``depth`` is not an integer of at least 1.
+
+    >>> import skipbo
+    >>> [field.name for field in observation_layout(skipbo.Rules(players=2)).fields][:4]
+    ['seat', 'current_player', 'teammates', 'hand']
+
+    """
+    if type(depth) is not int or depth < 1:
+        raise ValueError(f"depth must be an integer of at least 1, got {depth!r}")
+    players = rules.players
+    cards = rules.deck.highest + 1
+    stocks = rules.stock_pile_count
+    most = rules.deck.size
+    specs: tuple[tuple[str, tuple[int, ...], int, str], ...] = (
+        ("seat", (players,), 1, "one-hot: the viewing seat (all 0 for a spectator)"),
+        ("current_player", (players,), 1, "one-hot: the seat to move"),
+        ("teammates", (players,), 1, "1 for each seat of the viewer's team, itself included"),
+        ("hand", (cards,), rules.hand_size, "the own hand: how many of each card"),
+        ("stock_own", (stocks,), 1, "1 for the viewer's own stock pile"),
+        ("stock_playable", (stocks,), 1, "1 for each stock pile (and discard set) it plays from"),
+        ("stock_top", (stocks, cards), 1, "one-hot: each stock pile's top card"),
+        # Penalty cards (R-TEAM-4) can grow a stock pile past its dealt size.
+        ("stock_size", (stocks,), most, "the size of each stock pile"),
+        ("build_need", (rules.build_pile_count, rules.deck.highest), 1, "one-hot: the number "
+         "each build pile needs next, 1 to H (an empty pile needs 1)"),
+        ("discard_top", (stocks, rules.discard_pile_count, depth, cards), 1, "one-hot: the top "
+         "cards of each discard pile, the top first"),
+        ("discard_size", (stocks, rules.discard_pile_count), most, "the size of each discard pile"),
+        ("hand_size", (players,), rules.hand_size, "the size of each seat's hand"),
+        ("draw_pile_size", (1,), most, "the size of the draw pile"),
+        ("completed_count", (1,), most, "the number of completed (set-aside) cards"),
+    )  # fmt: skip
+    fields = []
+    start = 0
+    for name, shape, high, description in specs:
+        field = ObservationField(name, start, shape, high, description)
+        fields.append(field)
+        start = field.stop
+    return ObservationLayout(rules, depth, tuple(fields))
+
+
+def observation(seen: PlayerView, depth: int = DISCARD_DEPTH) -> tuple[int, ...]:
+    """The observation vector of ``seen`` (see :func:`observation_layout`).
+
+    A function of the view alone: states that show a seat the same view give it the
+    same observation, so nothing hidden (R-INFO-3) can reach an agent through it.
+
+    Raises:
+        TypeError: if ``seen`` is not a :class:`~skipbo.views.PlayerView`.
+        ValueError: if ``depth`` is not an integer of at least 1.
+
+    """
+    if not isinstance(seen, PlayerView):
+        raise TypeError(f"an observation encodes a PlayerView, not {type(seen).__name__}")
+    rules = seen.rules
+    layout = observation_layout(rules, depth)
+    vector = [0] * layout.size
+    cards = rules.deck.highest + 1
+    fields = {field.name: field.start for field in layout.fields}
+
+    if seen.player is not None:
+        vector[fields["seat"] + seen.player] = 1
+        team = rules.seating.team_of[seen.player]
+        for seat in rules.seating.team_seats[team]:
+            vector[fields["teammates"] + seat] = 1
+        vector[fields["stock_own"] + rules.seating.own_stock[seen.player]] = 1
+        for stock in rules.seating.stock_sources[seen.player]:
+            vector[fields["stock_playable"] + stock] = 1
+    vector[fields["current_player"] + seen.current_player] = 1
+    for card in seen.hand or ():
+        vector[fields["hand"] + card] += 1
+    for stock, top in enumerate(seen.stock_tops):
+        if top is not None:
+            vector[fields["stock_top"] + stock * cards + top] = 1
+    vector[fields["stock_size"] : fields["stock_size"] + rules.stock_pile_count] = seen.stock_sizes
+    for build, pile in enumerate(seen.builds):
+        # A build pile of n cards counts as n (R-BUILD-3): it needs n + 1 (R-BUILD-2).
+        vector[fields["build_need"] + build * rules.deck.highest + len(pile)] = 1
+    piles = rules.discard_pile_count
+    for discard_set, pile_set in enumerate(seen.discards):
+        for index, pile in enumerate(pile_set):
+            position = discard_set * piles + index
+            vector[fields["discard_size"] + position] = len(pile)
+            for depth_index, card in enumerate(reversed(pile[-depth:])):
+                vector[fields["discard_top"] + (position * depth + depth_index) * cards + card] = 1
+    vector[fields["hand_size"] : fields["hand_size"] + rules.players] = seen.hand_sizes
+    vector[fields["draw_pile_size"]] = seen.draw_pile_size
+    vector[fields["completed_count"]] = seen.completed_count
+    return tuple(vector)
+
+
+def observation_array(seen: PlayerView, depth: int = DISCARD_DEPTH) -> npt.NDArray[np.float32]:
+    """:func:`observation` as a NumPy ``float32`` array (needs NumPy).
+
+    Raises:
+        ImportError: if NumPy is not installed (it comes with every adapter's extra).
+
+    """
+    try:
+        import numpy as np
+    except ImportError as error:
+        raise missing_extra("numpy", error) from error
+    return np.array(observation(seen, depth), dtype=np.float32)
+
+
+def text_observation(seen: PlayerView) -> str:
+    """What ``seen`` shows, in words: for people and for language-model agents.
+
+    Only the view is read, so the text holds nothing hidden either. Piles are
+    written bottom to top, ``W`` is a wild.
+
+    >>> import skipbo
+    >>> state = skipbo.new_game(skipbo.Rules(players=2), seed=1)
+    >>> print(text_observation(skipbo.view(state, 1)))  # doctest: +NORMALIZE_WHITESPACE
+    You are seat 1. Turn 1: seat 0 to move.
+    Build piles: [] [] [] [] (next: 1 1 1 1)
+    Draw pile: 97 cards; completed: 0 cards.
+    Seat 0: stock top 11 (30 cards), hand 5 cards, discard piles [] [] [] []
+    Seat 1 (you): stock top 9 (30 cards), hand 0 cards, discard piles [] [] [] []
+    Your hand: []
+    """
+    rules = seen.rules
+    who = "You are a spectator." if seen.player is None else f"You are seat {seen.player}."
+    if seen.outcome is not None:
+        status = f"The game is over: {seen.outcome}."
+    else:
+        status = f"Turn {seen.turn}: seat {seen.current_player} to move."
+    needs = " ".join(str(len(pile) + 1) for pile in seen.builds)
+    lines = [
+        f"{who} {status}",
+        "Build piles: " + " ".join(map(format_pile, seen.builds)) + f" (next: {needs})",
+        f"Draw pile: {seen.draw_pile_size} cards; completed: {seen.completed_count} cards.",
+    ]
+    for seat in range(rules.players):
+        stock = rules.seating.own_stock[seat]
+        top = seen.stock_tops[stock]
+        discards = " ".join(map(format_pile, seen.discards[rules.seating.own_discards[seat]]))
+        marks = []
+        if seat == seen.player:
+            marks.append("you")
+        elif (
+            seen.player is not None
+            and rules.seating.team_of[seat] == rules.seating.team_of[seen.player]
+        ):
+            marks.append("your partner")
+        mark = f" ({', '.join(marks)})" if marks else ""
+        lines.append(
+            f"Seat {seat}{mark}: stock top {'-' if top is None else format_card(top)} "
+            f"({seen.stock_sizes[stock]} cards), hand {seen.hand_sizes[seat]} cards, "
+            f"discard piles {discards}"
+        )
+    if seen.hand is not None:
+        lines.append(f"Your hand: {format_pile(seen.hand)}")
+    return "\n".join(lines)

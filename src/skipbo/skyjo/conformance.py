@@ -1,0 +1,221 @@
+"""The conformance checker for Skyjo rules: :func:`check_conformance`.
+
+The Skyjo counterpart of :func:`skipbo.check_conformance` (OpenSpiel's
+``random_sim_test``): it plays seeded games under the given :class:`~skipbo.skyjo.Rules`
+and checks at every step
+
+* the invariants of :func:`skipbo.skyjo.check_invariants` (150 cards conserved,
+  columns, phases, scores);
+* that :func:`skipbo.skyjo.legal_moves` lists distinct moves in the action order, the
+  same from the public view, none in an ended game and some in every other;
+* illegal-move rejection: the other moves raise
+  :class:`~skipbo.skyjo.errors.IllegalMoveError` and leave the state as it was;
+* purity and determinism of :func:`skipbo.skyjo.apply`, and that the record replays;
+* view non-interference: a state sampled from the view has the same view;
+* that every game ends within ``max_moves``.
+
+Half of the games are played by random players, half by the heuristic bot.
+
+>>> from skipbo import skyjo
+>>> from skipbo.skyjo.conformance import check_conformance
+>>> print(check_conformance(skyjo.Rules(players=3, turn_limit=30), games=4, seed=7))
+... # doctest: +ELLIPSIS
+4 games, ... moves (longest game ...), ... rounds; ... illegal moves refused
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+
+from skipbo.common.randomness import derive_seed
+from skipbo.skyjo.actions import move_to_action
+from skipbo.skyjo.bots import Bot, HeuristicBot, RandomBot
+from skipbo.skyjo.engine import apply, legal_moves, new_game
+from skipbo.skyjo.errors import IllegalMoveError, SkyjoError
+from skipbo.skyjo.moves import Move, all_moves
+from skipbo.skyjo.records import GameRecord, replay
+from skipbo.skyjo.rules import Rules
+from skipbo.skyjo.sampling import sample_state
+from skipbo.skyjo.state import GameState, Phase
+from skipbo.skyjo.verify import invariant_violations
+from skipbo.skyjo.views import view
+
+__all__ = ["ConformanceError", "ConformanceReport", "check_conformance"]
+
+MAX_MOVES = 100_000
+"""Default bound on a game's moves; a game that has not ended by then fails."""
+ILLEGAL_PER_STEP = 8
+"""Default number of illegal moves tried at each step."""
+
+
+class ConformanceError(SkyjoError, AssertionError):
+    """Skyjo rules failed :func:`check_conformance`.
+
+    Reproduce with ``skyjo.new_game(error.rules, seed=error.seed)`` and ``error.moves``.
+
+    Attributes:
+        rules: The rules checked.
+        seed: The seed of the failing game.
+        moves: The moves from the deal up to the failure.
+        reason: What went wrong.
+
+    """
+
+    def __init__(self, rules: Rules, seed: int, moves: tuple[Move, ...], reason: str) -> None:
+        shown = " ".join(map(str, moves[-12:]))
+        super().__init__(
+            f"{reason}\nreproduce: skyjo.new_game(rules, seed={seed}), then the {len(moves)} "
+            f"moves in error.moves (last: {shown})\nrules: {rules!r}"
+        )
+        self.rules = rules
+        self.seed = seed
+        self.moves = moves
+        self.reason = reason
+
+
+@attrs.frozen(slots=True)
+class ConformanceReport:
+    """What :func:`check_conformance` played (nothing wrong, or it would have raised)."""
+
+    rules: Rules
+    """The rules checked."""
+    seed: int
+    """The seed the games' seeds were derived from."""
+    game_lengths: tuple[int, ...]
+    """The number of moves of each game."""
+    rounds: tuple[int, ...]
+    """The number of rounds of each game."""
+    illegal_moves: int
+    """How many illegal moves were tried (and refused)."""
+
+    @property
+    def games(self) -> int:
+        """The number of games played."""
+        return len(self.game_lengths)
+
+    @property
+    def moves(self) -> int:
+        """The number of moves played in all games."""
+        return sum(self.game_lengths)
+
+    def __str__(self) -> str:
+        return (
+            f"{self.games} games, {self.moves} moves (longest game "
+            f"{max(self.game_lengths, default=0)}), {sum(self.rounds)} rounds; "
+            f"{self.illegal_moves} illegal moves refused"
+        )
+
+
+def check_conformance(
+    rules: Rules,
+    games: int = 50,
+    *,
+    seed: int = 0,
+    max_moves: int = MAX_MOVES,
+    illegal_per_step: int = ILLEGAL_PER_STEP,
+) -> ConformanceReport:
+    """Play ``games`` seeded games under ``rules``, checking every step.
+
+    Game ``n`` is dealt with ``derive_seed(seed, n)``, which also seeds its players.
+
+    Raises:
+        ConformanceError: at the first violation, with the game's seed and moves.
+        TypeError: if ``rules`` is not Skyjo :class:`~skipbo.skyjo.Rules`.
+
+    """
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be skyjo Rules, got {type(rules).__name__}")
+    lengths, rounds, illegal = [], [], 0
+    for game in range(games):
+        game_seed = derive_seed(seed, game)
+        make = HeuristicBot if game % 2 else RandomBot
+        bots: list[Bot] = [make(derive_seed(game_seed, seat)) for seat in range(rules.players)]
+        check = _GameCheck(rules, game_seed, max_moves, illegal_per_step)
+        final, tried = check.play(bots)
+        lengths.append(len(check.moves))
+        rounds.append(final.round)
+        illegal += tried
+    return ConformanceReport(rules, seed, tuple(lengths), tuple(rounds), illegal)
+
+
+class _GameCheck:
+    def __init__(self, rules: Rules, seed: int, max_moves: int, illegal_per_step: int) -> None:
+        self.rules, self.seed = rules, seed
+        self.max_moves, self.illegal_per_step = max_moves, illegal_per_step
+        self.moves: list[Move] = []
+        self.rng = random.Random(seed)
+
+    def fail(self, reason: str) -> ConformanceError:
+        return ConformanceError(self.rules, self.seed, tuple(self.moves), reason)
+
+    def play(self, bots: list[Bot]) -> tuple[GameState, int]:
+        state = new_game(self.rules, seed=self.seed)
+        if new_game(self.rules, seed=self.seed) != state:
+            raise self.fail("new_game is not deterministic")
+        states, tried = [state], 0
+        while state.phase is not Phase.OVER:
+            if len(self.moves) >= self.max_moves:
+                raise self.fail(f"the game did not end within {self.max_moves} moves")
+            legal = self.check_state(state)
+            tried += self.check_illegal(state, legal)
+            seen = view(state)
+            move = bots[seen.current_player].choose(seen)
+            if move not in legal:
+                raise self.fail(f"a bot chose {move}, which legal_moves does not list")
+            self.moves.append(move)
+            state = self.check_apply(state, move)
+            states.append(state)
+        if legal_moves(state):
+            raise self.fail("an ended game has legal moves")
+        self.check_state(state)
+        record = GameRecord(rules=self.rules, seed=self.seed, moves=tuple(self.moves))
+        if list(replay(record)) != states:
+            raise self.fail("replaying the record gave other states")
+        return state, tried
+
+    def check_state(self, state: GameState) -> list[Move]:
+        problems = invariant_violations(state)
+        if problems:
+            raise self.fail("invariant violated: " + "; ".join(problems))
+        legal = legal_moves(state)
+        actions = [move_to_action(move) for move in legal]
+        if actions != sorted(set(actions)):
+            raise self.fail(f"legal_moves is not distinct moves in action order: {legal}")
+        if state.phase is not Phase.OVER and not legal:
+            raise self.fail("a game in progress has no legal move")
+        seen = view(state)
+        if legal_moves(seen) != legal:
+            raise self.fail("legal_moves of the view differs from the state's")
+        if view(sample_state(seen, self.rng)) != seen:
+            raise self.fail("a state sampled from the view has another view")
+        return legal
+
+    def check_illegal(self, state: GameState, legal: list[Move]) -> int:
+        allowed = set(legal)
+        candidates = [move for move in all_moves() if move not in allowed]
+        chosen = self.rng.sample(candidates, min(self.illegal_per_step, len(candidates)))
+        before = attrs.astuple(state, recurse=False)
+        for move in chosen:
+            try:
+                apply(state, move)
+            except IllegalMoveError:
+                pass
+            else:
+                raise self.fail(f"apply accepted the illegal move {move}")
+            if attrs.astuple(state, recurse=False) != before:
+                raise self.fail(f"refusing {move} changed the state")
+        return len(chosen)
+
+    def check_apply(self, state: GameState, move: Move) -> GameState:
+        before = attrs.astuple(state, recurse=False)
+        try:
+            after = apply(state, move)
+        except SkyjoError as error:
+            raise self.fail(f"apply refused the legal move {move}: {error}") from error
+        if attrs.astuple(state, recurse=False) != before:
+            raise self.fail(f"apply changed its input state ({move})")
+        if apply(state, move) != after:
+            raise self.fail(f"apply is not deterministic ({move})")
+        return after

@@ -1,0 +1,74 @@
+"""Text pictures of a Skyjo position and plain words for its moves.
+
+>>> from skipbo import skyjo
+>>> seen = skyjo.view(skyjo.new_game(skyjo.Rules(players=2), seed=1))
+>>> print(render_view(seen).splitlines()[0])
+round 1, reveal phase: seat 0 turns two cards up; totals 0 0
+>>> describe_move(skyjo.parse_move("s4"), seen)
+'swap the card in hand for the card at place 4'
+"""
+
+from __future__ import annotations
+
+from skipbo.skyjo.cards import COLUMNS, ROWS
+from skipbo.skyjo.moves import DiscardFlip, Draw, Move, Reveal, Swap, TakeDiscard
+from skipbo.skyjo.state import Phase
+from skipbo.skyjo.views import FACE_DOWN, PublicView, SeenGrid
+
+__all__ = ["describe_move", "render_grid", "render_view"]
+
+_PHASES = {
+    Phase.REVEAL: "turns two cards up",
+    Phase.TAKE: "draws or takes the discard",
+    Phase.PLACE: "places the card in hand",
+}
+
+
+def render_grid(grid: SeenGrid) -> list[str]:
+    """Three lines: the grid's rows, ``?`` face down, ``.`` a removed place."""
+
+    def cell(place: int) -> str:
+        card = grid[place]
+        return " ." if card is None else " ?" if card == FACE_DOWN else f"{card:2d}"
+
+    return [" ".join(cell(column * ROWS + row) for column in range(COLUMNS)) for row in range(ROWS)]
+
+
+def render_view(seen: PublicView) -> str:
+    """The public view as text: phase, totals, the piles and every grid."""
+    totals = " ".join(map(str, seen.totals))
+    if seen.outcome is not None:
+        head = f"game over after round {seen.round}; totals {totals}"
+    else:
+        doing = _PHASES[seen.phase]
+        head = f"round {seen.round}, {seen.phase.value} phase: seat {seen.current_player} {doing}"
+        head += f"; totals {totals}"
+    top = seen.discard_pile[-1] if seen.discard_pile else "none"
+    lines = [head, f"discard pile top: {top}; draw pile: {seen.draw_pile_size} cards"]
+    if seen.held is not None:
+        lines.append(
+            f"card in hand: {seen.held} (from the {seen.source.value if seen.source else ''})"
+        )
+    for seat, grid in enumerate(seen.grids):
+        ender = " (ended the round)" if seen.round_ender == seat else ""
+        rows = render_grid(grid)
+        lines.append(f"seat {seat}{ender}:")
+        lines.extend(f"   {row}" for row in rows)
+    return "\n".join(lines)
+
+
+def describe_move(move: Move, seen: PublicView) -> str:
+    """``move`` in plain words."""
+    match move:
+        case Reveal(first, second):
+            return f"turn up the cards at places {first} and {second}"
+        case Draw():
+            return f"draw from the draw pile ({seen.draw_pile_size} cards)"
+        case TakeDiscard():
+            top = seen.discard_pile[-1] if seen.discard_pile else None
+            return f"take the {top} from the discard pile"
+        case Swap(place):
+            return f"swap the card in hand for the card at place {place}"
+        case DiscardFlip(place):
+            return f"discard the card in hand and turn up place {place}"
+    raise TypeError(f"not a Skyjo move: {move!r}")

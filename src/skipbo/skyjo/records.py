@@ -1,0 +1,142 @@
+"""Skyjo game records: rules, seed and moves, replayed through the engine.
+
+A game is a function of its rules, seed and moves (the only randomness is the seed),
+so a record of those three is the whole game. :func:`play_game` plays bots and
+returns the record; :func:`replay` gives back every state.
+
+>>> from skipbo import skyjo
+>>> from skipbo.skyjo.bots import make_bot
+>>> from skipbo.skyjo.records import final_state, play_game
+>>> bots = [make_bot("heuristic", seed=seat) for seat in range(3)]
+>>> record = play_game(skyjo.Rules(players=3), bots, seed=4)
+>>> skyjo.is_over(final_state(record))
+True
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING
+
+import attrs
+
+from skipbo.skyjo.engine import apply, is_over, new_game
+from skipbo.skyjo.errors import DataError, IllegalMoveError
+from skipbo.skyjo.moves import DiscardFlip, Draw, Move, Reveal, Swap, TakeDiscard
+from skipbo.skyjo.rules import Rules
+from skipbo.skyjo.state import GameState
+from skipbo.skyjo.views import view
+
+if TYPE_CHECKING:  # bots import nothing from records; only the play loop needs the type
+    from skipbo.skyjo.bots import Bot
+
+__all__ = ["GameRecord", "ReplayError", "final_state", "play_game", "replay"]
+
+_MOVE_TYPES = (Reveal, Draw, TakeDiscard, Swap, DiscardFlip)
+
+
+class ReplayError(DataError):
+    """A record whose move ``index`` is illegal; the IllegalMoveError is the cause.
+
+    Attributes:
+        index: The index of the first bad move (counting from 0).
+        move: That move.
+        rule: The ID of the Skyjo rule it breaks.
+
+    """
+
+    def __init__(self, index: int, move: object, rule: str, reason: str) -> None:
+        super().__init__(f"/moves/{index}", f"move {index} ({move}) is illegal: {reason} ({rule})")
+        self.index = index
+        self.move = move
+        self.rule = rule
+
+
+def _tuple(value: object) -> object:
+    # Untrusted input: any iterable but a string becomes a tuple; the checks do the rest.
+    if isinstance(value, Iterable) and not isinstance(value, str | bytes):
+        return tuple(value)
+    return value
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class GameRecord:
+    """A whole Skyjo game: rules, seed and moves, with optional player names.
+
+    Raises:
+        DataError: if a field has the wrong type or there are names but not one per seat.
+
+    """
+
+    rules: Rules
+    """The rules played."""
+    seed: int
+    """The seed given to :func:`skipbo.skyjo.new_game`."""
+    moves: tuple[Move, ...] = attrs.field(default=(), converter=_tuple)
+    """Every move of the game, in order."""
+    names: tuple[str, ...] = attrs.field(default=(), converter=_tuple)
+    """The players' names by seat, or ``()``."""
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.rules, Rules):
+            raise DataError("/rules", f"must be skyjo Rules, got {self.rules!r}")
+        if type(self.seed) is not int:
+            raise DataError("/seed", f"must be an int, got {self.seed!r}")
+        for name in ("moves", "names"):
+            if not isinstance(getattr(self, name), tuple):
+                raise DataError(f"/{name}", "must be a sequence")
+        for index, move in enumerate(self.moves):
+            if type(move) not in _MOVE_TYPES:
+                raise DataError(f"/moves/{index}", f"not a Skyjo move: {move!r}")
+        if self.names and len(self.names) != self.rules.players:
+            raise DataError("/names", f"must name all {self.rules.players} seats or none")
+        for seat, name in enumerate(self.names):
+            if type(name) is not str or not name.isprintable() or not name.strip():
+                raise DataError(f"/names/{seat}", f"must be one line of text, got {name!r}")
+
+
+def replay(record: GameRecord) -> Iterator[GameState]:
+    """Every state of the recorded game: the deal, then one after each move.
+
+    Raises:
+        ReplayError: when the iteration reaches an illegal move.
+
+    """
+    state = new_game(record.rules, seed=record.seed)
+    yield state
+    for index, move in enumerate(record.moves):
+        try:
+            state = apply(state, move)
+        except IllegalMoveError as error:
+            raise ReplayError(index, move, error.rule, error.reason) from error
+        yield state
+
+
+def final_state(record: GameRecord) -> GameState:
+    """The state after the last move of ``record`` (raises :class:`ReplayError`)."""
+    (state,) = deque(replay(record), maxlen=1)
+    return state
+
+
+def play_game(rules: Rules, bots: Sequence[Bot], seed: int) -> GameRecord:
+    """Play a whole game, seat ``i`` by ``bots[i]``, and return its record.
+
+    Each bot is shown only the public view. With a turn limit in the rules every
+    game ends; without one, bots that never end a round would play on (the shipped
+    bots do end rounds).
+
+    Raises:
+        ValueError: if there is not one bot per seat.
+
+    """
+    if len(bots) != rules.players:
+        raise ValueError(f"{rules.players} players need {rules.players} bots, got {len(bots)}")
+    state = new_game(rules, seed=seed)
+    moves = []
+    while not is_over(state):
+        seen = view(state)
+        move = bots[seen.current_player].choose(seen)
+        state = apply(state, move)
+        moves.append(move)
+    return GameRecord(rules=rules, seed=seed, moves=tuple(moves))

@@ -1,0 +1,419 @@
+"""The web app: HTTP routes, the WebSocket push, bots, limits and logs (Starlette).
+
+Everything runs on one asyncio event loop: a table's check, store and change
+happen in one synchronous call, so two posts can never interleave. Each client
+keeps one WebSocket per table; after every change the server marks each client
+dirty and its sender task pushes the *latest* message, so a slow client skips
+intermediate views instead of queueing them (and is dropped when a send times out).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Mapping
+from http import HTTPStatus
+from importlib import resources
+from typing import Any
+from urllib.parse import urlsplit
+
+import attrs
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from skipbo import Rules
+from skipbo.bots import BOTS
+from skipbo.io.serialization import to_data
+from skipbo.web import protocol
+from skipbo.web.options import BODY_TIMEOUT, BOT_DELAY, MOVES_PER_SECOND, TABLES_PER_MINUTE
+from skipbo.web.protocol import WebError, error_message
+from skipbo.web.storage import Storage, VersionConflict
+from skipbo.web.tables import Table, Tables
+
+__all__ = ["Limits", "create_app"]
+
+log = logging.getLogger("skipbo.web")
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class Limits:
+    """The server's limits; the defaults suit a public server (tests shorten the times)."""
+
+    max_body: int = 4096
+    """The largest request body and WebSocket message, in bytes (a move is ~40)."""
+    body_timeout: float = BODY_TIMEOUT
+    """Seconds a client may take to send a request body."""
+    hello_timeout: float = 10.0
+    """Seconds a WebSocket client may take to send its hello."""
+    send_timeout: float = 10.0
+    """Seconds a push to a client may take before the client is dropped as too slow."""
+    connections_per_table: int = 32
+    """WebSockets open at once on one table (players and spectators)."""
+    moves_per_second: float = MOVES_PER_SECOND
+    """The sustained rate of posts per seat (a token bucket) ..."""
+    move_burst: int = 30
+    """... and how many may come at once."""
+    tables_per_minute: float = TABLES_PER_MINUTE
+    """New tables per client address and minute (a burst of as many), so that no one
+    fills the database."""
+    bot_delay: float = BOT_DELAY
+    """Seconds a bot waits before moving, so people can follow its moves."""
+    allowed_origins: tuple[str, ...] = ()
+    """Origins allowed to open WebSockets besides the server's own (``Host``)."""
+
+
+class _Bucket:
+    """A token bucket: ``rate`` posts a second, ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens, self.stamp = float(burst), time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class _Watcher:
+    """One open WebSocket: its seat and whether it has a message to be sent."""
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+        self.dirty = asyncio.Event()
+        self.dirty.set()  # the first message is the current table
+
+
+def _log(event: str, **fields: Any) -> None:
+    """One structured (JSON) log line; never a token, seed or hidden card."""
+    log.info(json.dumps({"event": event, **fields}, sort_keys=True))
+
+
+def _page(name: str) -> str:
+    return resources.files("skipbo.web").joinpath("static", name).read_text(encoding="utf-8")
+
+
+def _presets() -> dict[str, Rules]:
+    """The variants offered by the lobby page (any other is posted as a rules document)."""
+    return {
+        "2 players": Rules(players=2),
+        "3 players": Rules(players=3),
+        "4 players": Rules(players=4),
+        "2 players, short game": Rules.short(players=2),
+        "partners (4 players)": Rules.partners(),
+        "team piles (6 players)": Rules.team_piles(),
+    }
+
+
+class _Server:
+    """The app's state: tables, their watchers, bots' tasks and rate limits."""
+
+    def __init__(self, storage: Storage, limits: Limits) -> None:
+        self.tables = Tables(storage)
+        self.limits = limits
+        self.watchers: dict[str, set[_Watcher]] = {}
+        self.bot_tasks: dict[str, asyncio.Task[None]] = {}
+        self.buckets: dict[tuple[str, int], _Bucket] = {}
+        self.creators: dict[str, _Bucket] = {}
+
+    def changed(self, table: Table) -> None:
+        for watcher in self.watchers.get(table.id, ()):
+            watcher.dirty.set()
+        self.schedule_bots(table)
+
+    def schedule_bots(self, table: Table) -> None:
+        if table.bot_to_move() is not None and table.id not in self.bot_tasks:
+            task = asyncio.get_running_loop().create_task(self._run_bots(table))
+            self.bot_tasks[table.id] = task
+            task.add_done_callback(lambda _: self.bot_tasks.pop(table.id, None))
+
+    async def _run_bots(self, table: Table) -> None:
+        while table.bot_to_move() is not None:
+            await asyncio.sleep(self.limits.bot_delay)
+            turn = table.bot_turn()
+            if turn is None:
+                break
+            seat, choose, version = turn
+            try:
+                # A bot that searches may think for a while: not on the event loop.
+                move = await asyncio.to_thread(choose)
+                table.play(self.tables.storage, seat, move, version)
+            except (VersionConflict, WebError, sqlite3.Error) as error:
+                # The table stays as it was; a later change schedules its bots again.
+                _log("bot-failed", table=table.id, seat=seat, error=str(error)[:200])
+                return
+            _log("move", table=table.id, seat=seat, version=table.version, bot=True)
+            for watcher in self.watchers.get(table.id, ()):
+                watcher.dirty.set()
+
+    def rate_limit(self, table: Table, seat: int) -> None:
+        key = (table.id, seat)
+        bucket = self.buckets.get(key)
+        if bucket is None:
+            bucket = self.buckets[key] = _Bucket(
+                self.limits.moves_per_second, self.limits.move_burst
+            )
+        if not bucket.take():
+            raise WebError(HTTPStatus.TOO_MANY_REQUESTS, "too many posts: slow down")
+
+    def creation_limit(self, client: str) -> None:
+        bucket = self.creators.get(client)
+        if bucket is None:
+            per_minute = self.limits.tables_per_minute
+            bucket = self.creators[client] = _Bucket(per_minute / 60, max(1, int(per_minute)))
+        if not bucket.take():
+            raise WebError(HTTPStatus.TOO_MANY_REQUESTS, "too many new tables: wait a minute")
+
+
+def _bearer(request: Request) -> str | None:
+    header = request.headers.get("authorization")
+    if header is None:
+        return None
+    scheme, _, token = header.partition(" ")
+    if scheme != "Bearer" or not token:
+        raise WebError(HTTPStatus.UNAUTHORIZED, "expected Authorization: Bearer <token>")
+    return token
+
+
+async def _body(request: Request, limits: Limits) -> bytes:
+    """The request body, at most ``limits.max_body`` bytes, sent within the body timeout."""
+    length = request.headers.get("content-length")
+    if length is not None:
+        if not length.isdigit():
+            raise WebError(HTTPStatus.BAD_REQUEST, f"bad Content-Length: {length[:20]!r}")
+        if int(length) > limits.max_body:
+            raise WebError(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, "the body is too large")
+    chunks: list[bytes] = []
+    size = 0
+    try:
+        async with asyncio.timeout(limits.body_timeout):
+            async for chunk in request.stream():
+                size += len(chunk)
+                if size > limits.max_body:
+                    raise WebError(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, "the body is too large")
+                chunks.append(chunk)
+    except TimeoutError:
+        raise WebError(HTTPStatus.REQUEST_TIMEOUT, "the body came too slowly") from None
+    return b"".join(chunks)
+
+
+def _origin_allowed(websocket: WebSocket, limits: Limits) -> bool:
+    """Whether a WebSocket comes from the server's own page (or an allowed origin).
+
+    Browsers always send ``Origin``; a page of another site must not open a seat's
+    socket with the visitor's link. Clients that are not browsers send none.
+    """
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True
+    return origin in limits.allowed_origins or urlsplit(origin).netloc == websocket.headers.get(
+        "host"
+    )
+
+
+def create_app(storage: Storage, limits: Limits | None = None) -> Starlette:
+    """The web table's ASGI app, keeping its tables in ``storage``.
+
+    Every stored table is loaded at start-up and its bots resume.
+    """
+    server = _Server(storage, limits or Limits())
+    limits = server.limits
+
+    async def lobby(request: Request) -> Response:
+        return HTMLResponse(_page("lobby.html"))
+
+    async def table_page(request: Request) -> Response:
+        server.tables.get(request.path_params["table"])  # 404 for no such table
+        return HTMLResponse(_page("table.html"))
+
+    async def presets(request: Request) -> Response:
+        return JSONResponse(
+            {
+                "presets": {name: to_data(rules) for name, rules in _presets().items()},
+                "bots": list(BOTS),
+            }
+        )
+
+    async def create(request: Request) -> Response:
+        server.creation_limit(request.client.host if request.client else "")
+        rules, seats, target = protocol.parse_create(await _body(request, limits), BOTS)
+        table, tokens = server.tables.create(rules, seats, target)
+        _log("table-created", table=table.id, players=rules.players, seats=seats)
+        server.changed(table)
+        return JSONResponse(
+            {
+                "table": table.id,
+                "seats": [
+                    {"seat": seat, "player": kind, "link": None}
+                    if token is None
+                    else {"seat": seat, "player": kind, "link": f"/t/{table.id}#{token}"}
+                    for seat, (kind, token) in enumerate(zip(seats, tokens, strict=True))
+                ],
+                "spectate": f"/t/{table.id}",
+            },
+            status_code=HTTPStatus.CREATED,
+        )
+
+    async def get_table(request: Request) -> Response:
+        table = server.tables.get(request.path_params["table"])
+        return JSONResponse(table.message(table.seat_of(_bearer(request))))
+
+    async def post_move(request: Request) -> Response:
+        table = server.tables.get(request.path_params["table"])
+        seat = table.seat_of(_bearer(request))
+        if seat is not None:
+            server.rate_limit(table, seat)
+        move, version = protocol.parse_move(await _body(request, limits))
+        table.play(server.tables.storage, seat, move, version)
+        _log("move", table=table.id, seat=seat, version=table.version, bot=False)
+        server.changed(table)
+        return JSONResponse({"version": table.version})
+
+    async def post_next(request: Request) -> Response:
+        table = server.tables.get(request.path_params["table"])
+        seat = table.seat_of(_bearer(request))
+        if seat is not None:
+            server.rate_limit(table, seat)
+        version = protocol.parse_next(await _body(request, limits))
+        table.next_game(server.tables.storage, seat, version)
+        _log("next-game", table=table.id, seat=seat, game=table.match.number)
+        server.changed(table)
+        return JSONResponse({"version": table.version})
+
+    async def record(request: Request) -> Response:
+        table = server.tables.get(request.path_params["table"])
+        game = request.path_params["game"]
+        return JSONResponse(
+            to_data(table.record(game)),
+            headers={
+                "Content-Disposition": f'attachment; filename="skipbo-{table.id}-{game}.json"'
+            },
+        )
+
+    async def socket(websocket: WebSocket) -> None:
+        if not _origin_allowed(websocket, limits):
+            _log("ws-refused", reason="origin", origin=websocket.headers.get("origin", "")[:80])
+            await websocket.close(code=4403)  # before accept: an HTTP 403
+            return
+        await websocket.accept()
+        try:
+            table = server.tables.get(websocket.path_params["table"])
+            watchers = server.watchers.setdefault(table.id, set())
+            if len(watchers) >= limits.connections_per_table:
+                raise WebError(HTTPStatus.TOO_MANY_REQUESTS, "too many connections to this table")
+            async with asyncio.timeout(limits.hello_timeout):
+                hello = await websocket.receive_text()
+            seat = table.seat_of(protocol.parse_hello(hello))
+        except WebError as error:
+            await _refuse(websocket, error)
+            return
+        except (TimeoutError, WebSocketDisconnect, KeyError):
+            # KeyError: starlette's receive_text on a binary message.
+            with contextlib.suppress(RuntimeError, WebSocketDisconnect):
+                await websocket.close(code=4408)
+            return
+        watcher = _Watcher(seat)
+        watchers.add(watcher)
+        _log("ws-open", table=table.id, seat=seat, connections=len(watchers))
+        try:
+            await _serve_socket(websocket, table, watcher, limits)
+        finally:
+            watchers.discard(watcher)
+            _log("ws-closed", table=table.id, seat=seat, connections=len(watchers))
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        for table in server.tables.load_all():
+            server.schedule_bots(table)
+        _log("started", tables=len(server.tables._tables))
+        yield
+        for task in list(server.bot_tasks.values()):
+            task.cancel()
+
+    async def refused(request: Request, error: Exception) -> Response:
+        assert isinstance(error, WebError)
+        _log("refused", path=request.url.path, status=int(error.status), error=error.message)
+        return JSONResponse(error_message(error), status_code=error.status)
+
+    async def conflict(request: Request, error: Exception) -> Response:
+        # Another writer stored this version first (only with several processes).
+        return await refused(request, WebError(HTTPStatus.CONFLICT, str(error)))
+
+    async def http_error(request: Request, error: Exception) -> Response:
+        assert isinstance(error, HTTPException)
+        return JSONResponse({"error": error.detail, "status": error.status_code}, error.status_code)
+
+    routes = [
+        Route("/", lobby),
+        Route("/t/{table}", table_page),
+        Route("/api/presets", presets),
+        Route("/api/tables", create, methods=["POST"]),
+        Route("/api/tables/{table}", get_table),
+        Route("/api/tables/{table}/moves", post_move, methods=["POST"]),
+        Route("/api/tables/{table}/next", post_next, methods=["POST"]),
+        Route("/api/tables/{table}/games/{game:int}/record", record),
+        WebSocketRoute("/api/tables/{table}/ws", socket),
+        Mount("/static", StaticFiles(packages=[("skipbo.web", "static")])),
+    ]
+    handlers: Mapping[Any, Any] = {
+        WebError: refused,
+        VersionConflict: conflict,
+        HTTPException: http_error,
+    }
+    return Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan)
+
+
+async def _refuse(websocket: WebSocket, error: WebError) -> None:
+    """Tell a client why its socket is refused, then close it (code 4000 + status)."""
+    with contextlib.suppress(RuntimeError, WebSocketDisconnect):
+        await websocket.send_text(json.dumps({"type": "error", **error_message(error)}))
+        await websocket.close(code=4000 + int(error.status))
+
+
+async def _serve_socket(
+    websocket: WebSocket, table: Table, watcher: _Watcher, limits: Limits
+) -> None:
+    """Push the latest message whenever the table changes, until the client leaves."""
+
+    async def push() -> None:
+        while True:
+            await watcher.dirty.wait()
+            watcher.dirty.clear()
+            text = json.dumps(table.message(watcher.seat), separators=(",", ":"))
+            async with asyncio.timeout(limits.send_timeout):
+                await websocket.send_text(text)
+
+    async def listen() -> None:
+        # Clients send nothing after the hello; anything else is a protocol error.
+        message = await websocket.receive()
+        if message["type"] != "websocket.disconnect":
+            raise WebError(HTTPStatus.BAD_REQUEST, "clients send nothing after the hello")
+
+    tasks = [asyncio.create_task(push()), asyncio.create_task(listen())]
+    try:
+        done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        for task in done:
+            error = task.exception()
+            if isinstance(error, WebError):
+                await _refuse(websocket, error)
+            elif isinstance(error, TimeoutError):
+                _log("ws-slow", table=table.id, seat=watcher.seat)
+                with contextlib.suppress(RuntimeError, WebSocketDisconnect):
+                    await websocket.close(code=4408)
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)

@@ -1,0 +1,50 @@
+"""The options of ``skipbo serve`` (no third-party import: the command line reads them)."""
+
+from __future__ import annotations
+
+import argparse
+
+__all__ = ["add_arguments"]
+
+# The defaults of skipbo.web.app.Limits that the command line can change (that
+# module imports Starlette, which the command line must not load to build its parser).
+BOT_DELAY = 0.4
+BODY_TIMEOUT = 10.0
+MOVES_PER_SECOND = 10.0
+TABLES_PER_MINUTE = 30.0
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the options of ``serve`` to ``parser`` (``skipbo serve``, ``python -m skipbo.web``)."""
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    parser.add_argument("--port", type=int, default=8000, help="port to listen on (0: any)")
+    parser.add_argument("--fd", type=int, default=None, help="listen on this inherited socket")
+    parser.add_argument("--db", default="skipbo-tables.sqlite3", help="the SQLite file of tables")
+    parser.add_argument(
+        "--sync",
+        choices=("full", "normal"),
+        default="full",
+        help="full: a move survives a power cut; normal: a killed process only (faster)",
+    )
+    parser.add_argument(
+        "--bot-delay", type=float, default=BOT_DELAY, help="seconds a bot waits to move"
+    )
+    parser.add_argument(
+        "--allow-origin", action="append", default=[], help="another origin allowed on sockets"
+    )
+    parser.add_argument(
+        "--header-timeout", type=float, default=10.0, help="seconds to send request headers"
+    )
+    parser.add_argument(
+        "--body-timeout", type=float, default=BODY_TIMEOUT, help="seconds to send a body"
+    )
+    parser.add_argument("--moves-per-second", type=float, default=MOVES_PER_SECOND, help="per seat")
+    parser.add_argument(
+        "--tables-per-minute",
+        type=float,
+        default=TABLES_PER_MINUTE,
+        help="new tables per client address",
+    )
+    parser.add_argument(
+        "--max-connections", type=int, default=1000, help="open connections at most (then 503)"
+    )

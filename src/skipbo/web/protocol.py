@@ -1,0 +1,133 @@
+"""The web table's protocol: what clients send, what the server answers and pushes.
+
+Client input is untrusted: every body and WebSocket message is parsed with the
+library's strict JSON loader (no repeated keys, no ``NaN``, no runaway nesting)
+and checked field by field; anything else is a :class:`WebError` with a 4xx status
+and changes nothing. The messages are listed in the embedding reference
+(``docs/api-embedding.md``, "Web table protocol").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from http import HTTPStatus
+from typing import Any
+
+from skipbo import DataError, Move, Rules
+from skipbo.common import strictjson
+from skipbo.io.codec import move as read_move
+from skipbo.io.serialization import from_data
+
+__all__ = [
+    "HUMAN",
+    "MAX_TARGET",
+    "WebError",
+    "parse_create",
+    "parse_hello",
+    "parse_move",
+    "parse_next",
+]
+
+HUMAN = "human"
+"""The seat kind of a person (any other seat kind is a bot's name)."""
+
+MAX_TARGET = 10_000
+"""The largest match target a table accepts (R-SCORE-3 sets 500 by default)."""
+
+
+class WebError(Exception):
+    """A refused request: an HTTP status (4xx) and a message for the client.
+
+    Raised before anything changes, so a refused request leaves the table as it was.
+    """
+
+    def __init__(self, status: HTTPStatus, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def _json(body: bytes | str) -> object:
+    try:
+        return strictjson.parse_json(body)
+    except DataError as error:
+        raise WebError(HTTPStatus.BAD_REQUEST, error.reason) from None
+
+
+def _object(body: bytes | str, names: tuple[str, ...]) -> Mapping[str, object]:
+    try:
+        return strictjson.fields(_json(body), "", names)
+    except DataError as error:
+        raise WebError(HTTPStatus.BAD_REQUEST, f"{error.path or '/'}: {error.reason}") from None
+
+
+def _version(value: object) -> int:
+    try:
+        return strictjson.integer(value, "/version")
+    except DataError as error:
+        raise WebError(HTTPStatus.BAD_REQUEST, f"{error.path}: {error.reason}") from None
+
+
+def parse_move(body: bytes | str) -> tuple[Move, int]:
+    """A move post ``{"move": "h5>b0", "version": 12}``: the move and the version it was chosen on.
+
+    >>> parse_move(b'{"move": "s0>b1", "version": 3}')
+    (PlayFromStock(stock=0, build=1), 3)
+    >>> parse_move(b'{"move": "s0>b1", "move": "pass", "version": 3}')
+    Traceback (most recent call last):
+    ...
+    skipbo.web.protocol.WebError: not JSON: an object has a repeated key
+
+    """
+    data = _object(body, ("move", "version"))
+    version = _version(data["version"])
+    try:
+        move = read_move(data["move"], "/move")
+    except DataError as error:
+        raise WebError(HTTPStatus.BAD_REQUEST, f"{error.path}: {error.reason}") from None
+    return move, version
+
+
+def parse_next(body: bytes | str) -> int:
+    """A post ``{"version": 40}`` that deals the next game of the match: the version."""
+    return _version(_object(body, ("version",))["version"])
+
+
+def parse_hello(text: bytes | str) -> str | None:
+    """The first WebSocket message ``{"type": "hello", "token": ...}``: the seat token.
+
+    ``null`` is a spectator's hello.
+    """
+    data = _object(text, ("type", "token"))
+    token = data["token"]
+    if data["type"] != "hello" or not (token is None or type(token) is str):
+        raise WebError(HTTPStatus.BAD_REQUEST, 'expected {"type": "hello", "token": <str|null>}')
+    return token
+
+
+def parse_create(body: bytes | str, bots: Mapping[str, object]) -> tuple[Rules, list[str], int]:
+    """A new table ``{"rules": <rules document>, "seats": [...], "target": 500}``.
+
+    ``seats`` has one entry per player: ``"human"`` or the name of a bot in ``bots``;
+    at least one seat is a person's (a person deals each next game).
+    """
+    data = _object(body, ("rules", "seats", "target"))
+    try:
+        rules = from_data(data["rules"], "rules")
+        target = strictjson.integer(data["target"], "/target", 1, MAX_TARGET)
+        seats = strictjson.array(data["seats"], "/seats", rules.players)
+    except DataError as error:
+        raise WebError(HTTPStatus.BAD_REQUEST, f"{error.path}: {error.reason}") from None
+    kinds = [HUMAN, *bots]
+    for seat, kind in enumerate(seats):
+        if type(kind) is not str or kind not in kinds:
+            names = ", ".join(map(repr, kinds))
+            raise WebError(HTTPStatus.BAD_REQUEST, f"/seats/{seat}: must be one of {names}")
+    if HUMAN not in seats:
+        raise WebError(HTTPStatus.BAD_REQUEST, "/seats: at least one seat must be 'human'")
+    return rules, [str(kind) for kind in seats], target
+
+
+def error_message(error: WebError) -> dict[str, Any]:
+    """The body of a refusal: ``{"error": <message>, "status": <code>}``."""
+    return {"error": error.message, "status": int(error.status)}

@@ -1,0 +1,161 @@
+"""End of a round and scoring: S-END-1 to S-END-3, S-SCORE-1 to S-SCORE-3."""
+
+from __future__ import annotations
+
+import pytest
+
+from skipbo import skyjo
+from skipbo.skyjo import Phase, Rules
+from tests.skyjo.helpers import HIGH, LOW, arrange, play
+
+HIGH_SUM = sum(HIGH)  # 74
+LOW_SUM = sum(LOW)  # 70
+
+
+def race(rules: Rules, ender: int) -> tuple[skyjo.GameState, list[int]]:
+    """Seat ``ender`` draws a 0 and turns up a card every turn; the others take the
+    discard pile's top and swap it in at place 0.
+
+    Seat 0 holds HIGH and starts (12 and -2 turned up); the others hold LOW. Returns the
+    state after round 1 and the seat of every turn played.
+    """
+    players = rules.players
+    state = arrange(rules, [HIGH] + [LOW] * (players - 1), discard=1, draw=[0] * 14)
+    state = play(state, *["r0+1"] * players)
+    flips = iter(range(2, 12))
+    seats = []
+    while state.round == 1 and not skyjo.is_over(state):
+        seat = state.current_player
+        seats.append(seat)
+        if seat == ender:
+            state = play(state, "draw", f"f{next(flips)}")
+        else:
+            state = play(state, "take", "s0")
+    return state, seats
+
+
+class TestRoundEnd:
+    @pytest.mark.rule("S-END-1")
+    @pytest.mark.parametrize(("players", "ender"), [(2, 1), (3, 1), (4, 0), (4, 3)])
+    def test_every_other_player_has_exactly_one_more_turn(self, players: int, ender: int) -> None:
+        state, seats = race(Rules(players=players, end_score=1000), ender)
+        last = len(seats) - 1 - seats[::-1].index(ender)  # the turn that revealed everything
+        assert seats[last + 1 :] == [(ender + k) % players for k in range(1, players)]
+        assert state.history[0].ender == ender
+
+    @pytest.mark.rule("S-END-1")
+    def test_the_round_ender_is_recorded_when_the_last_card_turns_up(self) -> None:
+        rules = Rules(players=3, end_score=1000)
+        state = arrange(rules, [HIGH, LOW, LOW], discard=1, draw=[0] * 14)
+        state = play(state, "r0+1", "r0+1", "r0+1")
+        flips = iter(range(2, 12))
+        while state.round_ender is None:
+            seat = state.current_player
+            state = play(state, "draw", f"f{next(flips)}" if seat == 2 else "s0")
+        assert state.round_ender == 2
+        assert not any(
+            card is not None and not up
+            for card, up in zip(state.grids[2], state.face_up[2], strict=True)
+        )
+        assert state.current_player == 0
+        assert skyjo.view(state).round_ender == 2
+
+    @pytest.mark.rule("S-END-2", "S-SCORE-1")
+    def test_every_card_is_turned_up_and_summed(self) -> None:
+        state, _ = race(Rules(players=2, end_score=1), ender=1)
+        assert state.phase is Phase.OVER
+        assert state.face_up == ((True,) * 12,) * 2  # S-END-2: every card face up
+        assert skyjo.view(state).grids == state.grids
+        # Seat 0 last took seat 1's discarded 0 for place 0; seat 1 kept its cards.
+        assert state.history[0].sums == (HIGH_SUM - 12, LOW_SUM)
+
+    @pytest.mark.rule("S-END-3")
+    def test_the_turn_limit_scores_the_round_at_once(self) -> None:
+        state = arrange(Rules(players=2, turn_limit=3, end_score=1000), [HIGH, LOW], 1, [0] * 3)
+        state = play(state, "r0+1", "r0+1", "draw", "s0", "draw", "s5")
+        assert state.round == 1
+        assert state.turns == 2
+        state = play(state, "draw", "f4")
+        assert state.round == 2
+        assert state.history[0].ender is None
+        assert state.history[0].sums == (HIGH_SUM - 12, LOW_SUM - 8)
+
+    @pytest.mark.rule("S-END-3", "S-SCORE-2")
+    def test_a_turn_limit_in_the_final_phase_leaves_no_round_ender_and_no_doubling(self) -> None:
+        unlimited, seats = race(Rules(players=3, end_score=1000), ender=1)
+        ended_at = len(seats) - 2  # turns played when the ender revealed its last card
+        state, _ = race(Rules(players=3, end_score=1000, turn_limit=ended_at + 1), ender=1)
+        assert unlimited.history[0].ender == 1
+        assert unlimited.history[0].scores[1] == 2 * LOW_SUM  # doubled without the limit
+        assert state.history[0].ender is None
+        assert state.history[0].scores == state.history[0].sums
+        assert state.history[0].scores[1] == LOW_SUM
+
+
+class TestScoring:
+    @pytest.mark.rule("S-SCORE-2")
+    def test_a_ten_b_twenty_four_c_ten_gives_a_twenty(self) -> None:
+        """The source's example: A ends with 10, B scores 24, C 10: A scores 20."""
+        assert skyjo.round_scores([10, 24, 10], ender=0) == (20, 24, 10)
+
+    @pytest.mark.rule("S-SCORE-2")
+    @pytest.mark.parametrize(
+        ("sums", "ender", "expected"),
+        [
+            ((9, 24, 10), 0, (9, 24, 10)),  # lowest alone: kept
+            ((10, 24, 9), 0, (20, 24, 9)),  # another is lower: doubled
+            ((24, 10, 10), 2, (24, 10, 20)),  # equal: doubled
+            ((0, -3), 0, (0, -3)),  # 0 is not doubled
+            ((-2, -5), 0, (-2, -5)),  # negative is not doubled
+            ((1, 1), 1, (1, 2)),
+            ((5, 7), None, (5, 7)),  # no round ender (S-END-3)
+        ],
+    )
+    def test_the_round_ender_must_be_lowest_alone(
+        self, sums: tuple[int, ...], ender: int | None, expected: tuple[int, ...]
+    ) -> None:
+        assert skyjo.round_scores(sums, ender) == expected
+
+    @pytest.mark.rule("S-SCORE-2", "S-SCORE-3")
+    def test_a_doubled_round_ender_in_a_game(self) -> None:
+        state, _ = race(Rules(players=2, end_score=1000), ender=1)
+        (score,) = state.history
+        assert score.sums == (HIGH_SUM - 12, LOW_SUM)  # 62 < 70: seat 1 is not lowest
+        assert score.scores == (HIGH_SUM - 12, 2 * LOW_SUM)
+        assert state.totals == score.scores
+
+    @pytest.mark.rule("S-SCORE-3")
+    def test_the_game_ends_after_the_round_that_reaches_the_end_score(self) -> None:
+        below, _ = race(Rules(players=2, end_score=141), ender=1)
+        assert not skyjo.is_over(below)  # 140 < 141
+        assert below.round == 2
+        over, _ = race(Rules(players=2, end_score=140), ender=1)
+        assert skyjo.is_over(over)
+        assert skyjo.outcome(over) == skyjo.Outcome(winners=(0,), totals=(62, 140))
+        assert skyjo.legal_moves(over) == []
+        with pytest.raises(skyjo.IllegalMoveError) as error:
+            skyjo.apply(over, skyjo.Draw())
+        assert error.value.rule == "S-SCORE-3"
+
+    @pytest.mark.rule("S-SCORE-3")
+    def test_round_scores_add_up(self) -> None:
+        rules = Rules(players=2, turn_limit=1, end_score=150)
+        state = arrange(rules, [HIGH, LOW], discard=1)
+        state = play(state, "r0+1", "r0+1", "take", "s2")
+        assert state.totals == (HIGH_SUM - 5 + 1, LOW_SUM)
+        first = state.totals
+        while not skyjo.is_over(state):
+            state = play(state, skyjo.legal_moves(state)[0])
+        assert state.totals == tuple(
+            sum(score.scores[seat] for score in state.history) for seat in range(2)
+        )
+        assert state.totals[0] > first[0]
+        assert max(state.totals) >= 150
+
+    @pytest.mark.rule("S-SCORE-3")
+    def test_players_tied_for_the_lowest_total_share_the_win(self) -> None:
+        state = arrange(Rules(players=3, turn_limit=1, end_score=1), [LOW, HIGH, LOW], 1, [0])
+        state = play(state, "r0+1", "r0+1", "r0+1", "draw", "f11")
+        assert skyjo.outcome(state) == skyjo.Outcome(
+            winners=(0, 2), totals=(LOW_SUM, HIGH_SUM, LOW_SUM)
+        )

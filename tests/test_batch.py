@@ -1,0 +1,329 @@
+"""Tests for `skipbo.batch`: construction, conversion, errors, the shuffle, the invariants."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import skipbo
+from skipbo import ActionError, Deck, IllegalMoveError, InvariantViolation, Rules
+from skipbo.actions import action_count, legal_action_mask, move_to_action
+from skipbo.batch import (
+    GameBatch,
+    IllegalActionError,
+    batch_invariant_violations,
+    check_batch_invariants,
+    observations,
+)
+from skipbo.batch.shuffle import shuffled
+from skipbo.common.randomness import derive_seed, shuffle
+from skipbo.envs.observation import observation
+from skipbo.moves import is_build_play
+
+ROOT = Path(__file__).resolve().parents[1]
+SMALL = Rules(players=2, deck=Deck(copies=2, wilds=2, highest=4), stock_size=2, hand_size=3)
+
+
+def _arrays_copy(batch: GameBatch) -> dict[str, object]:
+    return {
+        name: (value.copy() if isinstance(value, np.ndarray) else list(value))
+        for name, value in ((n, getattr(batch.arrays, n)) for n in batch.arrays.__slots__)
+        if not name.startswith("__")
+    }
+
+
+def _same_arrays(before: dict[str, object], batch: GameBatch) -> bool:
+    after = _arrays_copy(batch)
+    return all(np.array_equal(before[name], after[name]) for name in before)  # type: ignore[arg-type]
+
+
+class TestNew:
+    """Tests for `GameBatch.new`."""
+
+    def test_game_i_is_the_cores_game_of_the_derived_seed(self) -> None:
+        batch = GameBatch.new(Rules(players=4), 5, seed=9)
+        for i in range(5):
+            assert batch.state(i) == skipbo.new_game(batch.rules, seed=derive_seed(9, i))
+            assert batch.game_seed(i) == derive_seed(9, i)
+        assert batch.game_index.tolist() == [0, 1, 2, 3, 4]
+
+    def test_masks_have_the_action_layout(self) -> None:
+        batch = GameBatch.new(Rules(players=3), 4, seed=2)
+        mask = batch.legal_action_mask()
+        assert mask.shape == (4, action_count(batch.rules))
+        assert mask.dtype == np.bool_
+        for i, state in enumerate(batch.states()):
+            assert mask[i].tobytes() == legal_action_mask(state)
+
+    def test_queries_read_each_game(self) -> None:
+        batch = GameBatch.new(Rules(players=3, first_player=2), 3, seed=0)
+        assert batch.current_player.tolist() == [2, 2, 2]
+        assert batch.turn.tolist() == [1, 1, 1]
+        assert not batch.is_over.any()
+        assert batch.outcome(0) is None
+
+    @pytest.mark.parametrize(
+        ("rules", "size", "seed", "error"),
+        [
+            ("rules", 2, 0, TypeError),
+            (SMALL, 2.0, 0, TypeError),
+            (SMALL, 2, "0", TypeError),
+            (SMALL, 0, 0, ValueError),
+        ],
+    )
+    def test_bad_arguments(self, rules: object, size: object, seed: object, error: type) -> None:
+        with pytest.raises(error):
+            GameBatch.new(rules, size, seed=seed)  # type: ignore[arg-type]
+
+    def test_rules_the_arrays_cannot_hold_are_refused(self) -> None:
+        with pytest.raises(ValueError, match="build piles"):
+            GameBatch.new(Rules(players=2, build_pile_count=17), 1, seed=0)
+        with pytest.raises(ValueError, match="int8"):
+            GameBatch.new(Rules(players=2, deck=Deck(copies=1, wilds=0, highest=128)), 1, seed=0)
+
+
+class TestFromStates:
+    """Tests for `GameBatch.from_states` and the conversion back."""
+
+    def test_round_trip(self) -> None:
+        states = [skipbo.new_game(SMALL, seed=s) for s in range(4)]
+        rng = np.random.default_rng(0)
+        for _ in range(6):  # some play, so that every kind of pile holds cards
+            states = [
+                s if s.is_over else skipbo.apply(s, rng.choice(skipbo.legal_moves(s)))  # type: ignore[arg-type]
+                for s in states
+            ]
+        batch = GameBatch.from_states(states)
+        assert batch.states() == states
+        with pytest.raises(ValueError, match="no seed"):
+            batch.game_seed(0)
+
+    def test_refuses_mixed_rules_empty_lists_and_non_states(self) -> None:
+        with pytest.raises(ValueError, match="other rules"):
+            GameBatch.from_states(
+                [skipbo.new_game(SMALL, seed=0), skipbo.new_game(Rules(players=2), seed=0)]
+            )
+        with pytest.raises(ValueError, match="at least one"):
+            GameBatch.from_states([])
+        with pytest.raises(TypeError):
+            GameBatch.from_states(["state"])  # type: ignore[list-item]
+
+    def test_refuses_an_invalid_state(self) -> None:
+        state = skipbo.new_game(SMALL, seed=0)
+        broken = skipbo.GameState(
+            **{f: getattr(state, f) for f in state.__slots__ if not f.startswith("__")},
+        )
+        object.__setattr__(broken, "draw_pile", broken.draw_pile + (1,))
+        with pytest.raises(InvariantViolation):
+            GameBatch.from_states([broken])
+
+    def test_state_index_is_checked(self) -> None:
+        batch = GameBatch.new(SMALL, 2, seed=0)
+        with pytest.raises(IndexError):
+            batch.state(2)
+        with pytest.raises(TypeError):
+            batch.state("0")  # type: ignore[arg-type]
+
+
+class TestStep:
+    """Tests for `GameBatch.step`: bad actions change nothing."""
+
+    def test_an_illegal_action_names_the_game_and_the_rule(self) -> None:
+        batch = GameBatch.new(Rules(players=2), 3, seed=4)
+        mask = batch.legal_action_mask()
+        actions = mask.argmax(axis=1)
+        state = batch.state(1)
+        needing = len(state.builds[0]) + 1
+        illegal = next(card for card in range(1, 13) if card not in state.hand and card != needing)
+        actions[1] = move_to_action(batch.rules, skipbo.PlayFromHand(illegal, 0))
+        before = _arrays_copy(batch)
+        with pytest.raises(IllegalActionError) as caught:
+            batch.step(actions)
+        assert caught.value.game == 1
+        assert caught.value.rule == "R-TURN-2"
+        assert "game 1" in str(caught.value)
+        assert isinstance(caught.value, IllegalMoveError)
+        assert _same_arrays(before, batch)
+
+    def test_out_of_range_and_malformed_actions(self) -> None:
+        batch = GameBatch.new(SMALL, 2, seed=0)
+        before = _arrays_copy(batch)
+        count = action_count(SMALL)
+        with pytest.raises(ActionError, match="game 1"):
+            batch.step(np.array([0, count]))
+        with pytest.raises(ActionError, match="game 0"):
+            batch.step(np.array([-1, 0]))
+        with pytest.raises(ValueError, match="shape"):
+            batch.step(np.array([0, 0, 0]))
+        with pytest.raises(TypeError):
+            batch.step(np.array([0.0, 1.0]))
+        with pytest.raises(TypeError):
+            batch.step(np.array([True, False]))
+        assert _same_arrays(before, batch)
+
+    @pytest.mark.rule("R-WIN-3")
+    def test_finished_games_have_no_legal_action_and_ignore_theirs(self) -> None:
+        """R-WIN-3: "A finished game accepts no further moves; asking for legal moves
+        returns none." """
+        rules = Rules(players=2, turn_limit=1)
+        batch = next(
+            b
+            for b in (GameBatch.new(rules, 2, seed=seed) for seed in range(100))
+            if is_build_play(skipbo.legal_moves(b.state(1))[0])
+        )
+        # Game 0 discards (the turn limit ends it), game 1 plays on.
+        actions = np.array(
+            [
+                move_to_action(rules, skipbo.legal_moves(batch.state(0))[-1]),
+                batch.legal_action_mask()[1].argmax(),
+            ]
+        )
+        result = batch.step(actions)
+        assert result.ended.tolist() == [True, False]
+        assert batch.outcome(0) == skipbo.Outcome(skipbo.Termination.TURN_LIMIT)
+        finished = batch.state(0)
+        assert not batch.legal_action_mask()[0].any()
+        batch.step(np.array([0, batch.legal_action_mask()[1].argmax()]))  # 0 is ignored
+        assert batch.state(0) == finished
+
+    def test_the_mask_is_read_only(self) -> None:
+        batch = GameBatch.new(SMALL, 2, seed=0)
+        with pytest.raises(ValueError, match="read-only"):
+            batch.legal_action_mask()[0, 0] = True
+
+    def test_auto_reset_deals_the_next_games_and_reports_the_ended_ones(self) -> None:
+        rules = Rules(players=2, turn_limit=1)
+        batch = GameBatch.new(rules, 3, seed=5, auto_reset=True)
+        actions = np.array(
+            [move_to_action(rules, skipbo.legal_moves(s)[-1]) for s in batch.states()]
+        )
+        result = batch.step(actions)
+        assert result.ended.all()
+        assert result.game_index.tolist() == [0, 1, 2]
+        assert (result.termination == 3).all()
+        assert (result.winning_team == -1).all()
+        assert batch.game_index.tolist() == [3, 4, 5]
+        for slot in range(3):
+            assert batch.state(slot) == skipbo.new_game(rules, seed=derive_seed(5, 3 + slot))
+
+
+class TestShuffled:
+    """Tests for `shuffled`: the core's shuffle, faster."""
+
+    @settings(max_examples=200)
+    @given(st.integers(0, 200), st.integers(0, 2**64 - 1))
+    def test_equals_the_core_shuffle(self, count: int, seed: int) -> None:
+        cards, next_seed = shuffled(range(count), seed)
+        assert shuffle(range(count), seed) == (tuple(cards), next_seed)
+
+    def test_equals_the_core_shuffle_for_other_seeds(self) -> None:
+        for seed in (-5, 2**70 + 3, 0):
+            cards, next_seed = shuffled([0, 3, 3, 7, 12] * 10, seed)
+            assert shuffle([0, 3, 3, 7, 12] * 10, seed) == (tuple(cards), next_seed)
+
+
+class TestObservations:
+    """Tests for `observations`: each row is the envs encoding of one seat's view."""
+
+    @pytest.mark.parametrize(
+        "rules", [Rules(players=2), Rules(players=6), Rules.partners(), SMALL], ids=repr
+    )
+    def test_rows_equal_the_envs_observation(self, rules: Rules) -> None:
+        batch = GameBatch.new(rules, 6, seed=3)
+        rng = np.random.default_rng(0)
+        for step in range(120):
+            mask = batch.legal_action_mask()
+            batch.step(np.where(mask, rng.random(mask.shape), -1).argmax(axis=1))
+            if step % 30 == 0:
+                seats = rng.integers(0, rules.players, 6)
+                for depth in (1, 3):
+                    rows = observations(batch, seats, depth)
+                    for i in range(6):
+                        seen = skipbo.view(batch.state(i), int(seats[i]))
+                        assert rows[i].tolist() == list(observation(seen, depth))
+        movers = observations(batch)
+        for i in range(6):
+            state = batch.state(i)
+            assert movers[i].tolist() == list(observation(skipbo.view(state, state.current_player)))
+
+    @pytest.mark.rule("R-INFO-3")
+    def test_hidden_cards_do_not_change_an_observation(self) -> None:
+        """R-INFO-3: hidden from all are "stock cards below the top, the draw pile's
+        order" -- and R-INFO-2: another player's hand."""
+        batch = GameBatch.new(Rules(players=3), 2, seed=1)
+        before = observations(batch, [1, 1])  # seat 0 holds the only hand
+        a = batch.arrays
+        a.draw[0, : a.draw_len[0]] = a.draw[0, : a.draw_len[0]][::-1]
+        a.stock[0, 1, :-1] = a.stock[0, 1, :-1][::-1]
+        a.stock[0, 0, :-1] = a.stock[0, 0, :-1][::-1]
+        a.hand[0, 0] = np.roll(a.hand[0, 0], 1)  # other cards, as many
+        assert np.array_equal(observations(batch, [1, 1]), before)
+        assert not np.array_equal(observations(batch, [0, 0]), observations(batch, [1, 1]))
+
+    def test_bad_seats(self) -> None:
+        batch = GameBatch.new(SMALL, 2, seed=0)
+        for seats in ([0], [0, 2], [0.0, 1.0]):
+            with pytest.raises(ValueError, match="seats"):
+                observations(batch, seats)
+
+
+class TestInvariants:
+    """Tests for `batch_invariant_violations`: it catches broken arrays."""
+
+    def test_a_new_batch_is_valid(self) -> None:
+        check_batch_invariants(GameBatch.new(Rules(players=6), 3, seed=1))
+
+    def test_a_lost_card_breaks_conservation(self) -> None:
+        batch = GameBatch.new(Rules(players=2), 3, seed=1)
+        batch.arrays.draw_len[2] -= 1
+        assert batch_invariant_violations(batch) == ["game 2: cards not conserved"]
+        with pytest.raises(InvariantViolation):
+            check_batch_invariants(batch)
+
+    @pytest.mark.rule("R-BUILD-2")
+    def test_a_build_pile_that_skips_a_number_is_caught(self) -> None:
+        """R-BUILD-2: "No number may be skipped." """
+        batch = GameBatch.new(SMALL, 2, seed=1)
+        a = batch.arrays
+        # Move a draw card that is neither 1 nor wild onto an empty build pile.
+        position = int(np.flatnonzero(a.draw[1, : a.draw_len[1]] > 1)[0])
+        a.build[1, 0, 0] = a.draw[1, position]
+        a.build_len[1, 0] = 1
+        a.draw[1, position : a.draw_len[1] - 1] = a.draw[1, position + 1 : a.draw_len[1]]
+        a.draw_len[1] -= 1
+        assert batch_invariant_violations(batch) == ["game 1: build pile is not a run (R-BUILD-2)"]
+
+    def test_stale_tops_and_hand_lengths_are_caught(self) -> None:
+        batch = GameBatch.new(SMALL, 2, seed=1)
+        batch.arrays.stock_top[0, 1] = -1
+        batch.arrays.hand_len[1, 0] += 1
+        problems = batch_invariant_violations(batch)
+        assert "game 1: hand length differs from its cards" in problems
+
+
+class TestPackaging:
+    """The numpy extra: the core never needs NumPy."""
+
+    def test_the_core_depends_on_attrs_only_and_numpy_is_an_extra(self) -> None:
+        project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+        assert [d.split(">")[0] for d in project["dependencies"]] == ["attrs"]
+        assert any(d.startswith("numpy") for d in project["optional-dependencies"]["numpy"])
+
+    def test_without_numpy_the_core_imports_and_the_batch_names_the_extra(self) -> None:
+        script = (
+            "import sys; sys.modules['numpy'] = None\n"
+            "import skipbo, skipbo.actions, skipbo.bots\n"
+            "assert 'numpy' not in [m for m in sys.modules if sys.modules[m] is not None]\n"
+            "try:\n    import skipbo.batch\nexcept ImportError as e:\n    print(e)\n"
+        )
+        done = subprocess.run(
+            [sys.executable, "-c", script], capture_output=True, text=True, check=True
+        )
+        assert "pip install 'skipbo[numpy]'" in done.stdout

@@ -1,0 +1,111 @@
+"""Tests for `skipbo.envs.pettingzoo`: the AEC environment, every seat an agent.
+
+Of `pettingzoo.test`, the checks for turn-based AEC environments run here: `api_test`,
+`seed_test` and `render_test`. The others do not apply: `parallel_api_test` and
+`parallel_seed_test` (the game is not parallelizable), `max_cycles_test` (no
+`max_cycles` parameter: the rules' turn limit plays that part), `state_test` (a global
+`state()` would show hidden cards, R-INFO-3), `test_save_obs` (image observations),
+`manual_control_test` (no keyboard control), `bombardment_test` (its moves come from
+the unseeded global `random`, which would make the test run differ from run to run)
+and `performance_benchmark` (a timing, which tests do not take).
+"""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, render_test, seed_test
+
+from skipbo import ActionError, Rules, view
+from skipbo.actions import legal_action_mask
+from skipbo.envs.observation import observation_array
+from skipbo.envs.pettingzoo import SkipBoAECEnv, env, raw_env
+from tests.test_envs_gymnasium import VARIANTS, variant_id
+
+
+# PettingZoo's api_test suggests Box or Discrete observations, but the dictionary with
+# an "action_mask" is PettingZoo's own convention for turn-based (classic) games.
+@pytest.mark.filterwarnings("ignore:Observation space for each agent probably:UserWarning")
+@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array:UserWarning")
+@pytest.mark.parametrize("rules", VARIANTS, ids=variant_id)
+def test_pettingzoo_checks(rules: Rules) -> None:
+    """PettingZoo's own checks for turn-based games, for 2-6 players and both team forms."""
+    api_test(env(rules), num_cycles=200)
+    seed_test(functools.partial(env, rules), num_cycles=200)
+    render_test(functools.partial(env, rules))
+
+
+def play_to_the_end(game: SkipBoAECEnv) -> dict[str, float]:
+    """Play the first legal action of every agent to act; the final rewards."""
+    final = {}
+    for agent in game.agent_iter():
+        observed, reward, terminated, truncated, _ = game.last()
+        if terminated or truncated:
+            final[agent] = reward
+            game.step(None)
+            continue
+        seat = int(agent.removeprefix("player_"))
+        state = game.state_of_game
+        assert seat == state.current_player
+        np.testing.assert_array_equal(observed["observation"], observation_array(view(state, seat)))
+        assert observed["action_mask"].tobytes() == legal_action_mask(state)
+        game.step(int(np.flatnonzero(observed["action_mask"])[0]))
+    return final
+
+
+@pytest.mark.rule("R-WIN-1", "R-TEAM-3", "R-TEAM-2")
+def test_the_winning_team_gets_plus_one_everyone_else_minus_one() -> None:
+    rules = Rules.team_piles(stock_size=2)
+    game = env(rules)
+    game.reset(seed=9)
+    rewards = play_to_the_end(game)
+    final = game.state_of_game
+    assert final.outcome is not None
+    assert final.outcome.winners
+    winners = set(final.outcome.winners)
+    assert winners in [set(team) for team in rules.seating.team_seats]
+    assert rewards == {
+        f"player_{seat}": 1.0 if seat in winners else -1.0 for seat in range(rules.players)
+    }
+
+
+def test_only_the_agent_to_act_has_legal_actions() -> None:
+    game = env(players=3)
+    game.reset(seed=2)
+    for agent in game.possible_agents:
+        mask = game.observe(agent)["action_mask"]
+        assert mask.any() == (agent == game.agent_selection)
+
+
+def test_an_illegal_action_ends_the_game_for_its_agent() -> None:
+    game = env(players=2)
+    game.reset(seed=2)
+    agent = game.agent_selection
+    before = game.state_of_game
+    mask = game.observe(agent)["action_mask"]
+    game.step(int(np.flatnonzero(mask == 0)[0]))
+    assert game.state_of_game == before
+    assert all(game.terminations.values())
+    assert game.rewards == {a: (-1.0 if a == agent else 0.0) for a in game.agents}
+    assert "not a legal move" in game.infos[agent]["illegal_action"]
+
+
+@pytest.mark.parametrize("action", [None, -1, 10_000])
+def test_an_action_outside_the_space_raises(action: int | None) -> None:
+    game = raw_env(players=2)
+    game.reset(seed=2)
+    before = game.state_of_game
+    with pytest.raises(ActionError):
+        game.step(action)
+    assert game.state_of_game == before
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(ValueError, match="render_mode"):
+        env(render_mode="rgb_array")
+    with pytest.raises(ValueError, match="contradicts"):
+        env(Rules(players=2), players=4)
+    with pytest.raises(ActionError, match="reset"):
+        env().state_of_game  # noqa: B018

@@ -1,0 +1,96 @@
+"""Headless Chromium (Debian's package) driven by Playwright, for the web table tests.
+
+The browser is the system's ``/usr/bin/chromium`` (``tools/check`` installs it);
+Playwright's own browser download is never used. A *person* here clicks like one:
+a card that may be played, then a pile it may go onto.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, Page, sync_playwright
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+WAIT_MS = 30_000
+"""Milliseconds any one wait in a page may take before a test fails."""
+
+STATUS = "document.querySelector('#status').dataset"
+
+
+@contextlib.contextmanager
+def chromium() -> Iterator[Browser]:
+    """A headless Chromium, closed afterwards."""
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def record_frames(page: Page) -> list[Any]:
+    """Every WebSocket message the page receives, decoded, in a list that grows."""
+    frames: list[Any] = []
+    page.on(
+        "websocket",
+        lambda socket: socket.on(
+            "framereceived", lambda payload: frames.append(json.loads(payload))
+        ),
+    )
+    return frames
+
+
+def wait_for_turn_or_end(page: Page) -> bool:
+    """Wait until the page's seat may move (True) or the game is over (False)."""
+    page.wait_for_function(
+        f"() => {STATUS}.toMove === 'true' || {STATUS}.over === 'true'", timeout=WAIT_MS
+    )
+    return bool(page.evaluate(f"() => {STATUS}.over") != "true")
+
+
+def version(page: Page) -> int:
+    return int(page.evaluate(f"() => {STATUS}.version"))
+
+
+def click_a_move(page: Page) -> None:
+    """Play one move by clicking: a card onto a build pile if any can go, else a discard.
+
+    Then wait until the table has moved on (the pushed version changes).
+    """
+    before = version(page)
+    if page.locator("#pass").is_visible():
+        page.click("#pass")
+    else:
+        sources = page.locator("[data-source].legal")
+        names = [sources.nth(i).get_attribute("data-source") for i in range(sources.count())]
+        for name in dict.fromkeys(names):
+            page.locator(f'[data-source="{name}"].legal').first.click()
+            builds = page.locator('[data-target^="b"].drop')
+            if builds.count():
+                builds.first.click()
+                break
+            page.locator(f'[data-source="{name}"].legal').first.click()  # put it back
+        else:  # nothing goes onto a build pile: discard a hand card
+            page.locator("#hand [data-source].legal").first.click()
+            page.locator("[data-target].drop").first.click()
+    page.wait_for_function(f"() => Number({STATUS}.version) > {before}", timeout=WAIT_MS)
+
+
+def shown_cards(page: Page) -> list[int]:
+    """Every card face in the page, sorted."""
+    values = page.eval_on_selector_all("[data-card]", "nodes => nodes.map(n => n.dataset.card)")
+    return sorted(int(value) for value in values)
