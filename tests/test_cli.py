@@ -10,6 +10,7 @@ import select
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -100,6 +101,25 @@ class Session:
         if self.process.poll() is None:
             self.process.kill()
         self.process.communicate(timeout=TIMEOUT)
+
+
+READ_SYSCALL = {"x86_64": 0, "aarch64": 63}
+"""The number of the read system call, as /proc/PID/syscall shows it."""
+
+
+def wait_until_reading(pid: int) -> None:
+    """Return once process ``pid`` is blocked in read(2) (Linux; else after a pause)."""
+    number = READ_SYSCALL.get(os.uname().machine)
+    if number is None:
+        time.sleep(1)
+        return
+    deadline = time.monotonic() + TIMEOUT
+    while time.monotonic() < deadline:
+        with open(f"/proc/{pid}/syscall", encoding="ascii") as status:
+            if status.read().split(" ", 1)[0] == str(number):
+                return
+        time.sleep(0.01)
+    raise AssertionError("skipbo play never waited for input")
 
 
 @pytest.fixture
@@ -247,9 +267,12 @@ class TestPlay:
         first = listed_moves(screen)[1]
         session.send(first)
         assert session.read_until_prompt() is not None
+        # A signal that lands between the prompt's write and the read is only noted:
+        # the read then blocks and nothing runs the handler (a person presses Ctrl-C
+        # again). Send it once the process is blocked reading, as at a real keyboard.
+        wait_until_reading(session.process.pid)
         session.process.send_signal(signal.SIGINT)
-        # Wait before finish() closes stdin: an end of input is a quit (status 0), and
-        # under load it could otherwise reach the waiting prompt before the signal.
+        # Wait before finish() closes stdin: an end of input is a quit (status 0).
         session.process.wait(TIMEOUT)
         status, errors = session.finish()
         assert status == 130
