@@ -150,9 +150,9 @@ def _play(
     clock = time.thread_time
     while not game.is_over(state):
         seat = game.current_player(state)
-        # A turn is the run of moves of one seat (in Skip-Bo, up to its discard).
-        turns += seat != last
-        last = seat
+        turn = game.turn(state)
+        turns += turn != last
+        last = turn
         started = clock()
         move = bots[seat].choose(game.view(state, seat))
         seconds[seat] += clock() - started

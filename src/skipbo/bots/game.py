@@ -75,6 +75,10 @@ class SkipBoGame:
         """Whether the game has an outcome."""
         return state.outcome is not None
 
+    def turn(self, state: GameState) -> int:
+        """The state's turn number (R-TURN: a turn runs up to its discard)."""
+        return state.turn
+
     def winners(self, state: GameState) -> tuple[int, ...]:
         """The outcome's winning seats (a team's seats in team play, R-TEAM-3)."""
         return () if state.outcome is None else state.outcome.winners

@@ -103,6 +103,13 @@ class Game(Protocol[RulesT, StateT, ViewT, MoveT, RecordT]):
         """Whether the game has ended."""
         ...
 
+    def turn(self, state: StateT) -> object:
+        """Which turn ``state`` is in: a value that changes exactly when a turn ends.
+
+        The arena counts a game's turns by it (a turn may hold several moves).
+        """
+        ...
+
     def winners(self, state: StateT) -> tuple[int, ...]:
         """The winning seats of an ended game (empty when nobody won)."""
         ...

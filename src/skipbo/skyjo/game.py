@@ -26,7 +26,7 @@ from skipbo.skyjo.moves import Move, all_moves
 from skipbo.skyjo.records import GameRecord
 from skipbo.skyjo.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from skipbo.skyjo.serialization import to_data
-from skipbo.skyjo.state import GameState
+from skipbo.skyjo.state import GameState, Phase
 from skipbo.skyjo.views import PublicView, view
 
 __all__ = ["GAME_TYPE", "SKYJO", "SkyjoGame", "game_info"]
@@ -95,6 +95,14 @@ class SkyjoGame:
     def is_over(self, state: GameState) -> bool:
         """:func:`skipbo.skyjo.is_over`."""
         return is_over(state)
+
+    def turn(self, state: GameState) -> tuple[int, int, int, bool]:
+        """The round, its completed turns, the seat to move, and whether it reveals.
+
+        A reveal of S-SETUP-4 counts as a turn of its own: one a seat, before the
+        round's first turn (which its starter may begin right after its reveal).
+        """
+        return state.round, state.turns, state.current_player, state.phase is Phase.REVEAL
 
     def winners(self, state: GameState) -> tuple[int, ...]:
         """The seats with the lowest total (S-SCORE-3)."""
