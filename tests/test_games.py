@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -20,6 +21,7 @@ from skipbo.skyjo.game import SKYJO
 from skipbo.skyjo.records import GameRecord, final_state
 from skipbo.skyjo.serialization import from_data
 from tests.skyjo.test_conformance import Apply, broken
+from tests.test_cli import run as run_command
 
 SKYJO_RULES = skyjo.Rules(players=2)
 
@@ -155,3 +157,19 @@ class TestConformanceDispatch:
     def test_rules_of_no_game_are_refused_by_type(self) -> None:
         with pytest.raises(TypeError, match=r"skipbo\.Rules, skipbo\.skyjo\.Rules"):
             skipbo.check_conformance("2 players", games=1)
+
+
+def test_the_command_line_plays_a_skyjo_tournament() -> None:
+    """``skipbo tournament --game skyjo`` prints the arena's Skyjo result."""
+    args = ("heuristic", "random", "--game", "skyjo", "--games", "4", "--seed", "2", "--json")
+    done = run_command("tournament", *args)
+    assert done.returncode == 0, done.stderr
+    expected = tournament(SKYJO_RULES, ["heuristic", "random"], games=4, seed=2).to_dict()
+    printed = json.loads(done.stdout)
+    assert printed["rules"] == expected["rules"]
+    assert [entry["wins"] for entry in printed["entries"]] == [
+        entry["wins"] for entry in expected["entries"]
+    ]
+    refused = run_command("tournament", "play-first", "--game", "skyjo", "--games", "1")
+    assert refused.returncode != 0
+    assert "unknown bot 'play-first'" in refused.stderr
