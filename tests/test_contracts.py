@@ -113,7 +113,7 @@ class TestSmallFunctions:
     def test_take(
         self, needed: int, draw_pile: tuple[int, ...], completed: tuple[int, ...], seed: int
     ) -> None:
-        with enforced(engine):
+        with enforced(draw):
             drawn, *_ = draw.take(needed, draw_pile, completed, seed)
         assert len(drawn) <= max(needed, 0)
 
@@ -128,7 +128,7 @@ class TestSmallFunctions:
         seed: int,
     ) -> None:
         hand = hand[:hand_size]
-        with enforced(engine):
+        with enforced(draw):
             new_hand, *_ = draw.fill_hand(hand_size, hand, draw_pile, completed, seed)
         assert len(new_hand) <= hand_size
 

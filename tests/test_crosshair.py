@@ -114,6 +114,15 @@ BUGS = (
         id="reshuffled-cards-stay-completed",
     ),
     pytest.param(
+        "take",
+        "    drawn: Pile = ()\n",
+        "    drawn: Pile = ()\n"
+        "    if 0 < len(draw_pile) < needed and completed:\n"
+        "        draw_pile, seed = shuffle(completed + draw_pile, seed)\n"
+        "        completed = ()\n",
+        id="B02-a-short-draw-pile-is-reshuffled-in",
+    ),
+    pytest.param(
         "_discard",
         "    discards = _replace_set(state.discards, own, index, "
         "state.discards[own][index] + (move.card,))\n",

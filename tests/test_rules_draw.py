@@ -28,30 +28,37 @@ def test_cards_are_drawn_from_the_top() -> None:
 
 
 @pytest.mark.rule("R-DRAW-2", "R-TURN-1")
-def test_the_completed_cards_are_reshuffled_mid_refill() -> None:
+@pytest.mark.parametrize("seed", range(24))
+def test_the_completed_cards_are_reshuffled_mid_refill(seed: int) -> None:
     """R-DRAW-2: "When the draw pile is empty and a card must be drawn, the set-aside
     cards of completed build piles are shuffled to form the new draw pile. Unfinished
     build piles, stock piles, discard piles and hands are never shuffled in." The
     refill first takes the last card of the old draw pile, then goes on drawing from
-    the reshuffled completed cards."""
+    the reshuffled completed cards.
+
+    The old draw pile's card is a wild and the completed cards hold none, so a
+    reshuffle that mixed it into the new draw pile would leave the wild in the new
+    pile (two times in five for a uniform shuffle); every reshuffle seed is tried."""
     rules = Rules(players=2, deck=Deck(copies=3, wilds=2, highest=4), stock_size=2, hand_size=3)
     completed = (1, 2, 3, 4)
     state = arrange(
         rules,
         completed=completed,
-        draw_pile=(4,),
+        draw_pile=(WILD,),
         hands=((3,), ()),
         turn_moves=1,  # mid-turn: a hand of one card with cards left to draw (R-TURN-1)
         builds=((1, 2), (WILD,), (), ()),
         stocks=((1, 2), (3, 4)),
-        discards=(((), (), (), ()), ((WILD,), (), (), ())),
+        discards=(((), (), (), ()), ((4,), (), (), ())),
+        shuffle_seed=seed,
     )
     skipbo.check_invariants(state)
     after = play(state, "h3>d0")
     hand = after.hands[1]
     assert len(hand) == 3
-    from_completed = Counter(hand) - Counter({4: 1})
-    assert sum(from_completed.values()) == 2
+    assert WILD in hand  # the old draw pile's last card is drawn first
+    assert WILD not in after.draw_pile
+    from_completed = Counter(hand) - Counter({WILD: 1})
     # The new draw pile plus the cards drawn from it are exactly the completed cards.
     assert Counter(after.draw_pile) + from_completed == Counter(completed)
     assert len(after.draw_pile) == 2

@@ -19,9 +19,15 @@ The rules look at none of them except: whether the turn has had a move (an empty
 pass, R-WIN-2) and, with a turn limit, the turn number. So positions are states with
 ``turn_moves`` cut to 0/1, ``turn`` dropped without a turn limit, and
 ``shuffle_seed`` dropped: two states that differ only there have the same legal
-moves and the same cards everywhere. The search follows the first state found of
-each position; reshuffles are thus explored in the order that state's seed gives
-(one order per position, not every order).
+moves and the same cards everywhere.
+
+**Reshuffles are chance nodes.** A move that makes the draw pile run out while
+cards must be drawn reshuffles the completed cards (R-DRAW-2). The search does not
+follow only the order the state's seed gives: it makes the move once for every
+distinct order of the completed cards (:func:`outcomes`, equal cards not told
+apart), so the invariants and the no-trap check cover every outcome of every
+reshuffle. (With ``chance=False``, :func:`explore` follows the seeded order only,
+as the checker did before; the figures of both are in docs/verification.md.)
 
 **Deals.** All orders of the deck are dealt, except that equal cards are not told
 apart (a multiset permutation is one deal): swapping two equal cards changes
@@ -31,6 +37,7 @@ Usage (from the repository root)::
 
     python -m tools.exhaustive            # the full run: every configuration below
     python -m tools.exhaustive --bounded  # the configurations of the test suite
+    python -m tools.exhaustive --seeded-reshuffles   # one order per reshuffle only
 
 Exit status 0 when no position breaks anything, 1 otherwise.
 """
@@ -41,12 +48,13 @@ import argparse
 import sys
 import time
 from collections import Counter, deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import attrs
 
 import skipbo
-from skipbo import Deck, GameState, IllegalMoveError, Rules, Termination
+from skipbo import Deck, GameState, IllegalMoveError, Move, Rules, Termination, draw
+from skipbo.common.randomness import shuffle
 from skipbo.deal import deal
 
 
@@ -124,6 +132,8 @@ class Result:
     deals: int
     positions: int
     transitions: int
+    reshuffles: int
+    """Outcomes of reshuffles followed (every order of each reshuffle, see :func:`outcomes`)."""
     endings: Counter[Termination]
     problems: tuple[str, ...]
     seconds: float
@@ -138,6 +148,7 @@ class Result:
             f"stock {rules.stock_size}, hand {rules.hand_size}, builds {rules.build_pile_count}, "
             f"discards {rules.discard_pile_count}, turn limit {rules.turn_limit}: "
             f"{self.deals} deals, {self.positions} positions, {self.transitions} moves, "
+            f"{self.reshuffles} reshuffle outcomes, "
             f"final positions: {ends}; {len(self.problems)} problems; {self.seconds:.1f} s"
         )
 
@@ -173,8 +184,57 @@ def position(state: GameState) -> GameState:
     )
 
 
-def explore(rules: Rules, *, max_positions: int | None = None) -> Result:
-    """Deal every order of the deck and visit every reachable position."""
+def outcomes(state: GameState, move: Move) -> tuple[list[GameState], int]:
+    """Every state ``move`` can lead to: one per distinct order of a reshuffle.
+
+    The move is made once with the engine's own shuffle, watched; if it reshuffled,
+    it is made again for each distinct order of the shuffled cards, with the shuffle
+    giving that order (a move draws at most once, so it reshuffles at most once).
+    Returns the states and the number of reshuffle orders (0 without a reshuffle).
+    """
+    shuffled: list[tuple[int, ...]] = []
+
+    def watched(items: Sequence[int], seed: int) -> tuple[tuple[int, ...], int]:
+        shuffled.append(tuple(items))
+        return shuffle(items, seed)
+
+    after = _with_shuffle(watched, state, move)
+    if not shuffled:
+        return [after], 0
+    found = []
+    for order in orders(shuffled[0]):
+
+        def given(
+            items: Sequence[int], seed: int, order: tuple[int, ...] = order
+        ) -> tuple[tuple[int, ...], int]:
+            return order, shuffle(items, seed)[1]
+
+        found.append(_with_shuffle(given, state, move))
+    return found, len(found)
+
+
+def _with_shuffle(
+    replacement: Callable[[Sequence[int], int], tuple[tuple[int, ...], int]],
+    state: GameState,
+    move: Move,
+) -> GameState:
+    """``apply(state, move)`` with the draw module's shuffle replaced."""
+    namespace = vars(draw)  # the name take() looks the shuffle up by
+    original = namespace["shuffle"]
+    namespace["shuffle"] = replacement
+    try:
+        return skipbo.apply(state, move)
+    finally:
+        namespace["shuffle"] = original
+
+
+def explore(rules: Rules, *, max_positions: int | None = None, chance: bool = True) -> Result:
+    """Deal every order of the deck and visit every reachable position.
+
+    With ``chance`` (the default) every reshuffle is a chance node: every distinct
+    order of the completed cards is followed (:func:`outcomes`); without, only the
+    order the state's seed gives.
+    """
     start = time.perf_counter()
     space = skipbo.all_moves(rules)
     index: dict[GameState, int] = {}
@@ -199,6 +259,7 @@ def explore(rules: Rules, *, max_positions: int | None = None) -> Result:
         deals += 1
         visit(deal(rules, cards, seed=0))
     transitions = 0
+    reshuffles = 0
     while queue:
         if max_positions is not None and len(successors) > max_positions:
             problems.append(f"stopped after {max_positions} positions")
@@ -212,7 +273,12 @@ def explore(rules: Rules, *, max_positions: int | None = None) -> Result:
         legal = set(skipbo.legal_moves(state))
         for move in space:
             if move in legal:
-                successors[here].append(visit(skipbo.apply(state, move)))
+                if chance:
+                    states, orders_made = outcomes(state, move)
+                    reshuffles += orders_made
+                else:
+                    states = [skipbo.apply(state, move)]
+                successors[here].extend(visit(after) for after in states)
                 transitions += 1
             else:
                 try:
@@ -229,6 +295,7 @@ def explore(rules: Rules, *, max_positions: int | None = None) -> Result:
         deals,
         len(successors),
         transitions,
+        reshuffles,
         endings,
         tuple(problems),
         time.perf_counter() - start,
@@ -267,20 +334,31 @@ def main(argv: list[str] | None = None) -> int:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--bounded", action="store_true", help="only the test-suite configurations")
+    parser.add_argument(
+        "--seeded-reshuffles",
+        action="store_true",
+        help="follow each reshuffle in the seeded order only, not every order",
+    )
     args = parser.parse_args(argv)
     total_start = time.perf_counter()
     failed = False
     totals = Counter[str]()
     for rules in BOUNDED if args.bounded else FULL:
-        result = explore(rules)
+        result = explore(rules, chance=not args.seeded_reshuffles)
         print(result.line(), flush=True)
         for problem in result.problems[:20]:
             print("  " + problem)
         failed = failed or bool(result.problems)
-        totals.update(deals=result.deals, positions=result.positions, moves=result.transitions)
+        totals.update(
+            deals=result.deals,
+            positions=result.positions,
+            moves=result.transitions,
+            reshuffles=result.reshuffles,
+        )
     print(
         f"total: {totals['deals']} deals, {totals['positions']} positions, "
-        f"{totals['moves']} moves; {time.perf_counter() - total_start:.0f} s"
+        f"{totals['moves']} moves, {totals['reshuffles']} reshuffle outcomes; "
+        f"{time.perf_counter() - total_start:.0f} s"
     )
     return 1 if failed else 0
 

@@ -46,11 +46,13 @@ def take(needed: int, draw_pile: Pile, completed: Pile, seed: int) -> tuple[Pile
     """Take up to ``needed`` cards from the draw pile, reshuffling when it runs out.
 
     Returns the cards taken (as they lay in the pile, the first drawn last), the draw
-    pile, the completed cards and the shuffle seed.
+    pile, the completed cards and the shuffle seed. A draw pile shorter than
+    ``needed`` is taken whole, in its order, before the reshuffle (R-DRAW-2): the
+    completed cards alone make the new draw pile, and the rest is drawn from it.
 
     post: spec.same_cards(spec.flatten(__return__[:3]), draw_pile + completed)
     post: len(__return__[0]) == min(max(needed, 0), len(draw_pile) + len(completed))
-    post: len(draw_pile) < needed or __return__[0] == draw_pile[len(draw_pile) - needed :]
+    post: __return__[0][: len(draw_pile)] == draw_pile[max(len(draw_pile) - needed, 0) :]
     post: len(draw_pile) < needed or __return__[1] == draw_pile[: len(draw_pile) - needed]
     post: __return__[2] in (completed, ())
     post: (__return__[2] == completed) == (needed <= len(draw_pile) or not completed)

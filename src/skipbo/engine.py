@@ -252,6 +252,7 @@ def _play_from_hand(state: GameState, move: PlayFromHand) -> GameState:
     post: spec.took_from_hand(state, __return__, move.card)
     post: (__return__.stocks, __return__.discards) == (state.stocks, state.discards)
     post: (__return__.current_player, __return__.outcome) == (state.current_player, None)
+    post: spec.hand_filled(__return__)
     """
     card = move.card
     hand = _checked_hand_card(state, move, card)
@@ -269,6 +270,7 @@ def _play_from_stock(state: GameState, move: PlayFromStock) -> GameState:
     post: spec.took_top(state.stocks, __return__.stocks, move.stock)
     post: __return__.discards == state.discards
     post: __return__.is_over == spec.team_stocks_empty(__return__, state.current_player)
+    post: spec.hand_filled(__return__)
     """
     rules = state.rules
     seat = state.current_player
@@ -316,6 +318,7 @@ def _play_from_discard(state: GameState, move: PlayFromDiscard) -> GameState:
     post: spec.played_onto(state, __return__, move.build)
     post: spec.took_discard_top(state, __return__, move.discard_set, move.pile)
     post: (__return__.stocks, __return__.outcome) == (state.stocks, None)
+    post: spec.hand_filled(__return__)
     """
     rules = state.rules
     seat = state.current_player
@@ -346,6 +349,7 @@ def _discard(state: GameState, move: Discard) -> GameState:
     post: spec.discarded(state, __return__, move.card, move.pile)
     post: (__return__.stocks, __return__.builds) == (state.stocks, state.builds)
     post: __return__.is_over or __return__.current_player == spec.next_seat(state)
+    post: spec.hand_filled(__return__)
     """
     rules = state.rules
     seat = state.current_player
@@ -368,6 +372,7 @@ def _pass(state: GameState, move: Pass) -> GameState:
     post: (__return__.stocks, __return__.discards) == (state.stocks, state.discards)
     post: __return__.builds == state.builds
     post: __return__.is_over or __return__.current_player == spec.next_seat(state)
+    post: spec.hand_filled(__return__)
     """
     if state.hands[state.current_player]:
         raise IllegalMoveError(move, "R-TURN-8", "a pass is legal only with an empty hand")

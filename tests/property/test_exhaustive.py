@@ -1,4 +1,5 @@
-"""Exhaustive checking, bounded: every deal and every reachable position of tiny games.
+"""Exhaustive checking, bounded: every deal, every reshuffle order and every reachable
+position of tiny games.
 
 The configurations are ``tools.exhaustive.BOUNDED`` (the full run, ``python -m
 tools.exhaustive``, adds larger ones). See that module for what a position is and
@@ -16,8 +17,9 @@ import pytest
 from tools import exhaustive
 
 import skipbo
-from skipbo import Deck, Rules, Termination
+from skipbo import WILD, Deck, Rules, Termination
 from skipbo.deal import deal
+from tests.arrange import arrange
 
 CONFIGURATIONS = (
     exhaustive.BOUNDED[:-2]
@@ -76,6 +78,44 @@ class TestPositions:
         rules = attrs.evolve(exhaustive.BOUNDED[0], turn_limit=5)
         state = deal(rules, rules.deck.cards(), seed=0)
         assert exhaustive.position(state) != exhaustive.position(attrs.evolve(state, turn=2))
+
+
+@pytest.mark.rule("R-DRAW-2")
+def test_a_reshuffle_is_followed_in_every_order() -> None:
+    """A move whose refill reshuffles the four completed cards 1-4 is made in each of the
+    24 orders, each with the old draw pile's wild drawn first and the completed
+    cards alone in the rest of the hand and the new draw pile."""
+    rules = Rules(players=2, deck=Deck(copies=3, wilds=2, highest=4), stock_size=2, hand_size=3)
+    state = arrange(
+        rules,
+        completed=(1, 2, 3, 4),
+        draw_pile=(WILD,),
+        hands=((3,), ()),
+        builds=((1, 2), (WILD,), (), ()),
+        stocks=((1, 2), (3, 4)),
+        discards=(((), (), (), ()), ((4,), (), (), ())),
+    )
+    states, reshuffles = exhaustive.outcomes(state, skipbo.parse_move("h3>d0"))
+    assert reshuffles == len(states) == math.factorial(4)
+    # A hand is sorted, so the order of the two cards drawn from the new pile is lost:
+    # 4!/2! distinct states, each new draw pile (in order) with the rest in the hand.
+    distinct = {(after.hands[1], after.draw_pile) for after in states}
+    assert len(distinct) == math.factorial(4) // math.factorial(2)
+    for after in states:
+        assert WILD in after.hands[1]
+        assert Counter(after.hands[1]) + Counter(after.draw_pile) == Counter((WILD, 1, 2, 3, 4))
+        assert skipbo.invariant_violations(after) == []
+    # the engine's own seeded order is one of them
+    assert skipbo.apply(state, skipbo.parse_move("h3>d0")).draw_pile in {
+        after.draw_pile for after in states
+    }
+
+
+def test_a_move_without_reshuffle_has_one_outcome() -> None:
+    rules = exhaustive.BOUNDED[0]
+    state = deal(rules, rules.deck.cards(), seed=0)
+    move = skipbo.legal_moves(state)[0]
+    assert exhaustive.outcomes(state, move) == ([skipbo.apply(state, move)], 0)
 
 
 def test_a_trap_is_reported() -> None:

@@ -13,6 +13,14 @@ the model and the engine must agree: exactly on the piles whose order is public
 from the top of the draw pile, or, once it runs out, from the reshuffled completed
 cards (R-DRAW-1/2/3). Failures print a ``@reproduce_failure`` blob (``print_blob``
 in every profile of ``tests/conftest.py``).
+
+Many games are dealt with a scarce draw pile (:func:`scarce_draw_rules`: a small
+deck, large stock piles) and played taking every build play there is, which drives
+the draw pile down: the draw pile runs short of a full refill and the reshuffle
+happens while it still holds cards, the branch where a reshuffle that mixed the old
+draw pile in (bug B02 of ``tools/bugs``) would show. Each draw is counted by branch
+(:data:`BRANCHES`, printed with ``pytest -s``; also Hypothesis events), and the test
+requires the short-draw-pile reshuffle to have been reached.
 """
 
 from __future__ import annotations
@@ -21,7 +29,7 @@ import copy
 from collections import Counter
 
 import pytest
-from hypothesis import settings
+from hypothesis import event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
     RuleBasedStateMachine,
@@ -118,14 +126,15 @@ class CardModel:
         assert not Counter(kept) - Counter(after.hands[drawer]), "a hand lost a card by drawing"
         count = sum(drawn.values())
         assert count == min(hand_size - len(kept), len(draw) + len(completed))  # R-TURN-1, R-DRAW-3
+        event(_draw_branch(count, len(draw)))
         if count <= len(draw):
             # R-DRAW-1: from the top of the draw pile; the completed cards stay.
             assert drawn == Counter(draw[len(draw) - count :])
             assert list(after.draw_pile) == draw[: len(draw) - count]
             assert list(after.completed) == completed
         else:
-            # R-DRAW-2: the whole draw pile, then the reshuffled completed cards.
-            assert not Counter(draw) - drawn
+            # R-DRAW-2: the whole draw pile, then the reshuffled completed cards only.
+            assert not Counter(draw) - drawn, "a card of the old draw pile was not drawn"
             assert Counter(after.draw_pile) + drawn == Counter(draw) + Counter(completed)
             assert after.completed == ()
 
@@ -137,6 +146,40 @@ class CardModel:
         self.places["completed",] = list(after.completed)
 
 
+SHORT_RESHUFFLE = "draw: a short draw pile taken whole, then a reshuffle"
+
+BRANCHES: Counter[str] = Counter()
+"""How often each branch of drawing was taken in this process (see ``_draw_branch``)."""
+
+
+def _draw_branch(count: int, draw_pile: int) -> str:
+    """Name (and count) the branch of drawing a refill took."""
+    if count == 0:
+        branch = "draw: nothing to draw"
+    elif count <= draw_pile:
+        branch = "draw: from the draw pile only"
+    elif draw_pile:
+        branch = SHORT_RESHUFFLE
+    else:
+        branch = "draw: a reshuffle of an empty draw pile"
+    BRANCHES[branch] += 1
+    return branch
+
+
+@st.composite
+def scarce_draw_rules(draw: st.DrawFn) -> Rules:
+    """Two or three players, a small deck of short runs (values up to 5 or 6), hands of
+    3-5 and stock piles of two thirds or more of what the deck allows: the draw pile
+    is short and, with plays preferred, piles complete often. (Tried with random
+    play: the configurations that reshuffle most often while the draw pile has cards.)"""
+    players = draw(st.integers(2, 3))
+    deck = draw(st.sampled_from(strategies.SMALL_DECKS[2:]))
+    hand_size = draw(st.integers(3, 5))
+    most = (deck.size - hand_size) // players
+    stock_size = draw(st.integers(max(1, 2 * most // 3), most))
+    return Rules(players=players, deck=deck, stock_size=stock_size, hand_size=hand_size)
+
+
 class GameMachine(RuleBasedStateMachine):
     """Plays one game of random rules through `legal_moves`/`apply`."""
 
@@ -144,9 +187,17 @@ class GameMachine(RuleBasedStateMachine):
         super().__init__()
         self.state: GameState | None = None
         self.model: CardModel | None = None
+        self.eager = False
 
-    @initialize(rules=strategies.rules(), seed=st.integers(0, 2**64 - 1))
-    def deal(self, rules: Rules, seed: int) -> None:
+    @initialize(
+        rules=strategies.rules(),
+        scarce=st.none() | scarce_draw_rules(),
+        seed=st.integers(0, 2**64 - 1),
+    )
+    def deal(self, rules: Rules, scarce: Rules | None, seed: int) -> None:
+        # A scarce draw pile with every build play taken drives the draw pile down.
+        self.eager = scarce is not None
+        rules = scarce if scarce is not None else rules
         self.state = skipbo.new_game(rules, seed=seed)
         self.model = CardModel(self.state)
         assert self.model.cards() == rules.deck.counts()
@@ -162,7 +213,8 @@ class GameMachine(RuleBasedStateMachine):
         state, model = self.current()
         legal = skipbo.legal_moves(state)
         plays = [move for move in legal if is_build_play(move)]
-        move = data.draw(st.sampled_from(plays if prefer_plays and plays else legal))
+        eager = prefer_plays or self.eager
+        move = data.draw(st.sampled_from(plays if eager and plays else legal))
         seat = state.current_player
         after = skipbo.apply(state, move)
         model.move(seat, move)
@@ -236,4 +288,8 @@ class TestGameMachine(GameMachine.TestCase):  # type: ignore[misc,valid-type]
     settings = settings(settings(), stateful_step_count=100)
 
     def test_games_agree_with_the_card_model(self) -> None:
+        BRANCHES.clear()
         self.runTest()
+        print(", ".join(f"{branch}: {n}" for branch, n in sorted(BRANCHES.items())))
+        # The branch a reshuffle mixing in the old draw pile (B02) would break.
+        assert BRANCHES[SHORT_RESHUFFLE] > 0, BRANCHES
