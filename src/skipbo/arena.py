@@ -3,7 +3,7 @@
 The arena is game-agnostic: it finds the game from the rules' type
 (:func:`skipbo.common.game.game_of`), so Skip-Bo rules play Skip-Bo and
 :class:`skipbo.skyjo.Rules` play Skyjo, with the same code. :func:`play_game` plays one
-game between bots and returns the game's record (a :class:`~skipbo.GameRecord` for
+game between bots and returns the game's record (a :class:`~skipbo.io.records.GameRecord` for
 Skip-Bo). :func:`tournament` plays many games between bots named in the game's bots
 (:data:`skipbo.bots.BOTS`, :data:`skipbo.skyjo.bots.BOTS`), rotating the seats so that
 no bot keeps the advantage of moving first, and reports for each entry of the line-up
@@ -25,7 +25,7 @@ games can be spread over worker processes (``workers``) or any
 >>> result.entries[0].wins > result.entries[1].wins
 True
 
-This module imports no game, only the game-agnostic :mod:`skipbo.common`; the games
+This module imports no game, only the game-agnostic ``skipbo.common``; the games
 come in through the registry.
 """
 
@@ -101,7 +101,7 @@ def play_game(rules: Any, bots: Sequence[Any], seed: int, *, names: Sequence[str
         names: Optional names of the seats for the record.
 
     Returns:
-        The game's record (a :class:`~skipbo.GameRecord` for Skip-Bo, a
+        The game's record (a :class:`~skipbo.io.records.GameRecord` for Skip-Bo, a
         :class:`skipbo.skyjo.records.GameRecord` for Skyjo); the game's ``replay``
         reproduces every state from it.
 

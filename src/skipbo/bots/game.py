@@ -56,7 +56,7 @@ class SkipBoGame:
         return new_game(rules, seed=seed)
 
     def view(self, state: GameState, seat: int) -> PlayerView:
-        """:func:`skipbo.view`: the seat's own view (R-INFO)."""
+        """:func:`skipbo.views.view`: the seat's own view (R-INFO)."""
         return view(state, seat)
 
     def legal_moves(self, view: PlayerView) -> Sequence[Move]:
@@ -90,7 +90,7 @@ class SkipBoGame:
     def record(
         self, rules: Rules, seed: int, moves: Sequence[Move], names: Sequence[str]
     ) -> GameRecord:
-        """A :class:`~skipbo.GameRecord`."""
+        """A :class:`~skipbo.io.records.GameRecord`."""
         return GameRecord(rules=rules, seed=seed, moves=tuple(moves), names=tuple(names))
 
     def rules_to_data(self, rules: Rules) -> dict[str, Any]:
