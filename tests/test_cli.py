@@ -248,6 +248,9 @@ class TestPlay:
         session.send(first)
         assert session.read_until_prompt() is not None
         session.process.send_signal(signal.SIGINT)
+        # Wait before finish() closes stdin: an end of input is a quit (status 0), and
+        # under load it could otherwise reach the waiting prompt before the signal.
+        session.process.wait(TIMEOUT)
         status, errors = session.finish()
         assert status == 130
         assert "Traceback" not in errors
