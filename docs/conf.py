@@ -54,6 +54,12 @@ nitpick_ignore = [
     # Type variables of generic helpers have no page of their own.
     ("py:class", "skipbo.common.strictjson.T"),
     ("py:class", "skipbo.common.randomness.T"),
+    # The Game protocol's type variables (skipbo.common.game).
+    *(
+        (role, f"skipbo.common.game.{name}")
+        for role in ("py:class", "py:obj")
+        for name in ("RulesT", "StateT", "ViewT", "MoveT", "RecordT", "SeenT", "ChosenT")
+    ),
     ("py:class", "attrs.Attribute"),
     ("py:class", "Card"),
     ("py:class", "Pile"),

@@ -19,7 +19,7 @@ import pytest
 SOURCE = Path(__file__).resolve().parent.parent / "src"
 
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("common", ("skipbo.errors", "skipbo.common")),
+    ("common", ("skipbo.errors", "skipbo.common", "skipbo.arena")),
     (
         "core",
         (
@@ -48,7 +48,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "skipbo.text",
         ),
     ),
-    ("players", ("skipbo.bots", "skipbo.arena")),
+    ("players", ("skipbo.bots",)),
     ("frontends", ("skipbo.cli", "skipbo.web", "skipbo.envs", "skipbo.batch")),
 )
 """The layers from the innermost out, each with its module prefixes."""

@@ -67,7 +67,7 @@ class TestCheckConformance:
 
     def test_rules_must_be_rules(self) -> None:
         with pytest.raises(TypeError, match=r"skipbo\.Rules"):
-            skipbo.check_conformance("2 players", games=1)  # type: ignore[arg-type]
+            skipbo.check_conformance("2 players", games=1)
 
     def test_a_game_that_does_not_end_fails(self) -> None:
         with pytest.raises(ConformanceError, match="did not end within 5 moves") as error:

@@ -9,6 +9,8 @@
 True
 """
 
+# Imported for its effect: registers Skip-Bo with skipbo.common.game (the arena, the checks).
+import skipbo.bots.game  # noqa: F401
 from skipbo.actions import ActionError
 from skipbo.cards import HIGHEST_VALUE, WILD, Card, Deck, format_card, parse_card
 from skipbo.checking.conformance import ConformanceError, ConformanceReport, check_conformance

@@ -1,11 +1,14 @@
-"""The arena: bots play seeded games and tournaments against each other.
+"""The arena: bots play seeded games and tournaments against each other, in any game.
 
-:func:`play_game` plays one game between bots and returns its
-:class:`~skipbo.io.records.GameRecord`. :func:`tournament` plays many games between bots named
-in :data:`skipbo.bots.BOTS`, rotating the seats so that no bot keeps the advantage
-of moving first, and reports for each entry of the line-up its win rate with a 95%
-Wilson interval, plus the average game length and how many games ended blocked or
-at the turn limit (R-WIN-2).
+The arena is game-agnostic: it finds the game from the rules' type
+(:func:`skipbo.common.game.game_of`), so Skip-Bo rules play Skip-Bo and
+:class:`skipbo.skyjo.Rules` play Skyjo, with the same code. :func:`play_game` plays one
+game between bots and returns the game's record (a :class:`~skipbo.io.records.GameRecord` for
+Skip-Bo). :func:`tournament` plays many games between bots named in the game's bots
+(:data:`skipbo.bots.BOTS`, :data:`skipbo.skyjo.bots.BOTS`), rotating the seats so that
+no bot keeps the advantage of moving first, and reports for each entry of the line-up
+its win rate with a 95% Wilson interval, plus the average game length and how the
+games ended (for Skip-Bo, how many ended blocked or at the turn limit, R-WIN-2).
 
 Everything is derived from one seed: game ``g`` is dealt with
 ``derive_seed(seed, g)`` and each of its bots is seeded from that game seed and its
@@ -22,7 +25,8 @@ games can be spread over worker processes (``workers``) or any
 >>> result.entries[0].wins > result.entries[1].wins
 True
 
-The core never imports this module; it builds on the public API and the bots.
+This module imports no game, only the game-agnostic ``skipbo.common``; the games
+come in through the registry.
 """
 
 from __future__ import annotations
@@ -35,15 +39,8 @@ from typing import Any
 
 import attrs
 
-from skipbo.bots import BOTS, Bot, make_bot
+from skipbo.common.game import AnyGame, game_of
 from skipbo.common.randomness import derive_seed
-from skipbo.deal import new_game
-from skipbo.engine import apply
-from skipbo.io.records import GameRecord
-from skipbo.io.serialization import to_data
-from skipbo.rules import Rules
-from skipbo.state import GameState, Termination
-from skipbo.views import view
 
 __all__ = [
     "BotFactory",
@@ -91,26 +88,27 @@ def wilson(successes: int, trials: int, z: float = WILSON_Z) -> tuple[float, flo
     return low, high
 
 
-def play_game(
-    rules: Rules, bots: Sequence[Bot], seed: int, *, names: Sequence[str] = ()
-) -> GameRecord:
+def play_game(rules: Any, bots: Sequence[Any], seed: int, *, names: Sequence[str] = ()) -> Any:
     """Play one game of ``rules`` dealt with ``seed``; ``bots[s]`` plays seat ``s``.
 
     Each bot is shown only the view of its own seat. The game ends as the rules end
-    it (a win, a blocked game, or the turn limit if ``rules`` set one).
+    it (for Skip-Bo a win, a blocked game, or the turn limit if ``rules`` set one).
 
     Args:
-        rules: The variant.
-        bots: One bot per seat.
+        rules: The variant: the rules of any registered game (Skip-Bo, Skyjo).
+        bots: One bot of that game per seat.
         seed: The deal's seed (see :func:`skipbo.new_game`).
         names: Optional names of the seats for the record.
 
     Returns:
-        The game's record; :func:`skipbo.io.records.replay` reproduces every state from it.
+        The game's record (a :class:`~skipbo.io.records.GameRecord` for Skip-Bo, a
+        :class:`skipbo.skyjo.records.GameRecord` for Skyjo); the game's ``replay``
+        reproduces every state from it.
 
     Raises:
         ValueError: if there is not one bot per seat.
-        IllegalMoveError: if a bot makes an illegal move.
+        TypeError: if ``rules`` are of no registered game.
+        IllegalMoveError: if a bot makes an illegal move (the game's error).
 
     >>> import skipbo
     >>> from skipbo.bots import RandomBot
@@ -120,40 +118,49 @@ def play_game(
     True
 
     """
-    return _play(rules, bots, seed, names).record
+    game = game_of(rules)
+    return _play(game, rules, bots, seed, names).record
 
 
 @attrs.frozen(slots=True)
 class _Played:
     """A finished game as the arena sees it."""
 
-    record: GameRecord
-    final: GameState
+    record: Any
+    final: Any
+    turns: int
     moves: tuple[int, ...]  # moves made by each seat
     seconds: tuple[float, ...]  # thinking time of each seat
 
 
-def _play(rules: Rules, bots: Sequence[Bot], seed: int, names: Sequence[str] = ()) -> _Played:
-    """Play a game; keep its record, its final state, and each seat's moves and time."""
-    if len(bots) != rules.players:
-        raise ValueError(f"{len(bots)} bots for {rules.players} seats: give one bot a seat")
-    state = new_game(rules, seed=seed)
+def _play(
+    game: AnyGame, rules: Any, bots: Sequence[Any], seed: int, names: Sequence[str] = ()
+) -> _Played:
+    """Play a game; keep its record, its final state, its turns, each seat's moves and time."""
+    players = game.info(rules).players
+    if len(bots) != players:
+        raise ValueError(f"{len(bots)} bots for {players} seats: give one bot a seat")
+    state = game.deal(rules, seed)
     moves = []
-    made = [0] * rules.players
-    seconds = [0.0] * rules.players
+    made = [0] * players
+    seconds = [0.0] * players
+    turns, last = 0, None
     # CPU time of this thread, not wall time: on a shared machine the wall clock
     # also counts the time other processes ran, which says nothing about the bot.
     clock = time.thread_time
-    while state.outcome is None:
-        seat = state.current_player
+    while not game.is_over(state):
+        seat = game.current_player(state)
+        turn = game.turn(state)
+        turns += turn != last
+        last = turn
         started = clock()
-        move = bots[seat].choose(view(state, seat))
+        move = bots[seat].choose(game.view(state, seat))
         seconds[seat] += clock() - started
-        state = apply(state, move)
+        state = game.apply(state, move)
         moves.append(move)
         made[seat] += 1
-    record = GameRecord(rules=rules, seed=seed, moves=tuple(moves), names=tuple(names))
-    return _Played(record, state, tuple(made), tuple(seconds))
+    record = game.record(rules, seed, moves, names)
+    return _Played(record, state, turns, tuple(made), tuple(seconds))
 
 
 @attrs.frozen(slots=True)
@@ -166,8 +173,9 @@ class GameSummary:
     """The game's deal seed: ``derive_seed(tournament seed, index)``."""
     seats: tuple[int, ...]
     """``seats[e]``: the seat that line-up entry ``e`` played."""
-    termination: Termination
-    """How the game ended."""
+    termination: str
+    """How the game ended, in the game's words (for Skip-Bo a
+    :class:`~skipbo.Termination` value such as ``"blocked"``)."""
     winners: tuple[int, ...]
     """The winning seats (empty when nobody won)."""
     turns: int
@@ -188,7 +196,7 @@ def seating(players: int, game: int) -> tuple[int, ...]:
     return tuple((entry + game) % players for entry in range(players))
 
 
-BotFactory = Callable[[int | None], Bot]
+BotFactory = Callable[[int | None], Any]
 """Makes a bot from its seed, like the values of :data:`skipbo.bots.BOTS` and bot classes."""
 
 Entrant = str | BotFactory
@@ -200,34 +208,35 @@ def entrant_name(entrant: Entrant) -> str:
     return entrant if isinstance(entrant, str) else getattr(entrant, "__name__", repr(entrant))
 
 
-def _make(entrant: Entrant, seed: int) -> Bot:
-    return make_bot(entrant, seed) if isinstance(entrant, str) else entrant(seed)
+def _make(game: AnyGame, entrant: Entrant, seed: int) -> Any:
+    return game.bots[entrant](seed) if isinstance(entrant, str) else entrant(seed)
 
 
-def _play_one(rules: Rules, lineup: Sequence[Entrant], seed: int, game: int) -> GameSummary:
-    game_seed = derive_seed(seed, game)
-    seats = seating(rules.players, game)
-    entry_at = sorted(range(rules.players), key=seats.__getitem__)  # the entry on each seat
+def _play_one(rules: Any, lineup: Sequence[Entrant], seed: int, index: int) -> GameSummary:
+    game = game_of(rules)
+    players = game.info(rules).players
+    game_seed = derive_seed(seed, index)
+    seats = seating(players, index)
+    entry_at = sorted(range(players), key=seats.__getitem__)  # the entry on each seat
     bots = [
-        _make(lineup[entry], derive_seed(game_seed, seat)) for seat, entry in enumerate(entry_at)
+        _make(game, lineup[entry], derive_seed(game_seed, seat))
+        for seat, entry in enumerate(entry_at)
     ]
-    played = _play(rules, bots, game_seed)
-    outcome = played.final.outcome
-    assert outcome is not None  # _play plays to the end
+    played = _play(game, rules, bots, game_seed)
     return GameSummary(
-        index=game,
+        index=index,
         seed=game_seed,
         seats=seats,
-        termination=outcome.termination,
-        winners=outcome.winners,
-        turns=played.final.turn,
+        termination=game.termination(played.final),
+        winners=game.winners(played.final),
+        turns=played.turns,
         moves=tuple(played.moves[seat] for seat in seats),
         seconds=tuple(played.seconds[seat] for seat in seats),
     )
 
 
 def _play_chunk(
-    rules: Rules, lineup: tuple[Entrant, ...], seed: int, games: range
+    rules: Any, lineup: tuple[Entrant, ...], seed: int, games: range
 ) -> list[GameSummary]:
     """Play the games numbered ``games`` (run in a worker: a top-level function)."""
     return [_play_one(rules, lineup, seed, game) for game in games]
@@ -274,8 +283,8 @@ class TournamentResult:
     equality.
     """
 
-    rules: Rules
-    """The variant played."""
+    rules: Any
+    """The variant played (the rules of any registered game)."""
     lineup: tuple[str, ...]
     """The bots' names (see :func:`entrant_name`), one per seat of the first game."""
     seed: int
@@ -295,22 +304,25 @@ class TournamentResult:
         """The average game length in turns."""
         return sum(game.turns for game in self.summaries) / self.games if self.games else 0.0
 
-    def _share(self, termination: Termination) -> float:
-        ended = sum(game.termination is termination for game in self.summaries)
+    def share(self, termination: str) -> float:
+        """The share of games that ended by ``termination`` (a :attr:`GameSummary.termination`)."""
+        ended = sum(game.termination == termination for game in self.summaries)
         return ended / self.games if self.games else 0.0
 
     @property
     def blocked_share(self) -> float:
-        """The share of games that ended blocked, without a winner (R-WIN-2)."""
-        return self._share(Termination.BLOCKED)
+        """The share of Skip-Bo games that ended blocked, without a winner (R-WIN-2)."""
+        return self.share("blocked")
 
     @property
     def turn_limit_share(self) -> float:
-        """The share of games that ended at the turn limit, without a winner (R-WIN-2)."""
-        return self._share(Termination.TURN_LIMIT)
+        """The share of Skip-Bo games that ended at the turn limit, without a winner (R-WIN-2)."""
+        return self.share("turn-limit")
 
     def to_dict(self) -> dict[str, Any]:
-        """The result as JSON-able data (the rules as a :mod:`skipbo.io.serialization` document).
+        """The result as JSON-able data, the rules as the game's document.
+
+        For Skip-Bo the rules are a :mod:`skipbo.io.serialization` document.
 
         >>> import json, skipbo
         >>> result = tournament(skipbo.Rules(players=2, stock_size=2), ["random"] * 2,
@@ -320,7 +332,7 @@ class TournamentResult:
          'turn_limit_share']
         """
         return {
-            "rules": to_data(self.rules),
+            "rules": game_of(self.rules).rules_to_data(self.rules),
             "lineup": list(self.lineup),
             "seed": self.seed,
             "games": self.games,
@@ -349,7 +361,7 @@ def _chunks(games: range, parts: int) -> list[range]:
 
 
 def tournament(
-    rules: Rules,
+    rules: Any,
     lineup: Sequence[Entrant],
     *,
     games: int,
@@ -367,8 +379,9 @@ def tournament(
     ``workers`` or ``executor``.
 
     Args:
-        rules: The variant.
-        lineup: One entry per seat: a bot's name (a key of :data:`skipbo.bots.BOTS`)
+        rules: The variant: the rules of any registered game (Skip-Bo, Skyjo).
+        lineup: One entry per seat: a bot's name (a key of the game's bots, such as
+            :data:`skipbo.bots.BOTS` or :data:`skipbo.skyjo.bots.BOTS`)
             or a factory making a bot from its seed (such as a bot class; to play
             in worker processes it must be importable, i.e. defined in a module).
         games: How many games to play (at least 1).
@@ -386,14 +399,18 @@ def tournament(
     Raises:
         ValueError: if the line-up does not give one bot per seat, names an unknown bot, or
             ``games`` or ``workers`` is below 1, or ``first`` below 0.
+        TypeError: if ``rules`` are of no registered game.
 
     """
+    game = game_of(rules)
+    players = game.info(rules).players
     entrants = tuple(lineup)
-    if len(entrants) != rules.players:
-        raise ValueError(f"the line-up names {len(entrants)} bots for {rules.players} seats")
-    unknown = [name for name in entrants if isinstance(name, str) and name not in BOTS]
+    if len(entrants) != players:
+        raise ValueError(f"the line-up names {len(entrants)} bots for {players} seats")
+    unknown = [name for name in entrants if isinstance(name, str) and name not in game.bots]
     if unknown:
-        raise ValueError(f"unknown bot {unknown[0][:40]!r}; the bots are: {', '.join(BOTS)}")
+        names = ", ".join(game.bots)
+        raise ValueError(f"unknown bot {unknown[0][:40]!r}; the bots are: {names}")
     for name, value, least in (("games", games, 1), ("workers", workers, 1), ("first", first, 0)):
         if type(value) is not int or value < least:
             raise ValueError(f"{name} must be an integer of at least {least}, got {value!r}")
@@ -403,7 +420,7 @@ def tournament(
 
 
 def _result(
-    rules: Rules, names: tuple[str, ...], seed: int, summaries: Iterable[GameSummary]
+    rules: Any, names: tuple[str, ...], seed: int, summaries: Iterable[GameSummary]
 ) -> TournamentResult:
     ordered = sorted(summaries, key=lambda game: game.index)
     return TournamentResult(
@@ -445,7 +462,7 @@ def combine(parts: Sequence[TournamentResult]) -> TournamentResult:
 
 
 def _run(
-    rules: Rules,
+    rules: Any,
     lineup: tuple[Entrant, ...],
     seed: int,
     games: range,

@@ -33,11 +33,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import overload
 
 import attrs
 
 from skipbo import spec
 from skipbo.checking.invariants import invariant_violations
+from skipbo.common.game import Conformance, game_of
 from skipbo.common.randomness import derive_seed
 from skipbo.deal import new_game
 from skipbo.engine import apply, legal_moves
@@ -142,6 +144,7 @@ class ConformanceReport:
         )
 
 
+@overload
 def check_conformance(
     rules: Rules,
     games: int = 100,
@@ -149,11 +152,37 @@ def check_conformance(
     seed: int = 0,
     max_moves: int = MAX_MOVES,
     illegal_per_step: int = ILLEGAL_PER_STEP,
-) -> ConformanceReport:
+) -> ConformanceReport: ...
+
+
+@overload
+def check_conformance(
+    rules: object,
+    games: int = 100,
+    *,
+    seed: int = 0,
+    max_moves: int = MAX_MOVES,
+    illegal_per_step: int = ILLEGAL_PER_STEP,
+) -> Conformance: ...
+
+
+def check_conformance(
+    rules: object,
+    games: int = 100,
+    *,
+    seed: int = 0,
+    max_moves: int = MAX_MOVES,
+    illegal_per_step: int = ILLEGAL_PER_STEP,
+) -> Conformance:
     """Play ``games`` seeded random games under ``rules``, checking every step.
 
+    The rules of another registered game (:class:`skipbo.skyjo.Rules`) are checked by
+    that game's own checker (:func:`skipbo.skyjo.conformance.check_conformance`),
+    found through :func:`skipbo.common.game.game_of`; it raises its own
+    ``ConformanceError``, also an ``AssertionError``.
+
     Args:
-        rules: Any rules configuration.
+        rules: Any rules configuration, of Skip-Bo or of another registered game.
         games: How many games to play.
         seed: Game ``n`` is dealt with ``skipbo.common.randomness.derive_seed(seed, n)``, which
             also seeds its choice of moves.
@@ -167,13 +196,16 @@ def check_conformance(
         ConformanceError: at the first violation, with the game's seed and moves;
             before any game when ``rules`` itself is corrupt (a derived field that does
             not follow from the parameters names that field).
-        TypeError: if ``rules`` is not a :class:`~skipbo.Rules`.
+        TypeError: if ``rules`` are of no registered game; the message names the
+            known rules types.
 
     .. versionadded:: 0.1.0
 
     """
     if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a skipbo.Rules, got {type(rules).__name__}")
+        return game_of(rules).check_conformance(
+            rules, games, seed=seed, max_moves=max_moves, illegal_per_step=illegal_per_step
+        )
     problem = rules_problem(rules)
     if problem is not None:
         raise ConformanceError(rules, seed, (), problem)

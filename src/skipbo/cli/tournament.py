@@ -12,12 +12,15 @@ import json
 import sys
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
+from typing import Any
 
+from skipbo import skyjo
 from skipbo.arena import TournamentResult, tournament
 from skipbo.bots import BOTS
 from skipbo.cli.errors import UsageError
 from skipbo.cli.lineup import fill_lineup
 from skipbo.cli.options import add_rules_options, rules_from
+from skipbo.skyjo.bots import BOTS as SKYJO_BOTS
 
 NAME = "tournament"
 HELP = "play bots against each other and print their win rates"
@@ -40,6 +43,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--seed", type=int, metavar="N", default=0, help="the tournament's seed (default 0)"
+    )
+    parser.add_argument(
+        "--game",
+        choices=("skipbo", "skyjo"),
+        default="skipbo",
+        help=f"the game (skyjo: --players and --turn-limit apply; bots: {', '.join(SKYJO_BOTS)})",
     )
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument(
@@ -67,9 +76,10 @@ def _progress(
 def table(result: TournamentResult) -> str:
     """The result as a table for people."""
     rules = result.rules
+    skipbo_rules = not isinstance(rules, skyjo.Rules)
+    played = f"(stock {rules.stock_size})" if skipbo_rules else "of Skyjo"
     lines = [
-        f"{result.games} games of {rules.players} players (stock {rules.stock_size}), "
-        f"seed {result.seed}",
+        f"{result.games} games of {rules.players} players {played}, seed {result.seed}",
         f"{'#':>4}  {'bot':<12} {'wins':>6} {'win rate':>9}  {'95% interval':<15} "
         f"{'moves':>7} {'ms/move':>8}",
     ]
@@ -80,16 +90,20 @@ def table(result: TournamentResult) -> str:
             f"{f'{low:.1%} - {high:.1%}':<15} {entry.moves:>7} "
             f"{entry.seconds_per_move * 1000:>8.2f}"
         )
-    lines.append(
-        f"average length {result.average_turns:.1f} turns; blocked {result.blocked_share:.1%}; "
-        f"turn limit {result.turn_limit_share:.1%}"
-    )
+    ends = f"; blocked {result.blocked_share:.1%}; turn limit {result.turn_limit_share:.1%}"
+    lines.append(f"average length {result.average_turns:.1f} turns{ends if skipbo_rules else ''}")
     return "\n".join(lines)
 
 
 def run(args: argparse.Namespace) -> int:
     """Play the tournament and print the table or the JSON."""
-    rules = rules_from(args, players=max(len(args.bots), 2))  # by default a seat a bot named
+    seats = max(len(args.bots), 2)  # by default a seat a bot named
+    rules: Any
+    if args.game == "skyjo":
+        players = seats if args.players is None else args.players
+        rules = skyjo.Rules(players=players, turn_limit=args.turn_limit)
+    else:
+        rules = rules_from(args, players=seats)
     lineup = fill_lineup(args.bots, rules.players)
     for name, value in (("--games", args.games), ("--workers", args.workers)):
         if value < 1:

@@ -13,6 +13,8 @@ Skip-Bo core never imports this package.
 >>> skyjo.check_invariants(state)
 """
 
+# Imported for its effect: registers Skyjo with skipbo.common.game (the arena, the checks).
+import skipbo.skyjo.game  # noqa: F401
 from skipbo.skyjo.cards import COLUMNS, GRID_SIZE, ROWS, Card, Deck, column_of, column_places
 from skipbo.skyjo.engine import (
     apply,
