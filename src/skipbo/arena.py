@@ -39,7 +39,7 @@ from typing import Any
 
 import attrs
 
-from skipbo.common.game import AnyGame, game_of
+from skipbo.common.game import AnyGame, game_of, unknown_bot
 from skipbo.common.randomness import derive_seed
 
 __all__ = [
@@ -409,8 +409,7 @@ def tournament(
         raise ValueError(f"the line-up names {len(entrants)} bots for {players} seats")
     unknown = [name for name in entrants if isinstance(name, str) and name not in game.bots]
     if unknown:
-        names = ", ".join(game.bots)
-        raise ValueError(f"unknown bot {unknown[0][:40]!r}; the bots are: {names}")
+        raise unknown_bot(unknown[0], game.bots)
     for name, value, least in (("games", games, 1), ("workers", workers, 1), ("first", first, 0)):
         if type(value) is not int or value < least:
             raise ValueError(f"{name} must be an integer of at least {least}, got {value!r}")

@@ -21,6 +21,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Protocol
 
+from skipbo.common.game import unknown_bot
 from skipbo.moves import Move, is_build_play
 from skipbo.views import PlayerView, legal_moves
 
@@ -94,6 +95,5 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
     try:
         factory = BOTS[name]
     except KeyError:
-        names = ", ".join(sorted(BOTS))
-        raise ValueError(f"unknown bot {name[:40]!r}; the bots are: {names}") from None
+        raise unknown_bot(name, sorted(BOTS)) from None
     return factory(seed)

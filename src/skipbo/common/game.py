@@ -20,12 +20,20 @@ TypeError: no game is registered for rules of type str; the known rules types ar
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 from skipbo.common.gameinfo import GameInfo, GameType
 
-__all__ = ["Bot", "Conformance", "Game", "game_of", "register_game", "registered_games"]
+__all__ = [
+    "Bot",
+    "Conformance",
+    "Game",
+    "game_of",
+    "register_game",
+    "registered_games",
+    "unknown_bot",
+]
 
 RulesT = TypeVar("RulesT", contravariant=True)
 StateT = TypeVar("StateT")
@@ -187,3 +195,17 @@ def _public_name(kind: type) -> str:
         if getattr(sys.modules.get(module), kind.__qualname__, None) is kind:
             return f"{module}.{kind.__qualname__}"
     return f"{kind.__module__}.{kind.__qualname__}"
+
+
+def unknown_bot(name: str, bots: Iterable[str], kind: str = "bot") -> ValueError:
+    """The error for a bot ``name`` that is none of ``bots``, for every game's registry.
+
+    It shows the name cut to 40 characters (the name may be untrusted input) and lists
+    the bots in the order given.
+
+    >>> str(unknown_bot("x" * 50, ["random", "heuristic"]))[:24]
+    "unknown bot 'xxxxxxxxxxx"
+    >>> str(unknown_bot("nope", ["random", "heuristic"], "Skyjo bot"))
+    "unknown Skyjo bot 'nope'; the bots are: random, heuristic"
+    """
+    return ValueError(f"unknown {kind} {name[:40]!r}; the bots are: {', '.join(bots)}")

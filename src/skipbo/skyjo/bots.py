@@ -21,6 +21,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
+from skipbo.common.game import unknown_bot
 from skipbo.skyjo.cards import Card, column_places
 from skipbo.skyjo.engine import legal_moves
 from skipbo.skyjo.moves import DiscardFlip, Draw, Move, Reveal, Swap, TakeDiscard
@@ -193,6 +194,5 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
     try:
         factory = BOTS[name]
     except KeyError:
-        names = ", ".join(sorted(BOTS))
-        raise ValueError(f"unknown Skyjo bot {name[:40]!r}; the bots are: {names}") from None
+        raise unknown_bot(name, sorted(BOTS), "Skyjo bot") from None
     return factory(seed)
