@@ -1,14 +1,15 @@
 """Injected rule bugs: the fixtures of the technique x rule matrix (``tools.matrix``).
 
-Each :class:`Bug` is a small textual change to one function of the rules core that
-breaks one or more rules (named by their IDs in ``docs/rules.md``), like a mutant of
+Each :class:`Bug` is a small textual change to one function (or method) of a game's
+rules that breaks one or more rules (named by their IDs in ``docs/rules.md``), like a mutant of
 mutation testing but chosen by hand to be a plausible mistake. The catalogue is
 :data:`BUGS` (in :mod:`tools.bugs.catalogue`). A bug is put in place two ways:
 
 * :func:`injected`, in this process: the function is recompiled from its changed
   source in its module's namespace, and every reference to the original in loaded
   modules and in their dispatch tables (such as the engine's move table) is
-  replaced, until the ``with`` block ends;
+  replaced, until the ``with`` block ends (a method, ``"Deck.cards"``, is replaced
+  on its class);
 * :func:`buggy_module`, as a copy of the whole module with the change, written to a
   file (for CrossHair, which analyses source in its own processes).
 
@@ -23,6 +24,7 @@ import ast
 import importlib
 import inspect
 import sys
+import textwrap
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -46,13 +48,31 @@ class Bug:
     module: str
     """The module of the changed function (``skipbo.draw``)."""
     function: str
-    """The changed top-level function."""
+    """The changed top-level function, or method of a top-level class (``"Deck.cards"``)."""
     edits: tuple[tuple[str, str], ...]
     """(original text, replacement) pairs; each original occurs once in the function."""
 
+    @property
+    def game(self) -> str:
+        """The game whose rules the bug breaks: ``"skyjo"`` or ``"skipbo"``."""
+        return "skyjo" if self.module.startswith("skipbo.skyjo") else "skipbo"
+
+    def _owner(self) -> tuple[Any, str]:
+        """The object holding the function (its module, or its class) and its name there."""
+        owner: Any = importlib.import_module(self.module)
+        path = self.function.split(".")
+        for name in path[:-1]:
+            owner = getattr(owner, name)
+        return owner, path[-1]
+
     def original_function(self) -> Callable[..., Any]:
-        """The unchanged function, as its module holds it now."""
-        found: Callable[..., Any] = getattr(importlib.import_module(self.module), self.function)
+        """The unchanged function, as its module (or class) holds it now."""
+        owner, name = self._owner()
+        found: Any = vars(owner)[name] if isinstance(owner, type) else getattr(owner, name)
+        if isinstance(found, classmethod | staticmethod):
+            found = found.__func__
+        elif isinstance(found, property):
+            found = found.fget
         unwrapped: Callable[..., Any] = inspect.unwrap(found)
         return unwrapped
 
@@ -80,6 +100,8 @@ class Bug:
             for node in tree.body
             if isinstance(node, ast.FunctionDef) and "post:" in (ast.get_docstring(node) or "")
         }
+        if "." in self.function:
+            return ()  # CrossHair checks top-level functions only
         if self.function in contracted:
             return (self.function,)
         return tuple(
@@ -121,6 +143,10 @@ def injected(bug: Bug) -> Iterator[None]:
     """
     module = importlib.import_module(bug.module)
     namespace = vars(module)
+    if "." in bug.function:
+        with _method_injected(bug, namespace):
+            yield
+        return
     original = namespace[bug.function]
     code = compile(
         bug.source(),
@@ -138,6 +164,35 @@ def injected(bug: Bug) -> Iterator[None]:
     finally:
         for holder, key in replaced:
             holder[key] = original
+
+
+@contextmanager
+def _method_injected(bug: Bug, namespace: dict[str, Any]) -> Iterator[None]:
+    """Put a bug in a method in place: the changed method, compiled with the module's
+    globals, lends its code to the original function object, so that every reference
+    to it (bound methods kept elsewhere, such as an attrs field's default factory)
+    runs the bug."""
+    target = bug.original_function()
+    code = compile(
+        textwrap.dedent(bug.source()),
+        f"<{bug.name} in {bug.module}.{bug.function}>",
+        "exec",
+        flags=__future__.annotations.compiler_flag,
+        dont_inherit=True,
+    )
+    scratch: dict[str, Any] = {}
+    exec(code, namespace, scratch)  # globals: the module's; the new method lands in scratch
+    changed: Any = scratch[bug.function.rpartition(".")[2]]
+    if isinstance(changed, classmethod | staticmethod):
+        changed = changed.__func__
+    elif isinstance(changed, property):
+        changed = changed.fget
+    original = target.__code__
+    target.__code__ = changed.__code__
+    try:
+        yield
+    finally:
+        target.__code__ = original
 
 
 def _replace_everywhere(original: object, buggy: object) -> list[tuple[dict[Any, Any], Any]]:

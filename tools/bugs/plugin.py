@@ -76,11 +76,14 @@ class Matrix:
         self.failed: list[str] = []
 
     def technique(self, nodeid: str) -> str | None:
-        """The technique of a test, by the first group path its id starts with."""
-        for technique, prefixes in self.groups.items():
-            if any(nodeid.startswith(prefix) for prefix in prefixes):
-                return technique
-        return None
+        """The technique of a test, by the longest group prefix its id starts with."""
+        found = [
+            (len(prefix), technique)
+            for technique, prefixes in self.groups.items()
+            for prefix in prefixes
+            if nodeid.startswith(prefix)
+        ]
+        return max(found)[1] if found else None
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtest_setup(self, item: pytest.Item) -> None:
