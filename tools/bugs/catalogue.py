@@ -296,3 +296,423 @@ BUGS: tuple[Bug, ...] = (
     ),
 )
 """Every injected bug of the matrix, in the order of its table."""
+
+MATCH = "skipbo.variants.match"
+VIEWS = "skipbo.views"
+RULES = "skipbo.rules"
+
+TABLE_BUGS: tuple[Bug, ...] = (
+    Bug(
+        "B29",
+        ("R-DECK-1", "R-DECK-2"),
+        "the deck leaves out its highest number (no 12s)",
+        "skipbo.cards",
+        "Deck.cards",
+        (("range(1, self.highest + 1)", "range(1, self.highest)"),),
+    ),
+    Bug(
+        "B30",
+        ("R-DECK-4",),
+        "the International Games deck has the Mattel deck's 18 wilds",
+        "skipbo.cards",
+        "Deck.international_games",
+        (("wilds=24", "wilds=18"),),
+    ),
+    Bug(
+        "B31",
+        ("R-DECK-2",),
+        "a deck that deals every stock pile but not the first hand is accepted",
+        RULES,
+        "Rules.__attrs_post_init__",
+        (
+            (
+                "needed = seating.stock_pile_count * self.stock_size + self.hand_size",
+                "needed = seating.stock_pile_count * self.stock_size",
+            ),
+        ),
+    ),
+    Bug(
+        "B32",
+        ("R-DECK-3",),
+        "with playing cards, a king is not read as a wild (only a joker is)",
+        "skipbo.variants.playing_cards",
+        "parse_card",
+        (("    if rank in _WILD_NAMES:\n", "    if rank in _WILD_NAMES - {_WILD_RANK}:\n"),),
+    ),
+    Bug(
+        "B33",
+        ("R-SETUP-1",),
+        "individual play accepts up to 12 players, the team limit",
+        RULES,
+        "Rules.__attrs_post_init__",
+        (
+            (
+                "MAX_TEAM_PLAYERS if team_play else MAX_INDIVIDUAL_PLAYERS",
+                "MAX_TEAM_PLAYERS",
+            ),
+        ),
+    ),
+    Bug(
+        "B34",
+        ("R-SETUP-3", "R-INFO-1", "R-INFO-3"),
+        "a view shows each stock pile's bottom card as its top",
+        VIEWS,
+        "view",
+        (("stock_tops=tuple(pile[-1] if pile", "stock_tops=tuple(pile[0] if pile"),),
+    ),
+    Bug(
+        "B35",
+        ("R-SETUP-5",),
+        "under the highest-stock-top rule a wild counts as the lowest card, not the highest",
+        "skipbo.deal",
+        "_first_player",
+        (("return rules.deck.highest + 1 if top == WILD else top", "return top"),),
+    ),
+    Bug(
+        "B36",
+        ("R-SETUP-6",),
+        "the dealer of a match does not move on after a game",
+        MATCH,
+        "Match.next_game",
+        (("dealer = (self.dealer + 1) % self.rules.players", "dealer = self.dealer"),),
+    ),
+    Bug(
+        "B37",
+        ("R-DISC-4", "R-INFO-1"),
+        "a view shows only the top card of each discard pile",
+        VIEWS,
+        "view",
+        (
+            (
+                "discards=state.discards,",
+                "discards=tuple(tuple(pile[-1:] for pile in piles) for piles in state.discards),",
+            ),
+        ),
+    ),
+    Bug(
+        "B38",
+        ("R-SCORE-2",),
+        "the winner scores 5 points per opponent with stock cards left, not per card",
+        MATCH,
+        "game_points",
+        (("        len(state.stocks[stock])\n", "        min(len(state.stocks[stock]), 1)\n"),),
+    ),
+    Bug(
+        "B39",
+        ("R-SCORE-3",),
+        "a score exactly at the target does not end the match",
+        MATCH,
+        "Match.winner",
+        (("if score >= self.target:", "if score > self.target:"),),
+    ),
+    Bug(
+        "B40",
+        ("R-SCORE-4",),
+        "a team scores the opposing stock piles once per opposing player (shared piles "
+        "counted twice)",
+        MATCH,
+        "game_points",
+        (
+            (
+                "        for team, stocks in enumerate(rules.seating.team_stocks)\n"
+                "        if team != result.team\n"
+                "        for stock in stocks\n",
+                "        for seat, stock in enumerate(rules.seating.own_stock)\n"
+                "        if rules.seating.team_of[seat] != result.team\n",
+            ),
+        ),
+    ),
+    Bug(
+        "B41",
+        ("R-SCORE-1",),
+        "the next game of a match can be dealt before the current one is over",
+        MATCH,
+        "Match.next_game",
+        (
+            (
+                "        if not self.game.is_over:\n"
+                '            raise MatchError("R-SCORE-1", f"game {self.number} is not over")\n',
+                "",
+            ),
+        ),
+    ),
+    Bug(
+        "B42",
+        ("R-TEAM-5",),
+        "the default stock size counts players, not stock piles, in the shared-piles form",
+        RULES,
+        "_default_stock_size",
+        (("piles = SHARED_PILES_PER_TEAM * len(rules.teams)", "piles = rules.players"),),
+    ),
+    Bug(
+        "B43",
+        ("R-INFO-2",),
+        "a view shows the hand of the player to move, whoever looks",
+        VIEWS,
+        "view",
+        (
+            (
+                "hand=None if player is None else state.hands[player],",
+                "hand=None if player is None else state.hands[state.current_player],",
+            ),
+        ),
+    ),
+)
+"""Bugs in the rules around the engine: the deck, the configuration, the deal, match
+play and scoring, and what each player may see."""
+
+SKYJO = "skipbo.skyjo.engine"
+
+SKYJO_BUGS: tuple[Bug, ...] = (
+    Bug(
+        "S01",
+        ("S-DECK-1",),
+        "the standard deck holds ten each of 1 to 11, no 12s",
+        "skipbo.skyjo.cards",
+        "Deck.standard",
+        (("range(1, 13)", "range(1, 12)"),),
+    ),
+    Bug(
+        "S02",
+        ("S-DECK-2",),
+        "a deck that deals every grid but not the first discard card is accepted",
+        "skipbo.skyjo.rules",
+        "Rules.__attrs_post_init__",
+        (("needed = self.players * GRID_SIZE + 1", "needed = self.players * GRID_SIZE"),),
+    ),
+    Bug(
+        "S03",
+        ("S-SETUP-1",),
+        "eight players are refused",
+        "skipbo.skyjo.rules",
+        "Rules.__attrs_post_init__",
+        (
+            (
+                "not MIN_PLAYERS <= self.players <= MAX_PLAYERS",
+                "not MIN_PLAYERS <= self.players < MAX_PLAYERS",
+            ),
+        ),
+    ),
+    Bug(
+        "S04",
+        ("S-SETUP-2",),
+        "the rounds after the first are dealt from the deck unshuffled",
+        SKYJO,
+        "_end_round",
+        (
+            (
+                "order, seed = shuffle(state.rules.deck.cards(), state.shuffle_seed)",
+                "order, seed = state.rules.deck.cards(), state.shuffle_seed",
+            ),
+        ),
+    ),
+    Bug(
+        "S05",
+        ("S-SETUP-3", "S-SETUP-2"),
+        "the first discard card is also the last card of the last grid (dealt twice)",
+        SKYJO,
+        "deal",
+        (("    dealt = players * GRID_SIZE\n", "    dealt = players * GRID_SIZE - 1\n"),),
+    ),
+    Bug(
+        "S06",
+        ("S-SETUP-4",),
+        "each player's choice turns up only the first of the two cards",
+        SKYJO,
+        "_reveal",
+        (("chosen is not None and place in chosen", "chosen is not None and place == chosen[0]"),),
+    ),
+    Bug(
+        "S07",
+        ("S-SETUP-5",),
+        "a tie for the highest sum goes to the latest seat",
+        SKYJO,
+        "first_round_starter",
+        (("key=lambda seat: (sums[seat], -seat)", "key=lambda seat: (sums[seat], seat)"),),
+    ),
+    Bug(
+        "S08",
+        ("S-TURN-1", "S-TURN-2"),
+        "taking from the discard pile takes its bottom card",
+        SKYJO,
+        "_take",
+        (
+            ("discard_pile=state.discard_pile[:-1],", "discard_pile=state.discard_pile[1:],"),
+            ("held=state.discard_pile[-1],", "held=state.discard_pile[0],"),
+        ),
+    ),
+    Bug(
+        "S09",
+        ("S-TURN-2",),
+        "a card taken from the discard pile may be discarded again (and a card turned up)",
+        SKYJO,
+        "_place",
+        (
+            (
+                "        if state.source is not Source.DRAW_PILE:\n",
+                "        if state.source is None:\n",
+            ),
+        ),
+    ),
+    Bug(
+        "S10",
+        ("S-TURN-3",),
+        "after a draw, turning up is offered for face-up cards too",
+        SKYJO,
+        "legal_moves",
+        (
+            (
+                "moves += [flip for flip, down in zip(_FLIPS, face_down, strict=True) if down]",
+                "moves += [flip for flip, here in zip(_FLIPS, present, strict=True) if here]",
+            ),
+        ),
+    ),
+    Bug(
+        "S11",
+        ("S-TURN-4",),
+        "the turn passes counter-clockwise",
+        SKYJO,
+        "_end_turn",
+        (("following = (seat + 1) % players", "following = (seat - 1) % players"),),
+    ),
+    Bug(
+        "S12",
+        ("S-COL-1",),
+        "a column of three equal negative cards stays",
+        SKYJO,
+        "_remove_column",
+        (("or len(set(cards)) != 1:", "or len(set(cards)) != 1 or cards[0] < 0:"),),
+    ),
+    Bug(
+        "S13",
+        ("S-COL-2",),
+        "when a swap completes a column, the column goes on the discard pile before the "
+        "swapped-out card",
+        SKYJO,
+        "_place",
+        (
+            (
+                "discard_pile=state.discard_pile + discarded + removed,",
+                "discard_pile=state.discard_pile + removed + discarded,",
+            ),
+        ),
+    ),
+    Bug(
+        "S14",
+        ("S-COL-3",),
+        "the final reveal of a round removes no column",
+        SKYJO,
+        "_end_round",
+        (
+            (
+                "        for column in range(COLUMNS):\n"
+                "            grid, up, removed = _remove_column(grid, up, column)\n"
+                "            discard_pile += removed\n",
+                "",
+            ),
+        ),
+    ),
+    Bug(
+        "S15",
+        ("S-COL-4",),
+        "a drawn card can be swapped into the empty place of a removed column",
+        SKYJO,
+        "_place",
+        (
+            (
+                "    if grid[place] is None:\n",
+                "    if grid[place] is None and isinstance(move, DiscardFlip):\n",
+            ),
+        ),
+    ),
+    Bug(
+        "S16",
+        ("S-DRAW-1",),
+        "the refill of the draw pile shuffles in the discard pile's top card too",
+        SKYJO,
+        "_draw",
+        (
+            (
+                "draw_pile, seed = shuffle(discard_pile[:-1], seed)",
+                "draw_pile, seed = shuffle(discard_pile, seed)",
+            ),
+            ("discard_pile = discard_pile[-1:]", "discard_pile = ()"),
+        ),
+    ),
+    Bug(
+        "S17",
+        ("S-END-1",),
+        "after the round ender, the player just before the ender has no last turn",
+        SKYJO,
+        "_end_turn",
+        (("    if following == ender:\n", "    if (following + 1) % players == ender:\n"),),
+    ),
+    Bug(
+        "S18",
+        ("S-END-2", "S-SCORE-1"),
+        "the round scores only the cards that were face up before the final reveal",
+        SKYJO,
+        "_end_round",
+        (
+            (
+                "sums = tuple(sum(card for card in grid if card is not None) for grid in grids)",
+                "sums = tuple(\n"
+                "        sum(c for c, u in zip(g, f, strict=True) if c is not None and u)\n"
+                "        for g, f in zip(grids, state.face_up, strict=True)\n"
+                "    )",
+            ),
+        ),
+    ),
+    Bug(
+        "S19",
+        ("S-END-3",),
+        "the round turn limit scores the round one turn late",
+        SKYJO,
+        "_end_turn",
+        (("turns >= limit", "turns > limit"),),
+    ),
+    Bug(
+        "S20",
+        ("S-SCORE-2",),
+        "a round ender tied for the lowest score is not doubled",
+        SKYJO,
+        "round_scores",
+        (("any(score <= mine", "any(score < mine"),),
+    ),
+    Bug(
+        "S21",
+        ("S-SCORE-3",),
+        "a total exactly at the end score does not end the game",
+        SKYJO,
+        "_end_round",
+        (("if max(totals) >= state.rules.end_score:", "if max(totals) > state.rules.end_score:"),),
+    ),
+    Bug(
+        "S22",
+        ("S-INFO-2",),
+        "the player to move sees their own face-down cards",
+        "skipbo.skyjo.views",
+        "view",
+        (
+            (
+                "grids=tuple(_seen(g, up) for g, up in zip(state.grids, state.face_up, "
+                "strict=True)),",
+                "grids=tuple(\n"
+                "            g if seat == state.current_player else _seen(g, up)\n"
+                "            for seat, (g, up) in enumerate(zip(state.grids, state.face_up))\n"
+                "        ),",
+            ),
+        ),
+    ),
+    Bug(
+        "S23",
+        ("S-INFO-1",),
+        "the view does not show the card just drawn",
+        "skipbo.skyjo.views",
+        "view",
+        (("        held=state.held,\n", "        held=None,\n"),),
+    ),
+)
+"""Bugs in Skyjo's rules (``skipbo.skyjo``)."""
+
+BUGS = BUGS + TABLE_BUGS + SKYJO_BUGS
