@@ -80,3 +80,38 @@ def test_b02_in_place_breaks_take_contract_and_is_taken_out_again() -> None:
         assert broken > 0
     assert draw.take is original
     assert engine._placed is by_name("B11").original_function()
+
+
+def test_every_verifiable_rule_of_both_games_has_an_injected_bug() -> None:
+    from tools.traceability import INFORMATIVE
+
+    named = {rule for bug in BUGS for rule in bug.rules}
+    assert [rule for rule in rule_ids() if rule not in INFORMATIVE and rule not in named] == []
+
+
+def test_a_bug_in_a_method_reaches_every_reference_and_is_taken_out_again() -> None:
+    """B29 changes ``Deck.cards``; S01 changes ``skyjo.Deck.standard``, which the Skyjo
+    rules hold as their default factory: the bug must reach that reference too."""
+    from skipbo import Deck, Rules, skyjo
+
+    with injected(by_name("B29")):
+        assert 12 not in Deck.mattel().cards()
+    assert Deck.mattel().cards().count(12) == 12
+    with injected(by_name("S01")):
+        assert 12 not in skyjo.Rules().deck.counts()
+    assert skyjo.Rules().deck.size == 150
+    assert Rules().deck.size == 162
+
+
+def test_each_bug_is_measured_with_its_own_games_tests() -> None:
+    assert {bug.game for bug in BUGS} == {"skipbo", "skyjo"}
+    assert by_name("S12").game == "skyjo"
+    assert matrix.techniques_of("skyjo") == [
+        "scenario",
+        "property",
+        "stateful",
+        "contracts",
+        "crosshair",
+        "exhaustive",
+        "conformance",
+    ]

@@ -19,6 +19,7 @@ Usage (from the repository root)::
 
     python -m tools.matrix                 # measure every bug (minutes), write both
     python -m tools.matrix B02 B11         # measure some bugs again, write both
+    python -m tools.matrix --game skyjo    # measure one game's bugs (skipbo, skyjo)
     python -m tools.matrix --write         # regenerate the page from the results
     python -m tools.matrix --check         # exit 1 if the page or the results are stale
 
@@ -137,11 +138,15 @@ GOAL = 2
 
 
 def _pytest(
-    bug: Bug | None, only: Sequence[str] = (), deselect: Sequence[str] = ()
+    bug: Bug | None,
+    only: Sequence[str] = (),
+    deselect: Sequence[str] = (),
+    game: str | None = None,
 ) -> dict[str, Any]:
     """Run the pytest techniques (all, or those in ``only``) with ``bug`` injected:
-    technique -> first failing test. Without a bug (the baseline): {"failed": [...]}.
-    The tests in ``deselect`` are left out (those that fail without a bug)."""
+    technique -> first failing test. Without a bug (the baseline): {"failed": [...]},
+    of ``game``'s tests only if given. The tests in ``deselect`` are left out (those
+    that fail without a bug)."""
     groups = {
         key: list(prefixes)
         for key, _, prefixes in TECHNIQUES
@@ -155,8 +160,9 @@ def _pytest(
             for path in ROOT.glob(_file_pattern(prefix))
         }
     )
-    if bug is not None:  # only the bug's game's tests
-        skyjo = bug.game == "skyjo"
+    game = bug.game if bug is not None else game
+    if game is not None:  # only the bug's game's tests
+        skyjo = game == "skyjo"
         files = [file for file in files if file.startswith(SKYJO_TESTS) == skyjo]
     with tempfile.TemporaryDirectory() as directory:
         report = Path(directory) / "caught.json"
@@ -386,6 +392,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="exit 1 if the page is stale")
     parser.add_argument("--jobs", type=int, default=2, help="bugs measured at once")
     parser.add_argument("--only", help="measure only these techniques (comma-separated)")
+    parser.add_argument(
+        "--game", choices=[game for game, _, _ in GAMES], help="measure only this game's bugs"
+    )
     args = parser.parse_args(argv)
     results = load()
     if args.check:
@@ -398,13 +407,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1 if found else 0
     if not args.write:
         chosen = [by_name(name) for name in args.bugs] if args.bugs else list(BUGS)
+        chosen = [bug for bug in chosen if args.game in (None, bug.game)]
         start = time.perf_counter()
         only = args.only.split(",") if args.only else []
         every = set(args.bugs) in (set(), {bug.name for bug in BUGS})  # the whole catalogue
         command = "python -m tools.matrix" + ("" if every else " " + " ".join(args.bugs))
+        command += f" --game {args.game}" if args.game else ""
         command += f" --only {args.only}" if args.only else ""
         # Tests that fail without any bug would credit their technique with every bug.
-        failing: list[str] = _pytest(None, only)["failed"]
+        failing: list[str] = _pytest(None, only, game=args.game)["failed"]
         results["failing without a bug"] = failing
         for nodeid in failing:
             print(f"left out, fails without a bug: {nodeid}")

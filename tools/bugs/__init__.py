@@ -8,8 +8,9 @@ mutation testing but chosen by hand to be a plausible mistake. The catalogue is
 * :func:`injected`, in this process: the function is recompiled from its changed
   source in its module's namespace, and every reference to the original in loaded
   modules and in their dispatch tables (such as the engine's move table) is
-  replaced, until the ``with`` block ends (a method, ``"Deck.cards"``, is replaced
-  on its class);
+  replaced, and the original function object is given the changed code (for the
+  references held elsewhere, such as an attrs default factory), until the ``with``
+  block ends; a method (``"Deck.cards"``) gets the changed code the same way;
 * :func:`buggy_module`, as a copy of the whole module with the change, written to a
   file (for CrossHair, which analyses source in its own processes).
 
@@ -159,9 +160,15 @@ def injected(bug: Bug) -> Iterator[None]:
     buggy = namespace[bug.function]
     namespace[bug.function] = original  # so that it is found and replaced with the rest
     replaced = _replace_everywhere(original, buggy)
+    # References the search cannot see (an attrs default factory holds the function
+    # itself) run the bug too: the original lends itself the changed code.
+    target = inspect.unwrap(original)
+    code = target.__code__
+    target.__code__ = inspect.unwrap(buggy).__code__
     try:
         yield
     finally:
+        target.__code__ = code
         for holder, key in replaced:
             holder[key] = original
 

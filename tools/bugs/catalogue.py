@@ -1,9 +1,11 @@
 """The catalogue of injected rule bugs (see :mod:`tools.bugs`).
 
-At least one bug per rule family of the engine (turn, build piles, discard piles,
-drawing, winning, teams, set-up). Each is written as the plausible mistake it
-stands for; several are from the first mutation runs and the issue that asked for
-this matrix (B02: a reshuffle that mixes a short draw pile in).
+At least one bug per verifiable rule of both games: Skip-Bo's engine (turn, build
+piles, discard piles, drawing, winning, teams, set-up: B01-B28), the rules around it
+(the decks, the configuration, who starts, match play and scoring, the views: B29-B43)
+and Skyjo's (S01-S23). Each is written as the plausible mistake it stands for;
+several are from the first mutation runs and the issue that asked for this matrix
+(B02: a reshuffle that mixes a short draw pile in).
 """
 
 from __future__ import annotations
@@ -295,7 +297,7 @@ BUGS: tuple[Bug, ...] = (
         (("    hands[first] = hand\n", "    hands = [hand] * rules.players\n"),),
     ),
 )
-"""Every injected bug of the matrix, in the order of its table."""
+"""The bugs in Skip-Bo's engine, drawing, deal and penalty."""
 
 MATCH = "skipbo.variants.match"
 VIEWS = "skipbo.views"
@@ -716,3 +718,4 @@ SKYJO_BUGS: tuple[Bug, ...] = (
 """Bugs in Skyjo's rules (``skipbo.skyjo``)."""
 
 BUGS = BUGS + TABLE_BUGS + SKYJO_BUGS
+"""Every injected bug of the matrix, in the order of its tables."""

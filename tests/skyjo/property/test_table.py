@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from skipbo import skyjo
 from skipbo.skyjo import ConfigurationError, Deck, GameState, Rules
-from tests.skyjo.strategies import game_states
+from tests.skyjo.strategies import game_states, games
 
 GRID = 12
 """Cards dealt to each player (S-SETUP-2)."""
@@ -32,19 +32,21 @@ def test_two_to_eight_players_and_no_other_count(players: int) -> None:
 
 
 @pytest.mark.rule("S-DECK-2")
-@given(
-    players=st.integers(2, 8),
-    copies=st.dictionaries(st.integers(-2, 12), st.integers(1, 12), min_size=1),
-)
+@given(players=st.integers(2, 8), spare=st.integers(-3, 3), values=st.integers(1, 13))
 def test_a_deck_is_accepted_exactly_when_it_deals_every_grid_and_a_discard(
-    players: int, copies: dict[int, int]
+    players: int, spare: int, values: int
 ) -> None:
     """S-DECK-2: a deck that cannot deal every grid plus the first discard card is a
-    configuration error; any other deck is a parameter."""
+    configuration error; any other deck is a parameter. The decks tried hold around as
+    many cards as that takes, spread over ``values`` card values."""
+    size = players * GRID + 1 + spare
+    copies = dict.fromkeys(range(values), size // values)
+    copies[0] += size % values
     deck = Deck(copies)
-    if sum(copies.values()) >= players * GRID + 1:
-        state = skyjo.new_game(Rules(players=players, deck=deck), seed=sum(copies))
+    if spare >= 0:
+        state = skyjo.new_game(Rules(players=players, deck=deck), seed=size)
         assert len(state.discard_pile) == 1
+        assert len(state.draw_pile) == spare
     else:
         with pytest.raises(ConfigurationError):
             Rules(players=players, deck=deck)
@@ -57,7 +59,7 @@ def test_a_standard_game_is_dealt_from_the_150_cards(players: int, seed: int) ->
     state = skyjo.new_game(Rules(players=players, deck=Deck.standard()), seed=seed)
     cards = Counter(state.discard_pile + state.draw_pile)
     cards.update(card for grid in state.grids for card in grid if card is not None)
-    expected = Counter({-2: 5, -1: 10, 0: 15}) + Counter({value: 10 for value in range(1, 13)})
+    expected = Counter({-2: 5, -1: 10, 0: 15}) + Counter(dict.fromkeys(range(1, 13), 10))
     assert cards == expected
 
 
@@ -76,3 +78,21 @@ def test_the_view_shows_every_public_fact(state: GameState) -> None:
     assert seen.held == state.held
     assert seen.history == state.history
     assert (seen.current_player, seen.phase) == (state.current_player, state.phase)
+
+
+@pytest.mark.rule("S-SETUP-2")
+@given(players=st.integers(2, 8), seed=st.integers(0, 2**32))
+def test_every_round_is_dealt_anew_from_the_whole_shuffled_deck(players: int, seed: int) -> None:
+    """S-SETUP-2: every round is dealt anew from the whole deck, shuffled: each round
+    starts with the whole deck in the grids, the discard card and the draw pile, and
+    no two rounds of a game are dealt alike (the chance of a repeat is nil)."""
+    rules = Rules(players=players, end_score=250, turn_limit=2 * players)
+    deals = []
+    for before, _, after in games(rules, seed):
+        if after.round != before.round and not skyjo.is_over(after):
+            cards = Counter(after.discard_pile + after.draw_pile)
+            cards.update(card for grid in after.grids for card in grid if card is not None)
+            assert cards == rules.deck.counts()
+            deals.append((after.grids, after.discard_pile))
+    assert len(deals) >= 2
+    assert len(deals) == len(set(deals))
