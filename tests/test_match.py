@@ -241,6 +241,20 @@ class TestTeamScoring:
         assert after.scores == (0, 25 + 5 * (1 + 2 + 3 + 4), 0)
         assert after.winners == ()  # far from 500
 
+    def test_a_stock_pile_two_opponents_share_counts_once(self) -> None:
+        rules = Rules.team_piles(teams=((0, 2, 4), (1, 3, 5)))
+        # Seats 1 and 5 share team 1's first stock pile (2), seat 3 plays from pile 3.
+        state = arrange(
+            rules,
+            stocks=((5,), (), (12,) * 3, (12,) * 4),
+            hands=((8, 9, 10, 11, 11), (), (), (), (), ()),
+            builds=(TO_FIVE, (), (), ()),
+        )
+        match = with_game(new_match(rules, seed=0), state)
+        after = match.apply(skipbo.parse_move("s0>b0"))
+        assert after.winners == ()
+        assert after.scores == (25 + 5 * (3 + 4), 0)
+
     def test_the_team_reaching_the_target_wins_the_match(self) -> None:
         rules = Rules.partners(teams=((0, 2), (1, 3)))
         state = arrange(

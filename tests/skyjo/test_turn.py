@@ -58,6 +58,14 @@ class TestTakeDiscard:
         assert state.discard_pile == (replaced,)
         assert skyjo.view(state).grids[0][place] == -1
 
+    @pytest.mark.rule("S-TURN-1", "S-TURN-2")
+    def test_the_card_taken_is_the_discard_piles_top(self) -> None:
+        state = play(started(), "take", "s0", "draw", "f5")
+        assert state.discard_pile == (12, 7)
+        state = play(state, "take")
+        assert state.held == 7
+        assert state.discard_pile == (12,)
+
 
 class TestDraw:
     @pytest.mark.rule("S-TURN-3")

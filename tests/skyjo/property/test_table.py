@@ -13,8 +13,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from skipbo import skyjo
-from skipbo.skyjo import ConfigurationError, Deck, GameState, Rules
-from tests.skyjo.strategies import game_states, games
+from skipbo.skyjo import ConfigurationError, Deck, Draw, GameState, Rules, TakeDiscard
+from tests.skyjo.strategies import game_states, games, rules
 
 GRID = 12
 """Cards dealt to each player (S-SETUP-2)."""
@@ -96,3 +96,17 @@ def test_every_round_is_dealt_anew_from_the_whole_shuffled_deck(players: int, se
             deals.append((after.grids, after.discard_pile))
     assert len(deals) >= 2
     assert len(deals) == len(set(deals))
+
+
+@pytest.mark.rule("S-TURN-1", "S-TURN-2", "S-TURN-3")
+@given(played=rules(), seed=st.integers(0, 2**32))
+def test_the_card_taken_is_the_top_of_its_pile(played: Rules, seed: int) -> None:
+    """S-TURN-1: a turn begins by taking one card, the top of the discard pile or the
+    top of the draw pile; the rest of the pile stays as it was."""
+    for before, move, after in games(played, seed):
+        if isinstance(move, TakeDiscard):
+            assert after.held == before.discard_pile[-1]
+            assert after.discard_pile == before.discard_pile[:-1]
+        elif isinstance(move, Draw) and before.draw_pile:
+            assert after.held == before.draw_pile[-1]
+            assert after.draw_pile == before.draw_pile[:-1]
