@@ -71,7 +71,7 @@ BUGS: tuple[Bug, ...] = (
         "a hand emptied by plays is not refilled mid-turn",
         ENGINE,
         "_build",
-        (("    if not hands[seat]:\n", "    if not hands[seat] and state.turn_moves < 0:\n"),),
+        (("    if not hands[seat]", "    if not hands[seat] and state.turn_moves < 0"),),
     ),
     Bug(
         "B06",
@@ -709,10 +709,10 @@ SKYJO_BUGS: tuple[Bug, ...] = (
     Bug(
         "S23",
         ("S-INFO-1",),
-        "the view does not show the card just drawn",
+        "a face-up 0 is shown as a face-down card (a truthiness slip)",
         "skipbo.skyjo.views",
-        "view",
-        (("        held=state.held,\n", "        held=None,\n"),),
+        "_seen",
+        (("card if card is None or up else", "card if card is None or (up and card) else"),),
     ),
 )
 """Bugs in Skyjo's rules (``skipbo.skyjo``)."""
