@@ -237,7 +237,8 @@ class TestRejection:
     def test_a_state_failing_the_invariants(self) -> None:
         # One card less: every field is well-formed but the deck is not conserved.
         error = rejected(tampered(lambda d: d["draw_pile"].pop()), "state")
-        assert error.path == ""
+        # No place holds too many: the error points where the rest of the deck lies.
+        assert error.path == "/draw_pile"
         assert "cards are not conserved" in error.reason
         # A game that goes on although a stock pile is empty (R-WIN-1).
         state = a_state()

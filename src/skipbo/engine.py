@@ -40,7 +40,7 @@ from skipbo.moves import (
     move_table,
 )
 from skipbo.rules import Rules
-from skipbo.state import GameState, Outcome, Pile, Termination, make_state, require_state
+from skipbo.state import GameState, Outcome, Pile, Termination, replace, require_state
 
 __all__ = ["apply", "current_player", "is_over", "legal_moves", "outcome"]
 
@@ -75,7 +75,8 @@ def legal_moves(state: GameState) -> list[Move]:
         post: spec.in_move_order(state.rules, __return__)
 
     """
-    require_state(state, "legal_moves")
+    if type(state) is not GameState:  # inline: skipbo.legal_moves checked it already
+        require_state(state, "legal_moves")
     if state.outcome is not None:
         return []
     rules = state.rules
@@ -229,7 +230,7 @@ def _without(hand: Pile, card: Card) -> Pile:
     return hand[:index] + hand[index + 1 :]
 
 
-def _replace(items: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
+def _with(items: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
     """``items`` with ``items[index]`` replaced by ``item``.
 
     pre: 0 <= index < len(items)
@@ -257,7 +258,7 @@ def _play_from_hand(state: GameState, move: PlayFromHand) -> GameState:
     card = move.card
     hand = _checked_hand_card(state, move, card)
     _check_build(state, move, move.build, card)
-    hands = _replace(state.hands, state.current_player, hand)
+    hands = _with(state.hands, state.current_player, hand)
     return _build(state, move.build, card, state.stocks, state.discards, hands)
 
 
@@ -283,30 +284,13 @@ def _play_from_stock(state: GameState, move: PlayFromStock) -> GameState:
         raise IllegalMoveError(move, "R-TURN-2", f"stock pile {stock} is empty")
     card = cards[-1]
     _check_build(state, move, move.build, card)
-    stocks = _replace(state.stocks, stock, cards[:-1])  # R-TURN-3: the next card is the top
+    stocks = _with(state.stocks, stock, cards[:-1])  # R-TURN-3: the next card is the top
     if len(cards) == 1:
         team = rules.seating.team_of[seat]
         if not any(stocks[other] for other in rules.seating.team_stocks[team]):
             # R-WIN-1 / R-TEAM-3: the last stock card wins at once, mid-turn.
             won = Outcome(Termination.STOCK_EMPTIED, team, rules.seating.team_seats[team])
-            builds, completed = _placed(
-                state.builds, state.completed, move.build, card, rules.deck.highest
-            )
-            return make_state(
-                rules=rules,
-                stocks=stocks,
-                discards=state.discards,
-                hands=state.hands,
-                builds=builds,
-                draw_pile=state.draw_pile,
-                completed=completed,
-                current_player=seat,
-                turn=state.turn,
-                turn_moves=state.turn_moves + 1,
-                empty_passes=state.empty_passes,
-                outcome=won,
-                shuffle_seed=state.shuffle_seed,
-            )
+            return _build(state, move.build, card, stocks, state.discards, state.hands, won)
     return _build(state, move.build, card, stocks, state.discards, state.hands)
 
 
@@ -337,7 +321,7 @@ def _play_from_discard(state: GameState, move: PlayFromDiscard) -> GameState:
         raise IllegalMoveError(move, "R-DISC-3", f"discard pile {discard_set}.{index} is empty")
     card = cards[-1]
     _check_build(state, move, move.build, card)
-    discards = _replace_set(state.discards, discard_set, index, cards[:-1])
+    discards = _with_set(state.discards, discard_set, index, cards[:-1])
     return _build(state, move.build, card, state.stocks, discards, state.hands)
 
 
@@ -359,8 +343,8 @@ def _discard(state: GameState, move: Discard) -> GameState:
         raise IllegalMoveError(move, "R-DISC-1", f"there is no discard pile {index!r}")
     own = rules.seating.own_discards[seat]
     # R-DISC-2: any hand card goes on any own discard pile.
-    discards = _replace_set(state.discards, own, index, state.discards[own][index] + (move.card,))
-    return _end_turn(state, discards, _replace(state.hands, seat, hand), empty_pass=False)
+    discards = _with_set(state.discards, own, index, state.discards[own][index] + (move.card,))
+    return _end_turn(state, discards, _with(state.hands, seat, hand), empty_pass=False)
 
 
 def _pass(state: GameState, move: Pass) -> GameState:
@@ -381,11 +365,11 @@ def _pass(state: GameState, move: Pass) -> GameState:
     return _end_turn(state, state.discards, state.hands, empty_pass=state.turn_moves == 0)
 
 
-def _replace_set(
+def _with_set(
     discards: tuple[tuple[Pile, ...], ...], discard_set: int, index: int, pile: Pile
 ) -> tuple[tuple[Pile, ...], ...]:
     """``discards`` with pile ``index`` of set ``discard_set`` replaced by ``pile``."""
-    return _replace(discards, discard_set, _replace(discards[discard_set], index, pile))
+    return _with(discards, discard_set, _with(discards[discard_set], index, pile))
 
 
 # --- what follows automatically ----------------------------------------------------------
@@ -412,7 +396,7 @@ def _placed(
         # R-BUILD-4: the complete pile is set aside, wilds included; its place is free.
         completed = completed + pile
         pile = ()
-    return _replace(builds, build, pile), completed
+    return _with(builds, build, pile), completed
 
 
 def _build(
@@ -422,33 +406,35 @@ def _build(
     stocks: tuple[Pile, ...],
     discards: tuple[tuple[Pile, ...], ...],
     hands: tuple[Pile, ...],
+    won: Outcome | None = None,
 ) -> GameState:
-    """Finish a play onto a build pile: complete the pile, redraw an emptied hand."""
+    """Finish a play onto a build pile: complete the pile, redraw an emptied hand.
+
+    ``won`` is the outcome when the play emptied the team's stock piles: the game ends
+    at once (R-WIN-1), nobody draws.
+    """
     rules = state.rules
     builds, completed = _placed(state.builds, state.completed, build, card, rules.deck.highest)
     seat = state.current_player
     draw_pile = state.draw_pile
     seed = state.shuffle_seed
-    if not hands[seat]:
+    if not hands[seat] and won is None:
         # R-TURN-4: a hand emptied by plays is refilled at once (R-DRAW-3: if there are
         # no cards, it stays empty and the check repeats after the next play).
         hand, draw_pile, completed, seed = draw.fill_hand(
             rules.hand_size, (), draw_pile, completed, seed
         )
-        hands = _replace(hands, seat, hand)
-    return make_state(
-        rules=rules,
+        hands = _with(hands, seat, hand)
+    return replace(
+        state,
         stocks=stocks,
         discards=discards,
         hands=hands,
         builds=builds,
         draw_pile=draw_pile,
         completed=completed,
-        current_player=seat,
-        turn=state.turn,
         turn_moves=state.turn_moves + 1,
-        empty_passes=state.empty_passes,
-        outcome=None,
+        outcome=won,
         shuffle_seed=seed,
     )
 
@@ -470,20 +456,13 @@ def _end_turn(
     elif rules.turn_limit is not None and state.turn >= rules.turn_limit:
         ended = Outcome(Termination.TURN_LIMIT)  # R-WIN-2: the optional turn limit
     if ended is not None:
-        return make_state(
-            rules=rules,
-            stocks=state.stocks,
+        return replace(
+            state,
             discards=discards,
             hands=hands,
-            builds=state.builds,
-            draw_pile=state.draw_pile,
-            completed=state.completed,
-            current_player=seat,
-            turn=state.turn,
             turn_moves=state.turn_moves + 1,
             empty_passes=passes,
             outcome=ended,
-            shuffle_seed=state.shuffle_seed,
         )
     following = (seat + 1) % rules.players
     draw_pile = state.draw_pile
@@ -495,20 +474,17 @@ def _end_turn(
         hand, draw_pile, completed, seed = draw.fill_hand(
             rules.hand_size, hand, draw_pile, completed, seed
         )
-        hands = _replace(hands, following, hand)
-    return make_state(
-        rules=rules,
-        stocks=state.stocks,
+        hands = _with(hands, following, hand)
+    return replace(
+        state,
         discards=discards,
         hands=hands,
-        builds=state.builds,
         draw_pile=draw_pile,
         completed=completed,
         current_player=following,
         turn=state.turn + 1,
         turn_moves=0,
         empty_passes=passes,
-        outcome=None,
         shuffle_seed=seed,
     )
 

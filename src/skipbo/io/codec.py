@@ -37,6 +37,7 @@ from skipbo.errors import ConfigurationError, InvalidStateError, MoveSyntaxError
 from skipbo.moves import Move, parse_move
 from skipbo.rules import MAX_TEAM_PLAYERS, FirstPlayer, Rules
 from skipbo.sampling import sample_state, view_violations
+from skipbo.spec import MAX_COUNTER
 from skipbo.state import GameState, Outcome, Pile, Termination
 from skipbo.views import PlayerView
 
@@ -87,6 +88,10 @@ STATE_FIELDS = (
     "outcome",
     "shuffle_seed",
 )
+PENALTY_FIELD = "penalty_cards"
+"""The optional field of state and view documents: written only once a referee penalty
+was given (R-TEAM-4), read as all zeros when absent, so that documents of games without
+penalties are those of earlier releases, field for field."""
 VIEW_FIELDS = (
     "rules",
     "player",
@@ -149,9 +154,16 @@ def _piles(piles: tuple[Pile, ...]) -> list[list[Card]]:
     return [list(pile) for pile in piles]
 
 
+def _with_penalties(data: dict[str, Any], penalty_cards: tuple[int, ...]) -> dict[str, Any]:
+    """``data`` with the penalty counts when a penalty was given (see :data:`PENALTY_FIELD`)."""
+    if any(penalty_cards):
+        data[PENALTY_FIELD] = list(penalty_cards)
+    return data
+
+
 def state_data(state: GameState) -> dict[str, Any]:
     """A full state as a dict (hidden information included: for the server only)."""
-    return {
+    data = {
         "rules": rules_data(state.rules),
         "stocks": _piles(state.stocks),
         "discards": [_piles(piles) for piles in state.discards],
@@ -166,11 +178,12 @@ def state_data(state: GameState) -> dict[str, Any]:
         "outcome": outcome_data(state.outcome),
         "shuffle_seed": state.shuffle_seed,
     }
+    return _with_penalties(data, state.penalty_cards)
 
 
 def view_data(seen: PlayerView) -> dict[str, Any]:
     """A player's view as a dict."""
-    return {
+    data = {
         "rules": rules_data(seen.rules),
         "player": seen.player,
         "hand": None if seen.hand is None else list(seen.hand),
@@ -187,6 +200,7 @@ def view_data(seen: PlayerView) -> dict[str, Any]:
         "empty_passes": seen.empty_passes,
         "outcome": outcome_data(seen.outcome),
     }
+    return _with_penalties(data, seen.penalty_cards)
 
 
 # --- decoding the value types ----------------------------------------------------------
@@ -323,9 +337,18 @@ def read_outcome(data: object, path: str) -> Outcome:
     return Outcome(termination, team, winners)
 
 
+def _penalty_cards(found: dict[str, object], path: str, rules: Rules) -> tuple[int, ...]:
+    """The penalty counts of a state or view document; all zeros when the field is absent."""
+    if PENALTY_FIELD not in found:
+        return (0,) * rules.stock_pile_count
+    where = join(path, PENALTY_FIELD)
+    counts = array(found[PENALTY_FIELD], where, rules.stock_pile_count)
+    return tuple(integer(count, join(where, s), 0, MAX_COUNTER) for s, count in enumerate(counts))
+
+
 def read_state(data: object, path: str) -> GameState:
     """A :class:`~skipbo.GameState` from a dict; it passes :func:`skipbo.check_invariants`."""
-    found = fields(data, path, STATE_FIELDS)
+    found = fields(data, path, STATE_FIELDS, (PENALTY_FIELD,))
 
     def at(name: str) -> str:
         return join(path, name)
@@ -356,6 +379,7 @@ def read_state(data: object, path: str) -> GameState:
         empty_passes=integer(found["empty_passes"], at("empty_passes"), 0, rules.players),
         outcome=outcome,
         shuffle_seed=integer(found["shuffle_seed"], at("shuffle_seed"), 0, SEED_LIMIT - 1),
+        penalty_cards=_penalty_cards(found, path, rules),
     )
     # The invariants are stated once, in skipbo.checking.invariants; one the state
     # breaks is reported at its place, preferring one about a single place (a card
@@ -372,7 +396,7 @@ def read_state(data: object, path: str) -> GameState:
 
 def read_view(data: object, path: str) -> PlayerView:
     """A :class:`~skipbo.PlayerView` from a dict; some valid state has exactly this view."""
-    found = fields(data, path, VIEW_FIELDS)
+    found = fields(data, path, VIEW_FIELDS, (PENALTY_FIELD,))
 
     def at(name: str) -> str:
         return join(path, name)
@@ -418,6 +442,7 @@ def read_view(data: object, path: str) -> PlayerView:
         turn_moves=integer(found["turn_moves"], at("turn_moves")),
         empty_passes=integer(found["empty_passes"], at("empty_passes"), 0, rules.players),
         outcome=outcome,
+        penalty_cards=_penalty_cards(found, path, rules),
     )
     problems = view_violations(seen)
     if problems:
