@@ -35,6 +35,8 @@ count vector is its cheapest exact form. Piles are bottom-first with a length so
 that pushing and popping are one write each. The shuffle seeds stay Python integers
 (``shuffle_seed``, a list): they are used only by the rare reshuffle, which the
 batch leaves to the core's own shuffle so that reshuffled orders are identical.
+A batch has no referee penalty (R-TEAM-4), so no penalty counts: states read from it
+have ``penalty_cards`` all zero, and penalised states are not written to it.
 """
 
 from __future__ import annotations

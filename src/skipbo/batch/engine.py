@@ -162,7 +162,9 @@ class GameBatch:
 
         Raises:
             TypeError: if an item is not a :class:`~skipbo.GameState`.
-            ValueError: if ``states`` is empty or the states have different rules.
+            ValueError: if ``states`` is empty, the states have different rules, or a
+                state had a referee penalty (R-TEAM-4: the batch has no penalty, and
+                its stock rows hold the cards dealt).
             InvariantViolation: if a state is not valid.
 
         """
@@ -177,6 +179,10 @@ class GameBatch:
             if state.rules != rules:
                 raise ValueError(f"state {index} has other rules than state 0")
             check_invariants(state)
+            if any(state.penalty_cards):
+                raise ValueError(
+                    f"state {index} had a referee penalty (R-TEAM-4), which a batch does not hold"
+                )
         batch = cls(rules, len(states))
         for slot, state in enumerate(states):
             write_state(batch._a, slot, state)

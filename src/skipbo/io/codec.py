@@ -33,7 +33,12 @@ from skipbo.common.strictjson import (
     optional,
     text,
 )
-from skipbo.errors import ConfigurationError, InvalidStateError, MoveSyntaxError
+from skipbo.errors import (
+    ConfigurationError,
+    InvalidMoveError,
+    InvalidStateError,
+    MoveSyntaxError,
+)
 from skipbo.moves import Move, parse_move
 from skipbo.rules import MAX_TEAM_PLAYERS, FirstPlayer, Rules
 from skipbo.sampling import sample_state, view_violations
@@ -231,7 +236,7 @@ def move(data: object, path: str) -> Move:
     written = text(data, path)
     try:
         parsed = parse_move(written)
-    except MoveSyntaxError as error:
+    except (MoveSyntaxError, InvalidMoveError) as error:  # bad text; a number out of range
         fail(path, str(error))
     if str(parsed) != written:
         # One spelling per move, so that equal moves have equal documents.
@@ -374,8 +379,8 @@ def read_state(data: object, path: str) -> GameState:
         draw_pile=draw_pile,
         completed=completed,
         current_player=integer(found["current_player"], at("current_player"), 0, rules.players - 1),
-        turn=integer(found["turn"], at("turn"), 1),
-        turn_moves=integer(found["turn_moves"], at("turn_moves")),
+        turn=integer(found["turn"], at("turn"), 1, MAX_COUNTER),
+        turn_moves=integer(found["turn_moves"], at("turn_moves"), 0, MAX_COUNTER),
         empty_passes=integer(found["empty_passes"], at("empty_passes"), 0, rules.players),
         outcome=outcome,
         shuffle_seed=integer(found["shuffle_seed"], at("shuffle_seed"), 0, SEED_LIMIT - 1),
@@ -438,8 +443,8 @@ def read_view(data: object, path: str) -> PlayerView:
         draw_pile_size=integer(found["draw_pile_size"], at("draw_pile_size")),
         completed_count=integer(found["completed_count"], at("completed_count")),
         current_player=integer(found["current_player"], at("current_player"), 0, rules.players - 1),
-        turn=integer(found["turn"], at("turn"), 1),
-        turn_moves=integer(found["turn_moves"], at("turn_moves")),
+        turn=integer(found["turn"], at("turn"), 1, MAX_COUNTER),
+        turn_moves=integer(found["turn_moves"], at("turn_moves"), 0, MAX_COUNTER),
         empty_passes=integer(found["empty_passes"], at("empty_passes"), 0, rules.players),
         outcome=outcome,
         penalty_cards=_penalty_cards(found, path, rules),
