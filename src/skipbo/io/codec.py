@@ -14,6 +14,7 @@ it build a huge move table.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping
 from typing import Any, TypeVar
@@ -351,40 +352,51 @@ def _penalty_cards(found: dict[str, object], path: str, rules: Rules) -> tuple[i
     return tuple(integer(count, join(where, s), 0, MAX_COUNTER) for s, count in enumerate(counts))
 
 
-def read_state(data: object, path: str) -> GameState:
-    """A :class:`~skipbo.GameState` from a dict; it passes :func:`skipbo.check_invariants`."""
-    found = fields(data, path, STATE_FIELDS, (PENALTY_FIELD,))
+def _read_public(data: object, path: str, names: tuple[str, ...]) -> tuple[dict[str, object], Any]:
+    """The fields of a state or view document, and the public values both hold.
 
-    def at(name: str) -> str:
-        return join(path, name)
-
+    Returns the document's fields and, by parameter name, the values a view shows in
+    full and a state holds alike (rules, discard and build piles, counters, outcome,
+    penalties), read the same way for both.
+    """
+    found = fields(data, path, names, (PENALTY_FIELD,))
+    at = functools.partial(join, path)
     rules = read_rules(found["rules"], at("rules"))
     deck = rules.deck
-    stocks = piles(found["stocks"], at("stocks"), deck, rules.stock_pile_count)
-    discards = tuple(
-        piles(item, join(at("discards"), d), deck, rules.discard_pile_count)
-        for d, item in enumerate(array(found["discards"], at("discards"), rules.stock_pile_count))
-    )
-    hands = piles(found["hands"], at("hands"), deck, rules.players)
-    builds = piles(found["builds"], at("builds"), deck, rules.build_pile_count)
-    draw_pile = pile(found["draw_pile"], at("draw_pile"), deck)
-    completed = pile(found["completed"], at("completed"), deck)
-    outcome = optional(found["outcome"], at("outcome"), read_outcome)
+    public = {
+        "rules": rules,
+        "discards": tuple(
+            piles(item, join(at("discards"), d), deck, rules.discard_pile_count)
+            for d, item in enumerate(
+                array(found["discards"], at("discards"), rules.stock_pile_count)
+            )
+        ),
+        "builds": piles(found["builds"], at("builds"), deck, rules.build_pile_count),
+        "current_player": integer(
+            found["current_player"], at("current_player"), 0, rules.players - 1
+        ),
+        "turn": integer(found["turn"], at("turn"), 1, MAX_COUNTER),
+        "turn_moves": integer(found["turn_moves"], at("turn_moves"), 0, MAX_COUNTER),
+        "empty_passes": integer(found["empty_passes"], at("empty_passes"), 0, rules.players),
+        "outcome": optional(found["outcome"], at("outcome"), read_outcome),
+        "penalty_cards": _penalty_cards(found, path, rules),
+    }
+    return found, public
+
+
+def read_state(data: object, path: str) -> GameState:
+    """A :class:`~skipbo.GameState` from a dict; it passes :func:`skipbo.check_invariants`."""
+    found, public = _read_public(data, path, STATE_FIELDS)
+    at = functools.partial(join, path)
+    rules: Rules = public["rules"]
+    deck = rules.deck
     state = GameState(
-        rules=rules,
-        stocks=stocks,
-        discards=discards,
-        hands=hands,
-        builds=builds,
-        draw_pile=draw_pile,
-        completed=completed,
-        current_player=integer(found["current_player"], at("current_player"), 0, rules.players - 1),
-        turn=integer(found["turn"], at("turn"), 1, MAX_COUNTER),
-        turn_moves=integer(found["turn_moves"], at("turn_moves"), 0, MAX_COUNTER),
-        empty_passes=integer(found["empty_passes"], at("empty_passes"), 0, rules.players),
-        outcome=outcome,
+        stocks=piles(found["stocks"], at("stocks"), deck, rules.stock_pile_count),
+        hands=piles(found["hands"], at("hands"), deck, rules.players),
+        draw_pile=pile(found["draw_pile"], at("draw_pile"), deck),
+        completed=pile(found["completed"], at("completed"), deck),
         shuffle_seed=integer(found["shuffle_seed"], at("shuffle_seed"), 0, SEED_LIMIT - 1),
-        penalty_cards=_penalty_cards(found, path, rules),
+        **public,
     )
     # The invariants are stated once, in skipbo.checking.invariants; one the state
     # breaks is reported at its place, preferring one about a single place (a card
@@ -401,53 +413,33 @@ def read_state(data: object, path: str) -> GameState:
 
 def read_view(data: object, path: str) -> PlayerView:
     """A :class:`~skipbo.PlayerView` from a dict; some valid state has exactly this view."""
-    found = fields(data, path, VIEW_FIELDS, (PENALTY_FIELD,))
-
-    def at(name: str) -> str:
-        return join(path, name)
-
-    rules = read_rules(found["rules"], at("rules"))
+    found, public = _read_public(data, path, VIEW_FIELDS)
+    at = functools.partial(join, path)
+    rules: Rules = public["rules"]
     deck = rules.deck
     player = optional(found["player"], at("player"), integer)
-    hand = optional(found["hand"], at("hand"), lambda item, where: pile(item, where, deck))
-    stock_tops = tuple(
-        optional(top, join(at("stock_tops"), s), lambda item, where: card(item, where, deck))
-        for s, top in enumerate(
-            array(found["stock_tops"], at("stock_tops"), rules.stock_pile_count)
-        )
-    )
-    stock_sizes = tuple(
-        integer(size, join(at("stock_sizes"), s))
-        for s, size in enumerate(
-            array(found["stock_sizes"], at("stock_sizes"), rules.stock_pile_count)
-        )
-    )
-    discards = tuple(
-        piles(item, join(at("discards"), d), deck, rules.discard_pile_count)
-        for d, item in enumerate(array(found["discards"], at("discards"), rules.stock_pile_count))
-    )
-    hand_sizes = tuple(
-        integer(size, join(at("hand_sizes"), p), 0, rules.hand_size)
-        for p, size in enumerate(array(found["hand_sizes"], at("hand_sizes"), rules.players))
-    )
-    outcome = optional(found["outcome"], at("outcome"), read_outcome)
     seen = PlayerView(
-        rules=rules,
         player=None if player is None else integer(player, at("player"), 0, rules.players - 1),
-        hand=hand,
-        stock_tops=stock_tops,
-        stock_sizes=stock_sizes,
-        discards=discards,
-        builds=piles(found["builds"], at("builds"), deck, rules.build_pile_count),
-        hand_sizes=hand_sizes,
+        hand=optional(found["hand"], at("hand"), lambda item, where: pile(item, where, deck)),
+        stock_tops=tuple(
+            optional(top, join(at("stock_tops"), s), lambda item, where: card(item, where, deck))
+            for s, top in enumerate(
+                array(found["stock_tops"], at("stock_tops"), rules.stock_pile_count)
+            )
+        ),
+        stock_sizes=tuple(
+            integer(size, join(at("stock_sizes"), s))
+            for s, size in enumerate(
+                array(found["stock_sizes"], at("stock_sizes"), rules.stock_pile_count)
+            )
+        ),
+        hand_sizes=tuple(
+            integer(size, join(at("hand_sizes"), p), 0, rules.hand_size)
+            for p, size in enumerate(array(found["hand_sizes"], at("hand_sizes"), rules.players))
+        ),
         draw_pile_size=integer(found["draw_pile_size"], at("draw_pile_size")),
         completed_count=integer(found["completed_count"], at("completed_count")),
-        current_player=integer(found["current_player"], at("current_player"), 0, rules.players - 1),
-        turn=integer(found["turn"], at("turn"), 1, MAX_COUNTER),
-        turn_moves=integer(found["turn_moves"], at("turn_moves"), 0, MAX_COUNTER),
-        empty_passes=integer(found["empty_passes"], at("empty_passes"), 0, rules.players),
-        outcome=outcome,
-        penalty_cards=_penalty_cards(found, path, rules),
+        **public,
     )
     problems = view_violations(seen)
     if problems:

@@ -21,7 +21,7 @@ True
 from __future__ import annotations
 
 from skipbo.draw import take
-from skipbo.errors import SkipBoError
+from skipbo.errors import RuleError
 from skipbo.state import GameState, replace, require_state
 
 __all__ = [
@@ -31,20 +31,16 @@ __all__ = [
 ]
 
 
-class PenaltyError(SkipBoError, ValueError):
+class PenaltyError(RuleError):
     """A referee penalty (:func:`skipbo.penalize`) the rules do not allow now.
 
     For example in a game without teams, in a finished game, or for a seat the game
-    does not have. The state passed in is unchanged.
-
-    Attributes:
-        rule: The ID of the rule in RULES.md that forbids it (e.g. ``"R-TEAM-4"``).
-
+    does not have. The state passed in is unchanged. ``rule`` names the rule that
+    forbids it (e.g. ``"R-TEAM-4"``).
     """
 
     def __init__(self, rule: str, reason: str) -> None:
-        super().__init__(f"no penalty: {reason} ({rule})")
-        self.rule = rule
+        super().__init__(rule, f"no penalty: {reason}")
 
 
 PENALTY_CARDS = 2
