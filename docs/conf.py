@@ -61,6 +61,8 @@ nitpick_ignore = [
         for name in ("RulesT", "StateT", "ViewT", "MoveT", "RecordT", "SeenT", "ChosenT")
     ),
     ("py:class", "attrs.Attribute"),
+    # The default of skipbo.state.replace's keywords: "keep the field" (private).
+    ("py:class", "skipbo.state._Keep"),
     ("py:class", "Card"),
     ("py:class", "Pile"),
     ("py:class", "Move"),

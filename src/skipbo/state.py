@@ -214,10 +214,12 @@ def replace(
     shuffle_seed: int | _Keep = _KEEP,
     penalty_cards: tuple[int, ...] | _Keep = _KEEP,
 ) -> GameState:
-    """``state`` with the fields given replaced: :func:`attrs.evolve`, fast.
+    """``state`` with the fields given replaced: ``attrs.evolve``, fast.
 
-    Like the state's constructor it checks nothing: a new state of untrusted parts
-    should be checked with :func:`skipbo.check_invariants`.
+    Each keyword is a field of :class:`GameState`; a field not given keeps its value
+    (the default, a private "keep" marker). Like the state's constructor it checks
+    nothing: a new state of untrusted parts should be checked with
+    :func:`skipbo.check_invariants`.
 
     >>> import skipbo
     >>> state = skipbo.new_game(skipbo.Rules(players=2), seed=0)
