@@ -230,7 +230,7 @@ def _without(hand: Pile, card: Card) -> Pile:
     return hand[:index] + hand[index + 1 :]
 
 
-def _with(items: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
+def _replace(items: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
     """``items`` with ``items[index]`` replaced by ``item``.
 
     pre: 0 <= index < len(items)
@@ -258,7 +258,7 @@ def _play_from_hand(state: GameState, move: PlayFromHand) -> GameState:
     card = move.card
     hand = _checked_hand_card(state, move, card)
     _check_build(state, move, move.build, card)
-    hands = _with(state.hands, state.current_player, hand)
+    hands = _replace(state.hands, state.current_player, hand)
     return _build(state, move.build, card, state.stocks, state.discards, hands)
 
 
@@ -284,7 +284,7 @@ def _play_from_stock(state: GameState, move: PlayFromStock) -> GameState:
         raise IllegalMoveError(move, "R-TURN-2", f"stock pile {stock} is empty")
     card = cards[-1]
     _check_build(state, move, move.build, card)
-    stocks = _with(state.stocks, stock, cards[:-1])  # R-TURN-3: the next card is the top
+    stocks = _replace(state.stocks, stock, cards[:-1])  # R-TURN-3: the next card is the top
     if len(cards) == 1:
         team = rules.seating.team_of[seat]
         if not any(stocks[other] for other in rules.seating.team_stocks[team]):
@@ -321,7 +321,7 @@ def _play_from_discard(state: GameState, move: PlayFromDiscard) -> GameState:
         raise IllegalMoveError(move, "R-DISC-3", f"discard pile {discard_set}.{index} is empty")
     card = cards[-1]
     _check_build(state, move, move.build, card)
-    discards = _with_set(state.discards, discard_set, index, cards[:-1])
+    discards = _replace_set(state.discards, discard_set, index, cards[:-1])
     return _build(state, move.build, card, state.stocks, discards, state.hands)
 
 
@@ -343,8 +343,8 @@ def _discard(state: GameState, move: Discard) -> GameState:
         raise IllegalMoveError(move, "R-DISC-1", f"there is no discard pile {index!r}")
     own = rules.seating.own_discards[seat]
     # R-DISC-2: any hand card goes on any own discard pile.
-    discards = _with_set(state.discards, own, index, state.discards[own][index] + (move.card,))
-    return _end_turn(state, discards, _with(state.hands, seat, hand), empty_pass=False)
+    discards = _replace_set(state.discards, own, index, state.discards[own][index] + (move.card,))
+    return _end_turn(state, discards, _replace(state.hands, seat, hand), empty_pass=False)
 
 
 def _pass(state: GameState, move: Pass) -> GameState:
@@ -365,11 +365,11 @@ def _pass(state: GameState, move: Pass) -> GameState:
     return _end_turn(state, state.discards, state.hands, empty_pass=state.turn_moves == 0)
 
 
-def _with_set(
+def _replace_set(
     discards: tuple[tuple[Pile, ...], ...], discard_set: int, index: int, pile: Pile
 ) -> tuple[tuple[Pile, ...], ...]:
     """``discards`` with pile ``index`` of set ``discard_set`` replaced by ``pile``."""
-    return _with(discards, discard_set, _with(discards[discard_set], index, pile))
+    return _replace(discards, discard_set, _replace(discards[discard_set], index, pile))
 
 
 # --- what follows automatically ----------------------------------------------------------
@@ -396,7 +396,7 @@ def _placed(
         # R-BUILD-4: the complete pile is set aside, wilds included; its place is free.
         completed = completed + pile
         pile = ()
-    return _with(builds, build, pile), completed
+    return _replace(builds, build, pile), completed
 
 
 def _build(
@@ -424,7 +424,7 @@ def _build(
         hand, draw_pile, completed, seed = draw.fill_hand(
             rules.hand_size, (), draw_pile, completed, seed
         )
-        hands = _with(hands, seat, hand)
+        hands = _replace(hands, seat, hand)
     return replace(
         state,
         stocks=stocks,
@@ -474,7 +474,7 @@ def _end_turn(
         hand, draw_pile, completed, seed = draw.fill_hand(
             rules.hand_size, hand, draw_pile, completed, seed
         )
-        hands = _with(hands, following, hand)
+        hands = _replace(hands, following, hand)
     return replace(
         state,
         discards=discards,
