@@ -77,17 +77,18 @@ def _shape_violations(state: GameState) -> list[Violation]:
         return [Violation(("rules",), f"rules is not a Rules: {rules!r}")]
     problems = []
     # The annotations are what a well-built state holds; tampered input may differ.
-    piles: tuple[tuple[str, object, int], ...] = (
-        ("stocks", state.stocks, rules.stock_pile_count),
-        ("hands", state.hands, rules.players),
-        ("builds", state.builds, rules.build_pile_count),
-        ("discards", state.discards, rules.stock_pile_count),
+    sized: tuple[tuple[str, object, int, type], ...] = (
+        ("stocks", state.stocks, rules.stock_pile_count, tuple),
+        ("hands", state.hands, rules.players, tuple),
+        ("builds", state.builds, rules.build_pile_count, tuple),
+        ("discards", state.discards, rules.stock_pile_count, tuple),
+        ("penalty_cards", state.penalty_cards, rules.stock_pile_count, int),
     )
-    for name, value, length in piles:
+    for name, value, length, kind in sized:
         if not isinstance(value, tuple) or len(value) != length:
             problems.append(Violation((name,), f"{name} must be a tuple of {length} entries"))
-        elif not all(isinstance(item, tuple) for item in value):
-            problems.append(Violation((name,), f"{name} must hold tuples"))
+        elif not all(type(item) is kind for item in value):  # type(): True is no count
+            problems.append(Violation((name,), f"{name} must hold {kind.__name__}s"))
     if not problems:
         for index, discard_set in enumerate(state.discards):
             if len(discard_set) != rules.discard_pile_count or not all(
@@ -117,19 +118,6 @@ def _shape_violations(state: GameState) -> list[Violation]:
     for name, number in numbers:
         if type(number) is not int:
             problems.append(Violation((name,), f"{name} must be an int, got {_kind(number)}"))
-    counts: object = state.penalty_cards  # tampered input may hold anything
-    if (
-        not isinstance(counts, tuple)
-        or len(counts) != rules.stock_pile_count
-        or not all(type(count) is int for count in counts)
-    ):
-        problems.append(
-            Violation(
-                ("penalty_cards",),
-                f"penalty_cards must be a tuple of {rules.stock_pile_count} ints, "
-                f"got {_kind(counts)}",
-            )
-        )
     if state.outcome is not None:
         problems.extend(_outcome_shape_violations(state.outcome))
     if not problems:
