@@ -410,15 +410,25 @@ def _build(
 ) -> GameState:
     """Finish a play onto a build pile: complete the pile, redraw an emptied hand.
 
-    ``won`` is the outcome when the play emptied the team's stock piles: the game ends
-    at once (R-WIN-1), nobody draws.
+    ``won`` is the outcome when the play emptied the team's stock piles (the hands and
+    discard piles are then those of ``state``).
     """
     rules = state.rules
     builds, completed = _placed(state.builds, state.completed, build, card, rules.deck.highest)
+    turn_moves = state.turn_moves + 1
+    if won is not None:  # R-WIN-1: the game is over at once; nobody draws
+        return replace(
+            state,
+            stocks=stocks,
+            builds=builds,
+            completed=completed,
+            turn_moves=turn_moves,
+            outcome=won,
+        )
     seat = state.current_player
     draw_pile = state.draw_pile
     seed = state.shuffle_seed
-    if not hands[seat] and won is None:
+    if not hands[seat]:
         # R-TURN-4: a hand emptied by plays is refilled at once (R-DRAW-3: if there are
         # no cards, it stays empty and the check repeats after the next play).
         hand, draw_pile, completed, seed = draw.fill_hand(
@@ -433,8 +443,7 @@ def _build(
         builds=builds,
         draw_pile=draw_pile,
         completed=completed,
-        turn_moves=state.turn_moves + 1,
-        outcome=won,
+        turn_moves=turn_moves,
         shuffle_seed=seed,
     )
 
