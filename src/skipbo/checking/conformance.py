@@ -40,11 +40,11 @@ import attrs
 from skipbo import spec
 from skipbo.checking.invariants import invariant_violations
 from skipbo.common import conformance as common
-from skipbo.common.conformance import GameCheck, ReportFigures
+from skipbo.common.conformance import GameCheck, ReportFigures, RulesFunctions
 from skipbo.common.game import Conformance, game_of
 from skipbo.common.randomness import derive_seed
 from skipbo.deal import new_game
-from skipbo.engine import apply, legal_moves
+from skipbo.engine import apply, is_over, legal_moves
 from skipbo.errors import ConfigurationError
 from skipbo.moves import Discard, Move, Pass, all_moves
 from skipbo.rules import Rules
@@ -231,7 +231,9 @@ def rules_problem(rules: Rules) -> str | None:
 
 
 class _GameCheck(GameCheck[Rules, GameState, Move]):
-    """One Skip-Bo game under check: the shared loop with Skip-Bo's functions and checks."""
+    """One Skip-Bo game under check: the shared loop with Skip-Bo's checks."""
+
+    error_type = ConformanceError
 
     def __init__(
         self,
@@ -243,32 +245,17 @@ class _GameCheck(GameCheck[Rules, GameState, Move]):
         *,
         prefer_plays: bool,
     ) -> None:
-        super().__init__(rules, seed, max_moves, illegal_per_step)
+        # The functions are read from this module now, so that a test can patch a broken
+        # engine in (``monkeypatch.setattr(conformance, "apply", ...)``).
+        functions = RulesFunctions(new_game, apply, legal_moves, is_over, invariant_violations)
+        super().__init__(
+            rules, seed, functions, max_moves=max_moves, illegal_per_step=illegal_per_step
+        )
         self.space = space
         self.space_set = frozenset(space)  # a membership test on the tuple cost ~0.5 s a step
         self.prefer_plays = prefer_plays
         self.legal: set[Move] = set()
         """The legal moves of the state last checked, as a set."""
-
-    # The functions are looked up in this module when called, so that a test can patch
-    # a broken engine in (``monkeypatch.setattr(conformance, "apply", ...)``).
-    def error(self, reason: str) -> ConformanceError:
-        return ConformanceError(self.rules, self.seed, tuple(self.moves), reason)
-
-    def new_game(self) -> GameState:
-        return new_game(self.rules, seed=self.seed)
-
-    def apply(self, state: GameState, move: Move) -> GameState:
-        return apply(state, move)
-
-    def legal_moves(self, state: GameState) -> list[Move]:
-        return legal_moves(state)
-
-    def is_over(self, state: GameState) -> bool:
-        return state.outcome is not None
-
-    def invariant_violations(self, state: GameState) -> list[str]:
-        return invariant_violations(state)
 
     def check_legal(self, state: GameState, legal: Sequence[Move]) -> None:
         """Distinct moves of the move space, each allowed by the specification."""

@@ -22,18 +22,27 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from typing import ClassVar, Generic, TypeVar
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 import attrs
 
 from skipbo.errors import IllegalMoveError, SkipBoError
 
-__all__ = ["SHOWN_MOVES", "ConformanceError", "GameCheck", "ReportFigures"]
+__all__ = [
+    "SHOWN_MOVES",
+    "ConformanceError",
+    "GameCheck",
+    "NewGame",
+    "ReportFigures",
+    "RulesFunctions",
+]
 
 RulesT = TypeVar("RulesT")
 StateT = TypeVar("StateT", bound=attrs.AttrsInstance)  # compared field by field
 MoveT = TypeVar("MoveT")
+RulesIn = TypeVar("RulesIn", contravariant=True)
+StateOut = TypeVar("StateOut", covariant=True)
 
 SHOWN_MOVES = 12
 """How many of the last moves a :class:`ConformanceError` message shows."""
@@ -71,6 +80,30 @@ class ConformanceError(SkipBoError, AssertionError, Generic[RulesT, MoveT]):
         self.reason = reason
 
 
+class NewGame(Protocol[RulesIn, StateOut]):
+    """A game's ``new_game``: the game of ``rules`` dealt with ``seed``."""
+
+    def __call__(self, rules: RulesIn, *, seed: int) -> StateOut:
+        """The dealt state."""
+        ...
+
+
+@attrs.frozen
+class RulesFunctions(Generic[RulesT, StateT, MoveT]):
+    """The functions of a game's rules that the conformance loop checks."""
+
+    new_game: NewGame[RulesT, StateT]
+    """Deals a game of the rules with a seed."""
+    apply: Callable[[StateT, MoveT], StateT]
+    """The state after a move (raising the game's IllegalMoveError if not allowed)."""
+    legal_moves: Callable[[StateT], Sequence[MoveT]]
+    """The moves allowed in a state, each once."""
+    is_over: Callable[[StateT], bool]
+    """Whether the game has ended."""
+    invariant_violations: Callable[[StateT], list[str]]
+    """What is wrong with a state, one line each (nothing for a valid state)."""
+
+
 class ReportFigures:
     """The figures every conformance report derives from its games' lengths.
 
@@ -101,18 +134,33 @@ class ReportFigures:
 class GameCheck(ABC, Generic[RulesT, StateT, MoveT]):
     """One seeded game under check: deals it, plays it checking every step, replays it.
 
-    A game's checker derives from it and supplies the game's functions (the abstract
-    methods) and its own checks of a state (:meth:`check_legal`), of a move applied
-    (:meth:`check_step`) and of the ended game (:meth:`check_end`); :meth:`play` runs
-    the loop. ``rng`` (seeded with the game's seed) draws the illegal moves tried and
-    whatever else the game's checks want at random.
+    A game's checker derives from it, names its errors (:attr:`error_type`,
+    :attr:`illegal_move_error`), passes its rules' functions (read when the check starts,
+    so that a test can patch a broken one in) and supplies how to pick moves
+    (:meth:`illegal_moves`, :meth:`choose`) and its own checks of a state
+    (:meth:`check_legal`), of a move applied (:meth:`check_step`) and of the ended game
+    (:meth:`check_end`); :meth:`play` runs the loop. ``rng`` (seeded with the game's
+    seed) draws the illegal moves tried and whatever else the game's checks want at
+    random.
     """
+
+    error_type: ClassVar[type[ConformanceError[Any, Any]]] = ConformanceError
+    """The game's :class:`ConformanceError`."""
 
     illegal_move_error: ClassVar[type[Exception]] = IllegalMoveError
     """The error the game's ``apply`` must raise for an illegal move."""
 
-    def __init__(self, rules: RulesT, seed: int, max_moves: int, illegal_per_step: int) -> None:
+    def __init__(
+        self,
+        rules: RulesT,
+        seed: int,
+        functions: RulesFunctions[RulesT, StateT, MoveT],
+        *,
+        max_moves: int,
+        illegal_per_step: int,
+    ) -> None:
         self.rules = rules
+        self.functions = functions
         self.seed = seed
         self.max_moves = max_moves
         self.illegal_per_step = illegal_per_step
@@ -121,30 +169,6 @@ class GameCheck(ABC, Generic[RulesT, StateT, MoveT]):
         self.rng = random.Random(seed)
 
     # --- what the game supplies ----------------------------------------------------------
-
-    @abstractmethod
-    def error(self, reason: str) -> ConformanceError[RulesT, MoveT]:
-        """The game's :class:`ConformanceError` for ``reason`` in the game so far."""
-
-    @abstractmethod
-    def new_game(self) -> StateT:
-        """The game's deal of ``rules`` with ``seed``."""
-
-    @abstractmethod
-    def apply(self, state: StateT, move: MoveT) -> StateT:
-        """The game's ``apply``."""
-
-    @abstractmethod
-    def legal_moves(self, state: StateT) -> Sequence[MoveT]:
-        """The game's ``legal_moves`` of a state."""
-
-    @abstractmethod
-    def is_over(self, state: StateT) -> bool:
-        """Whether the game has ended."""
-
-    @abstractmethod
-    def invariant_violations(self, state: StateT) -> list[str]:
-        """The game's invariant violations of ``state`` (empty when it is valid)."""
 
     @abstractmethod
     def illegal_moves(self, state: StateT, legal: Sequence[MoveT]) -> list[MoveT]:
@@ -165,18 +189,22 @@ class GameCheck(ABC, Generic[RulesT, StateT, MoveT]):
 
     # --- the loop ------------------------------------------------------------------------
 
+    def deal(self) -> StateT:
+        """The game's deal with its seed."""
+        return self.functions.new_game(self.rules, seed=self.seed)
+
     def fail(self, reason: str) -> ConformanceError[RulesT, MoveT]:
         """The error for ``reason``, reproducible from the seed and the moves so far."""
-        return self.error(reason)
+        return self.error_type(self.rules, self.seed, tuple(self.moves), reason)
 
     def play(self) -> tuple[StateT, int]:
         """Play and check the game; return its last state and the illegal moves tried."""
-        state = self.new_game()
-        if self.new_game() != state:
+        state = self.deal()
+        if self.deal() != state:
             raise self.fail("new_game is not deterministic: the same seed dealt differently")
         states = [state]
         tried = 0
-        while not self.is_over(state):
+        while not self.functions.is_over(state):
             if len(self.moves) >= self.max_moves:
                 raise self.fail(f"the game did not end within {self.max_moves} moves")
             legal = self.check_state(state)
@@ -193,10 +221,10 @@ class GameCheck(ABC, Generic[RulesT, StateT, MoveT]):
 
     def check_state(self, state: StateT) -> Sequence[MoveT]:
         """The invariants and the legal moves of one state; returns the legal moves."""
-        problems = self.invariant_violations(state)
+        problems = self.functions.invariant_violations(state)
         if problems:
             raise self.fail("invariant violated: " + "; ".join(problems))
-        legal = self.legal_moves(state)
+        legal = self.functions.legal_moves(state)
         self.check_legal(state, legal)
         return legal
 
@@ -205,7 +233,7 @@ class GameCheck(ABC, Generic[RulesT, StateT, MoveT]):
         before = attrs.astuple(state, recurse=False)
         for move in chosen:
             try:
-                self.apply(state, move)
+                self.functions.apply(state, move)
             except self.illegal_move_error:
                 pass
             else:
@@ -218,8 +246,8 @@ class GameCheck(ABC, Generic[RulesT, StateT, MoveT]):
         """Apply a legal move: pure (input unchanged) and deterministic."""
         before = attrs.astuple(state, recurse=False)
         try:
-            after = self.apply(state, move)
-            again = self.apply(state, move)
+            after = self.functions.apply(state, move)
+            again = self.functions.apply(state, move)
         except Exception as error:
             raise self.fail(f"apply raised {error!r} for the legal move {move}") from error
         if attrs.astuple(state, recurse=False) != before:
@@ -231,9 +259,9 @@ class GameCheck(ABC, Generic[RulesT, StateT, MoveT]):
 
     def check_replay(self, states: Sequence[StateT]) -> None:
         """Replay the moves from the seed: every state must come out equal."""
-        state = self.new_game()
+        state = self.deal()
         for index, move in enumerate(self.moves):
-            state = self.apply(state, move)
+            state = self.functions.apply(state, move)
             if state != states[index + 1]:
                 del self.moves[index + 1 :]
                 raise self.fail("replaying the same moves from the same seed gave another state")

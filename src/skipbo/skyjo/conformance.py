@@ -30,11 +30,11 @@ from collections.abc import Sequence
 import attrs
 
 from skipbo.common import conformance as common
-from skipbo.common.conformance import GameCheck, ReportFigures
+from skipbo.common.conformance import GameCheck, ReportFigures, RulesFunctions
 from skipbo.common.randomness import derive_seed
 from skipbo.skyjo.actions import move_to_action
 from skipbo.skyjo.bots import Bot, HeuristicBot, RandomBot
-from skipbo.skyjo.engine import apply, legal_moves, new_game
+from skipbo.skyjo.engine import apply, is_over, legal_moves, new_game
 from skipbo.skyjo.errors import IllegalMoveError, SkyjoError
 from skipbo.skyjo.moves import Move, all_moves
 from skipbo.skyjo.records import GameRecord, replay
@@ -126,33 +126,19 @@ def check_conformance(
 class _GameCheck(GameCheck[Rules, GameState, Move]):
     """One Skyjo game under check: the shared loop with Skyjo's functions and checks."""
 
+    error_type = ConformanceError
     illegal_move_error = IllegalMoveError
 
     def __init__(
         self, rules: Rules, seed: int, max_moves: int, illegal_per_step: int, bots: list[Bot]
     ) -> None:
-        super().__init__(rules, seed, max_moves, illegal_per_step)
+        # The functions are read from this module now, so that a test can patch a broken
+        # engine in (``monkeypatch.setattr(conformance, "apply", ...)``).
+        functions = RulesFunctions(new_game, apply, legal_moves, is_over, invariant_violations)
+        super().__init__(
+            rules, seed, functions, max_moves=max_moves, illegal_per_step=illegal_per_step
+        )
         self.bots = bots
-
-    # The functions are looked up in this module when called, so that a test can patch
-    # a broken engine in (``monkeypatch.setattr(conformance, "apply", ...)``).
-    def error(self, reason: str) -> ConformanceError:
-        return ConformanceError(self.rules, self.seed, tuple(self.moves), reason)
-
-    def new_game(self) -> GameState:
-        return new_game(self.rules, seed=self.seed)
-
-    def apply(self, state: GameState, move: Move) -> GameState:
-        return apply(state, move)
-
-    def legal_moves(self, state: GameState) -> list[Move]:
-        return legal_moves(state)
-
-    def is_over(self, state: GameState) -> bool:
-        return state.phase is Phase.OVER
-
-    def invariant_violations(self, state: GameState) -> list[str]:
-        return invariant_violations(state)
 
     def check_legal(self, state: GameState, legal: Sequence[Move]) -> None:
         """Distinct moves in action order, some unless ended, the same from the view."""
