@@ -23,17 +23,17 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 import attrs
 
+from skipbo.common.game import NewGame
 from skipbo.errors import IllegalMoveError, SkipBoError
 
 __all__ = [
     "SHOWN_MOVES",
     "ConformanceError",
     "GameCheck",
-    "NewGame",
     "ReportFigures",
     "RulesFunctions",
 ]
@@ -41,8 +41,6 @@ __all__ = [
 RulesT = TypeVar("RulesT")
 StateT = TypeVar("StateT", bound=attrs.AttrsInstance)  # compared field by field
 MoveT = TypeVar("MoveT")
-RulesIn = TypeVar("RulesIn", contravariant=True)
-StateOut = TypeVar("StateOut", covariant=True)
 
 SHOWN_MOVES = 12
 """How many of the last moves a :class:`ConformanceError` message shows."""
@@ -78,14 +76,6 @@ class ConformanceError(SkipBoError, AssertionError, Generic[RulesT, MoveT]):
         self.seed = seed
         self.moves = moves
         self.reason = reason
-
-
-class NewGame(Protocol[RulesIn, StateOut]):
-    """A game's ``new_game``: the game of ``rules`` dealt with ``seed``."""
-
-    def __call__(self, rules: RulesIn, *, seed: int) -> StateOut:
-        """The dealt state."""
-        ...
 
 
 @attrs.frozen

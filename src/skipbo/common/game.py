@@ -29,6 +29,7 @@ __all__ = [
     "Bot",
     "Conformance",
     "Game",
+    "NewGame",
     "game_of",
     "register_game",
     "registered_games",
@@ -42,6 +43,16 @@ MoveT = TypeVar("MoveT")
 RecordT = TypeVar("RecordT", covariant=True)
 SeenT = TypeVar("SeenT", contravariant=True)
 ChosenT = TypeVar("ChosenT", covariant=True)
+RulesIn = TypeVar("RulesIn", contravariant=True)
+StateOut = TypeVar("StateOut", covariant=True)
+
+
+class NewGame(Protocol[RulesIn, StateOut]):
+    """A game's ``new_game``: the game of ``rules`` dealt with ``seed``."""
+
+    def __call__(self, rules: RulesIn, *, seed: int) -> StateOut:
+        """The dealt state."""
+        ...
 
 
 class Bot(Protocol[SeenT, ChosenT]):

@@ -22,11 +22,11 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Protocol, TypeVar
 
+from skipbo.common.game import NewGame
 from skipbo.common.strictjson import echo
 from skipbo.errors import DataError, IllegalMoveError
 
 __all__ = [
-    "NewGame",
     "Record",
     "ReplayError",
     "Seated",
@@ -39,8 +39,6 @@ __all__ = [
 RulesT = TypeVar("RulesT")
 StateT = TypeVar("StateT")
 MoveT = TypeVar("MoveT")
-RulesIn = TypeVar("RulesIn", contravariant=True)
-StateOut = TypeVar("StateOut", covariant=True)
 
 
 class ReplayError(DataError):
@@ -62,14 +60,6 @@ class ReplayError(DataError):
         self.index = index
         self.move = move
         self.rule = rule
-
-
-class NewGame(Protocol[RulesIn, StateOut]):
-    """A game's ``new_game``: the game of ``rules`` dealt with ``seed``."""
-
-    def __call__(self, rules: RulesIn, *, seed: int) -> StateOut:
-        """The dealt state."""
-        ...
 
 
 def as_tuple(value: Any) -> Any:
