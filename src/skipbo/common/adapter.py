@@ -18,18 +18,15 @@ from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
 
-from skipbo.common.game import Bot, Conformance, NewGame
+from skipbo.common.game import Bot, ConformanceCheck, MakeRecord, NewGame
 from skipbo.common.gameinfo import GameInfo, GameType
 
-__all__ = ["ConformanceCheck", "GameAdapter", "MakeRecord", "PlayedState"]
+__all__ = ["GameAdapter", "PlayedState"]
 
 RulesT = TypeVar("RulesT")
 ViewT = TypeVar("ViewT")
 MoveT = TypeVar("MoveT")
 RecordT = TypeVar("RecordT")
-RulesIn = TypeVar("RulesIn", contravariant=True)
-MoveIn = TypeVar("MoveIn", contravariant=True)
-RecordOut = TypeVar("RecordOut", covariant=True)
 
 
 class _Outcome(Protocol):
@@ -54,26 +51,6 @@ class PlayedState(Protocol):
 
 
 StateT = TypeVar("StateT", bound=PlayedState)
-
-
-class MakeRecord(Protocol[RulesIn, MoveIn, RecordOut]):
-    """A game's record type: made from rules, seed, moves and seat names."""
-
-    def __call__(
-        self, *, rules: RulesIn, seed: int, moves: tuple[MoveIn, ...], names: tuple[str, ...]
-    ) -> RecordOut:
-        """The record."""
-        ...
-
-
-class ConformanceCheck(Protocol[RulesIn]):
-    """A game's ``check_conformance``."""
-
-    def __call__(
-        self, rules: RulesIn, games: int, *, seed: int, max_moves: int, illegal_per_step: int
-    ) -> Conformance:
-        """The report of the games played (raises at the first violation)."""
-        ...
 
 
 @attrs.frozen(kw_only=True)
