@@ -9,7 +9,7 @@ around them is the same for every game and lives here, in :class:`GameCheck`:
 * at every step the game's invariants and its checks of the legal moves
   (:meth:`GameCheck.check_legal`), then some illegal moves, each refused with the
   game's ``IllegalMoveError`` without changing the state;
-* :meth:`~GameCheck.apply` of the chosen move leaves its input unchanged and gives equal
+* the game's ``apply`` of the chosen move leaves its input unchanged and gives equal
   results for equal arguments;
 * the game ends within ``max_moves``, with no legal move left;
 * the moves replay from the seed to the very same states.
