@@ -21,7 +21,7 @@ import attrs
 from skipbo.common.game import Bot, ConformanceCheck, MakeRecord, NewGame
 from skipbo.common.gameinfo import GameInfo, GameType
 
-__all__ = ["GameAdapter", "PlayedState"]
+__all__ = ["GameAdapter", "HasWinners", "PlayedState"]
 
 RulesT = TypeVar("RulesT")
 ViewT = TypeVar("ViewT")
@@ -29,7 +29,9 @@ MoveT = TypeVar("MoveT")
 RecordT = TypeVar("RecordT")
 
 
-class _Outcome(Protocol):
+class HasWinners(Protocol):
+    """A game's outcome: it names the winning seats."""
+
     @property
     def winners(self) -> tuple[int, ...]:
         """The winning seats."""
@@ -45,7 +47,7 @@ class PlayedState(Protocol):
         ...
 
     @property
-    def outcome(self) -> _Outcome | None:
+    def outcome(self) -> HasWinners | None:
         """The result (with its winning seats) once the game is over, else ``None``."""
         ...
 
