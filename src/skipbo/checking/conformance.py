@@ -40,7 +40,7 @@ import attrs
 from skipbo import spec
 from skipbo.checking.invariants import invariant_violations
 from skipbo.common import conformance as common
-from skipbo.common.conformance import GameCheck, ReportFigures, RulesFunctions
+from skipbo.common.conformance import MAX_MOVES, GameCheck, ReportFigures, RulesFunctions
 from skipbo.common.game import Conformance, game_of
 from skipbo.common.randomness import derive_seed
 from skipbo.deal import new_game
@@ -74,9 +74,6 @@ class ConformanceError(common.ConformanceError[Rules, Move]):
 ILLEGAL_DRAWS = 50
 """How many draws from the move space each wanted illegal move may take (most moves of
 a space are illegal in any state, so a few draws find one)."""
-
-MAX_MOVES = 100_000
-"""Default cap on the moves of one game: far more than any random game takes."""
 
 ILLEGAL_PER_STEP = 4
 """Default number of illegal moves tried at each step (sampled from the move space)."""

@@ -31,6 +31,7 @@ from skipbo.common.game import NewGame
 from skipbo.errors import IllegalMoveError, SkipBoError
 
 __all__ = [
+    "MAX_MOVES",
     "SHOWN_MOVES",
     "ConformanceError",
     "GameCheck",
@@ -41,6 +42,10 @@ __all__ = [
 RulesT = TypeVar("RulesT")
 StateT = TypeVar("StateT", bound=attrs.AttrsInstance)  # compared field by field
 MoveT = TypeVar("MoveT")
+
+MAX_MOVES = 100_000
+"""Default cap on the moves of one game: far more than any random game takes (a game
+that has not ended by then fails the check)."""
 
 SHOWN_MOVES = 12
 """How many of the last moves a :class:`ConformanceError` message shows."""

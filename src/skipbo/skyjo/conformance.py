@@ -30,7 +30,7 @@ from collections.abc import Sequence
 import attrs
 
 from skipbo.common import conformance as common
-from skipbo.common.conformance import GameCheck, ReportFigures, RulesFunctions
+from skipbo.common.conformance import MAX_MOVES, GameCheck, ReportFigures, RulesFunctions
 from skipbo.common.randomness import derive_seed
 from skipbo.skyjo.actions import move_to_action
 from skipbo.skyjo.bots import Bot, HeuristicBot, RandomBot
@@ -46,8 +46,6 @@ from skipbo.skyjo.views import view
 
 __all__ = ["ConformanceError", "ConformanceReport", "check_conformance"]
 
-MAX_MOVES = 100_000
-"""Default bound on a game's moves; a game that has not ended by then fails."""
 ILLEGAL_PER_STEP = 8
 """Default number of illegal moves tried at each step."""
 
