@@ -9,8 +9,8 @@ from tools import batch_differential
 from tools.batch_differential import CONFIGURATIONS, run
 
 import skipbo.batch.engine
-import skipbo.batch.shuffle
 from skipbo import Rules
+from skipbo.batch.shuffle import Shuffler
 
 GAMES = 16
 STEPS = 150
@@ -42,14 +42,16 @@ def test_the_run_covers_thousands_of_steps_and_reshuffles() -> None:
 def test_the_run_notices_a_wrong_reshuffle_order(monkeypatch: pytest.MonkeyPatch) -> None:
     rules = Rules(players=2)
 
-    def reversed_order(items: Sequence[int], seed: int) -> tuple[list[int], int]:
-        cards, next_seed = right(items, seed)
+    def reversed_order(
+        shuffler: Shuffler, items: Sequence[int], seed: int
+    ) -> tuple[list[int], int]:
+        cards, next_seed = right(shuffler, items, seed)
         if len(items) == rules.deck.size:  # a deal: left alone, so that only reshuffles break
             return cards, next_seed
         return cards[::-1], next_seed
 
-    right = skipbo.batch.shuffle.shuffled
-    monkeypatch.setattr("skipbo.batch.engine.shuffled", reversed_order)
+    right = Shuffler.__call__
+    monkeypatch.setattr(Shuffler, "__call__", reversed_order)
     tally = batch_differential.run(rules, GAMES, STEPS, seed=0, auto_reset=False)
     assert any("state differs" in problem for problem in tally.problems)
 

@@ -29,7 +29,7 @@ from skipbo.batch.arrays import (
     read_state,
     write_state,
 )
-from skipbo.batch.shuffle import shuffled
+from skipbo.batch.shuffle import Shuffler
 from skipbo.checking.invariants import check_invariants
 from skipbo.common.randomness import derive_seed
 from skipbo.deal import _deal as deal_in_order
@@ -124,6 +124,7 @@ class GameBatch:
         self._mask = np.zeros((size, self.action_count), dtype=np.bool_)
         self._mask_view = _readonly(self._mask)
         self._mask_valid = False
+        self._shuffle = Shuffler()
 
     # --- construction ------------------------------------------------------------------
 
@@ -223,6 +224,10 @@ class GameBatch:
         self._sources_end = self._play_end // self._builds  # codes of the play sources
         self._one_table = self._piles == self._builds
         width = self._sources_end + (self._values if self._one_table else 0)
+        # With four build piles, two codes fit in a byte and np.unpackbits expands the
+        # codes (see _build_bits_of); an even width lets the codes be read in pairs.
+        self._pairs = self._builds == 4
+        width += width % 2 if self._pairs else 0
         self._codes = np.zeros((self.size, width), dtype=code_type)
         self._codes_f = self._codes.reshape(-1)
         # Every seat has as many sources as its team has stock piles (1 individually).
@@ -355,7 +360,7 @@ class GameBatch:
         size, values = self.size, self._values
         seat = a.current_player
         held_at = self._slots * self._players + seat
-        held = self._hand_f.reshape(size * self._players, values)[held_at] > 0
+        held = np.take(self._hand_f.reshape(size * self._players, values), held_at, axis=0) > 0
         # takers[g, 1 + c]: the builds that take card c (column 0: an empty pile, none).
         takers = self._takers
         takers.fill(0)
@@ -366,7 +371,8 @@ class GameBatch:
             # R-BUILD-2: build pile b takes the number len(b) + 1.
             flat[rows + a.build_len[:, build] + 1] |= bit
         codes = self._codes
-        np.multiply(takers[:, 1:], held, out=codes[:, :values])
+        held_bytes = held.view(np.uint8)  # 0 or 1: a same-type multiply is NumPy's fast loop
+        np.multiply(takers[:, 1:], held_bytes, out=codes[:, :values])
         # R-TURN-2, R-TEAM-1, R-TEAM-2: only the seat's own (or its team's) stock and
         # discard piles are sources; the others keep code 0 (no build pile).
         codes[:, values : self._sources_end] = 0
@@ -380,15 +386,14 @@ class GameBatch:
         tops = self._discard_top_f[by_game[:, :, None] * (self._stocks * self._piles) + piles]
         self._codes_f[code_at[:, :, None] + self._stocks + piles] = flat[rows[:, :, None] + tops]
         mask = self._mask
+        width = self._sources_end + self._values
         # R-TURN-5, R-DISC-2: any hand card onto any own discard pile.
         if self._one_table:
             # As many discard piles as build piles: the same table gives the discards.
-            np.multiply(held, self._all_builds, out=codes[:, self._sources_end :])
-            mask[:, : self._pass] = np.take(self._build_rows, codes, axis=0).reshape(size, -1)
+            np.multiply(held_bytes, self._all_builds, out=codes[:, self._sources_end : width])
+            mask[:, : self._pass] = self._build_bits_of(codes)[:, : self._pass]
         else:
-            mask[:, : self._play_end] = np.take(
-                self._build_rows, codes[:, : self._sources_end], axis=0
-            ).reshape(size, -1)
+            mask[:, : self._play_end] = self._build_bits_of(codes)[:, : self._play_end]
             mask[:, self._play_end : self._pass] = np.take(
                 self._pile_rows, held.view(np.uint8), axis=0
             ).reshape(size, -1)
@@ -397,6 +402,17 @@ class GameBatch:
         over = a.termination != 0
         if over.any():
             mask[over] = False  # R-WIN-3
+
+    def _build_bits_of(self, codes: npt.NDArray[np.uint8]) -> npt.NDArray[np.bool_]:
+        """Each code's bits, build pile 0 first: ``(games, codes * build piles)`` booleans."""
+        if self._pairs:
+            # Two 4-bit codes a byte, the first in the low half, so that np.unpackbits
+            # (little bit order) gives the bits of both in the mask's order; it expands
+            # bytes without the index array a table lookup needs.
+            pairs = codes.view("<u2")  # a pair of codes, the first in the low byte
+            packed = (pairs | pairs >> 4).astype(np.uint8)  # the low byte: both codes
+            return np.unpackbits(packed, axis=1, bitorder="little")
+        return np.take(self._build_rows, codes, axis=0).reshape(self.size, -1)
 
     # --- step --------------------------------------------------------------------------
 
@@ -626,8 +642,9 @@ class GameBatch:
         completed = self._completed_f[np.repeat(start, count) + _positions(count)].tolist()
         piles = []
         end = 0
+        shuffle, seeds = self._shuffle, a.shuffle_seed
         for game, size in zip(games.tolist(), count.tolist(), strict=True):
-            pile, a.shuffle_seed[game] = shuffled(completed[end : end + size], a.shuffle_seed[game])
+            pile, seeds[game] = shuffle(completed[end : end + size], seeds[game])
             piles.append(pile)
             end += size
         cards = np.fromiter(chain.from_iterable(piles), dtype=np.int8, count=int(count.sum()))
@@ -642,7 +659,7 @@ class GameBatch:
         """Game ``index`` of the seed: ``new_game(rules, seed=derive_seed(seed, index))``."""
         assert self._seed is not None  # only new() deals games
         # new_game shuffles the deck, then deals it; the shuffle is the fast twin's.
-        cards, next_seed = shuffled(self._deck_cards, derive_seed(self._seed, index))
+        cards, next_seed = self._shuffle(self._deck_cards, derive_seed(self._seed, index))
         return deal_in_order(self.rules, tuple(cards), next_seed)
 
     def _reset(self, slots: Array) -> None:
