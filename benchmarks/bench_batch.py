@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from typing import Any
 
 import bench_play
 import mutable_baseline
@@ -57,7 +58,7 @@ class PlayFirst:
         # Ranks 1..count, 0 for illegal actions: bytes while they fit, the cheapest rows to
         # take the maximum of.
         self.rank_type = np.uint8 if count < 256 else np.uint16
-        self.ranks = np.empty(count, dtype=self.rank_type)
+        self.ranks: npt.NDArray[np.unsignedinteger[Any]] = np.empty(count, dtype=self.rank_type)
         self.action_of_rank = np.zeros(count + 1, dtype=np.int64)
 
     def __call__(self, mask: npt.NDArray[np.bool_]) -> npt.NDArray[np.int64]:
@@ -68,8 +69,10 @@ class PlayFirst:
         ranks[: self.plays] = self.others + 1 + self.rng.permutation(self.plays)
         ranks[self.plays :] = 1 + self.rng.permutation(self.others)
         self.action_of_rank[ranks] = np.arange(ranks.size)
-        best = (mask.view(np.uint8).astype(self.rank_type, copy=False) * ranks).max(axis=1)
-        return self.action_of_rank[best]
+        scores: npt.NDArray[np.unsignedinteger[Any]] = mask.view(np.uint8).astype(self.rank_type)
+        scores *= ranks
+        chosen: npt.NDArray[np.int64] = self.action_of_rank[scores.max(axis=1)]
+        return chosen
 
 
 def batch_rate(rules: skipbo.Rules, size: int, moves: int, seed: int) -> tuple[int, float]:

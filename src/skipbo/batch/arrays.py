@@ -48,7 +48,7 @@ import numpy.typing as npt
 from skipbo.rules import Rules
 from skipbo.state import GameState, Outcome, Pile, Termination
 
-__all__ = ["TERMINATIONS", "BatchArrays", "allocate", "read_state", "write_state"]
+__all__ = ["TERMINATIONS", "BatchArrays", "allocate", "read_state", "write_state", "write_states"]
 
 Array = npt.NDArray[np.int64]
 CardArray = npt.NDArray[np.int8]
@@ -140,45 +140,80 @@ def allocate(rules: Rules, size: int) -> BatchArrays:
     )
 
 
-def _fill(cards: CardArray, lengths: Array, tops: CardArray | None, piles: Sequence[Pile]) -> None:
-    """Write ``piles`` into one game's rows: ``cards[i]`` holds pile ``i``, bottom first."""
-    cards[...] = 0
-    lengths[...] = [len(pile) for pile in piles]
-    for index, pile in enumerate(piles):
-        if pile:  # most piles of a new deal are empty: only the others are written
-            cards[index, : len(pile)] = pile
+def _fill(
+    cards: CardArray,
+    lengths: Array,
+    tops: CardArray | None,
+    slots: list[int],
+    piles: Sequence[Sequence[Pile]],
+) -> None:
+    """Write ``piles[j]`` into game ``slots[j]``: ``cards[slot, i]`` holds pile ``i``, bottom first.
+
+    One assignment per array for all the games: the cards of every non-empty pile are
+    gathered as flat indices and values first (most piles of a new deal are empty).
+    """
+    _, count, width = cards.shape
+    cards[slots] = 0
+    index: list[int] = []
+    values: list[int] = []
+    for slot, game in zip(slots, piles, strict=True):
+        base = slot * count * width
+        for pile in game:
+            if pile:
+                index.extend(range(base, base + len(pile)))
+                values.extend(pile)
+            base += width
+    cards.reshape(-1)[np.array(index, dtype=np.intp)] = values
+    lengths.reshape(-1, count)[slots] = [[len(pile) for pile in game] for game in piles]
     if tops is not None:
-        tops[...] = [pile[-1] if pile else -1 for pile in piles]
+        tops.reshape(-1, count)[slots] = [
+            [pile[-1] if pile else -1 for pile in game] for game in piles
+        ]
 
 
 def write_state(arrays: BatchArrays, slot: int, state: GameState) -> None:
     """Store ``state`` in game ``slot`` of ``arrays`` (the state's rules must be the batch's)."""
+    write_states(arrays, [slot], [state])
+
+
+def write_states(arrays: BatchArrays, slots: Sequence[int], states: Sequence[GameState]) -> None:
+    """Store ``states[j]`` in game ``slots[j]`` of ``arrays``, a few whole-array writes in all.
+
+    The slots must be distinct and the states' rules the batch's.
+    """
     a = arrays
-    _fill(a.stock[slot], a.stock_len[slot], a.stock_top[slot], state.stocks)
-    piles = [pile for piles in state.discards for pile in piles]
+    slots = list(slots)
+    _fill(a.stock, a.stock_len, a.stock_top, slots, [state.stocks for state in states])
+    sets, piles = a.discard.shape[1:3]
     _fill(
-        a.discard[slot].reshape(len(piles), -1),
-        a.discard_len[slot].reshape(-1),
-        a.discard_top[slot].reshape(-1),
-        piles,
+        a.discard.reshape(a.discard.shape[0], sets * piles, -1),
+        a.discard_len,
+        a.discard_top,
+        slots,
+        [[pile for piles in state.discards for pile in piles] for state in states],
     )
-    _fill(a.build[slot], a.build_len[slot], None, state.builds)
-    _fill(a.draw[slot : slot + 1], a.draw_len[slot : slot + 1], None, (state.draw_pile,))
-    _fill(a.completed[slot : slot + 1], a.completed_len[slot : slot + 1], None, (state.completed,))
-    counts = a.hand[slot]
-    counts[...] = 0
-    for seat, hand in enumerate(state.hands):
-        for card in hand:
-            counts[seat, card] += 1
-    a.hand_len[slot] = [len(hand) for hand in state.hands]
-    a.current_player[slot] = state.current_player
-    a.turn[slot] = state.turn
-    a.turn_moves[slot] = state.turn_moves
-    a.empty_passes[slot] = state.empty_passes
-    outcome = state.outcome
-    a.termination[slot] = 0 if outcome is None else _CODES[outcome.termination]
-    a.winning_team[slot] = -1 if outcome is None or outcome.team is None else outcome.team
-    a.shuffle_seed[slot] = state.shuffle_seed
+    _fill(a.build, a.build_len, None, slots, [state.builds for state in states])
+    _fill(a.draw[:, None], a.draw_len, None, slots, [(state.draw_pile,) for state in states])
+    _fill(a.completed[:, None], a.completed_len, None, slots, [(s.completed,) for s in states])
+    seats, values = a.hand.shape[1:]
+    a.hand[slots] = 0
+    held = [
+        (slot * seats + seat) * values + card
+        for slot, state in zip(slots, states, strict=True)
+        for seat, hand in enumerate(state.hands)
+        for card in hand
+    ]
+    np.add.at(a.hand.reshape(-1), np.array(held, dtype=np.intp), 1)  # a hand holds copies
+    a.hand_len[slots] = [[len(hand) for hand in state.hands] for state in states]
+    a.current_player[slots] = [state.current_player for state in states]
+    a.turn[slots] = [state.turn for state in states]
+    a.turn_moves[slots] = [state.turn_moves for state in states]
+    a.empty_passes[slots] = [state.empty_passes for state in states]
+    outcomes = [state.outcome for state in states]
+    a.termination[slots] = [0 if o is None else _CODES[o.termination] for o in outcomes]
+    a.winning_team[slots] = [-1 if o is None or o.team is None else o.team for o in outcomes]
+    for slot, state in zip(slots, states, strict=True):
+        a.shuffle_seed[slot] = state.shuffle_seed
 
 
 def _pile(cards: CardArray, length: int) -> Pile:

@@ -27,7 +27,7 @@ from skipbo.batch.arrays import (
     BatchArrays,
     allocate,
     read_state,
-    write_state,
+    write_states,
 )
 from skipbo.batch.shuffle import Shuffler
 from skipbo.checking.invariants import check_invariants
@@ -151,8 +151,7 @@ class GameBatch:
         batch = cls(rules, size)
         batch._seed = seed
         batch._auto_reset = bool(auto_reset)
-        for slot in range(size):
-            write_state(batch._a, slot, batch._new_game(slot))
+        write_states(batch._a, range(size), [batch._new_game(slot) for slot in range(size)])
         return batch
 
     @classmethod
@@ -179,8 +178,7 @@ class GameBatch:
                 raise ValueError(f"state {index} has other rules than state 0")
             check_invariants(state)
         batch = cls(rules, len(states))
-        for slot, state in enumerate(states):
-            write_state(batch._a, slot, state)
+        write_states(batch._a, range(len(states)), states)
         return batch
 
     def _prepare_constants(self) -> None:
@@ -411,7 +409,7 @@ class GameBatch:
             # bytes without the index array a table lookup needs.
             pairs = codes.view("<u2")  # a pair of codes, the first in the low byte
             packed = (pairs | pairs >> 4).astype(np.uint8)  # the low byte: both codes
-            return np.unpackbits(packed, axis=1, bitorder="little")
+            return np.unpackbits(packed, axis=1, bitorder="little").view(np.bool_)
         return np.take(self._build_rows, codes, axis=0).reshape(self.size, -1)
 
     # --- step --------------------------------------------------------------------------
@@ -457,8 +455,9 @@ class GameBatch:
         seat = a.current_player
         playing = chosen < self._play_end
         plays = np.flatnonzero(playing if all_running else running & playing)
+        fills: list[tuple[Array, Array]] = []  # (games, seats): hands to fill after the move
         if plays.size:
-            self._play(plays, chosen[plays], seat[plays])
+            fills.append(self._play(plays, chosen[plays], seat[plays]))
         ends = np.flatnonzero(~playing if all_running else running & ~playing)
         if ends.size:
             ending = chosen[ends]
@@ -469,7 +468,13 @@ class GameBatch:
                 self._discard(ends, ending, seat[ends])
             elif discards.any():
                 self._discard(ends[discards], ending[discards], seat[ends[discards]])
-            self._end_turn(ends, empty)
+            fills.append(self._end_turn(ends, empty))
+        if fills:
+            # A game either plays or ends its turn: the two sets of games are disjoint,
+            # so their hands are filled together, in one draw.
+            games, seats = (np.concatenate(parts) for parts in zip(*fills, strict=True))
+            if games.size:
+                self._draw(games, seats)
         self._mask_valid = False
 
         ended = (a.termination != 0) if all_running else (running & (a.termination != 0))
@@ -491,8 +496,11 @@ class GameBatch:
             return IllegalActionError(game, action, move, error.rule, error.reason)
         raise AssertionError(f"game {game}: the mask refused {move}, which the core accepts")
 
-    def _play(self, games: Array, chosen: Array, seat: Array) -> None:
-        """Play onto build piles (R-TURN-2, R-TURN-3, R-BUILD-*, R-WIN-1, R-TURN-4)."""
+    def _play(self, games: Array, chosen: Array, seat: Array) -> tuple[Array, Array]:
+        """Play onto build piles (R-TURN-2, R-TURN-3, R-BUILD-*, R-WIN-1, R-TURN-4).
+
+        Returns the games and seats whose hand is to be filled (:meth:`_draw`).
+        """
         a = self._a
         players, values, builds = self._players, self._values, self._builds
         card = np.empty(games.size, dtype=np.int64)
@@ -559,8 +567,7 @@ class GameBatch:
         # R-TURN-4 / R-DRAW-3: a hand emptied by plays is refilled at once.
         held_at = games * players + seat
         refill = (self._hand_len_f[held_at] == 0) & (a.termination[games] == 0)
-        if refill.any():
-            self._draw(games[refill], seat[refill])
+        return games[refill], seat[refill]
 
     def _discard(self, games: Array, chosen: Array, seat: Array) -> None:
         """Put a hand card on an own discard pile (R-TURN-5, R-DISC-2)."""
@@ -577,8 +584,12 @@ class GameBatch:
         self._discard_len_f[pile] = height + 1
         self._discard_top_f[pile] = cards
 
-    def _end_turn(self, games: Array, empty: npt.NDArray[np.bool_]) -> None:
-        """End the turn (R-TURN-7, R-WIN-2) and fill the next player's hand (R-TURN-1)."""
+    def _end_turn(self, games: Array, empty: npt.NDArray[np.bool_]) -> tuple[Array, Array]:
+        """End the turn (R-TURN-7, R-WIN-2).
+
+        Returns the games and seats whose hand is to be filled: the next player's, when
+        short (R-TURN-1; :meth:`_draw`).
+        """
         a = self._a
         passes = np.where(empty, a.empty_passes[games] + 1, 0)
         a.empty_passes[games] = passes
@@ -599,10 +610,7 @@ class GameBatch:
         a.turn[games] += 1
         a.turn_moves[games] = 0
         short = self._hand_len_f[games * self._players + following] < self._hand_size
-        if short.all():
-            self._draw(games, following)
-        elif short.any():
-            self._draw(games[short], following[short])
+        return games[short], following[short]
 
     def _draw(self, games: Array, seat: Array) -> None:
         """Fill the hands of ``seat`` in ``games`` from the draw pile (R-DRAW-1..3)."""
@@ -668,8 +676,8 @@ class GameBatch:
 
     def _reset(self, slots: Array) -> None:
         """Deal the next games of the seed into ``slots`` (auto-reset)."""
-        for slot in slots.tolist():
-            index = self._next_game
-            self._next_game += 1
-            self._game_index[slot] = index
-            write_state(self._a, slot, self._new_game(index))
+        first = self._next_game
+        self._next_game += slots.size
+        self._game_index[slots] = np.arange(first, self._next_game)
+        games = [self._new_game(index) for index in range(first, self._next_game)]
+        write_states(self._a, slots.tolist(), games)
