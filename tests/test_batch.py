@@ -22,7 +22,7 @@ from skipbo.batch import (
     check_batch_invariants,
     observations,
 )
-from skipbo.batch.shuffle import shuffled
+from skipbo.batch.shuffle import Shuffler, shuffled
 from skipbo.common.randomness import derive_seed, shuffle
 from skipbo.envs.observation import observation
 from skipbo.moves import is_build_play
@@ -227,6 +227,21 @@ class TestShuffled:
         for seed in (-5, 2**70 + 3, 0):
             cards, next_seed = shuffled([0, 3, 3, 7, 12] * 10, seed)
             assert shuffle([0, 3, 3, 7, 12] * 10, seed) == (tuple(cards), next_seed)
+
+    @settings(max_examples=100)
+    @given(st.lists(st.tuples(st.integers(0, 60), st.integers(0, 2**64 - 1)), max_size=8))
+    def test_runs_shuffle_each_run_as_the_core_does(self, runs: list[tuple[int, int]]) -> None:
+        # One reseeded generator for all runs: nothing of one shuffle carries into the next.
+        shuffler = Shuffler()
+        lengths = [length for length, _ in runs]
+        items = [value for length in lengths for value in range(length)]
+        next_seeds = shuffler.runs(items, lengths, [seed for _, seed in runs])
+        start = 0
+        for (length, seed), next_seed in zip(runs, next_seeds, strict=True):
+            run = tuple(items[start : start + length])
+            assert (run, next_seed) == shuffle(range(length), seed)
+            start += length
+        assert start == len(items)
 
 
 class TestObservations:

@@ -13,7 +13,6 @@ the game's shuffle seed: the reshuffled order is then the core's exactly.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import chain
 from typing import Any, TypeVar
 
 import attrs
@@ -651,19 +650,17 @@ class GameBatch:
         have = a.draw_len[games]
         # One gather for all games, then a Python list per game for the shuffle.
         start = games * deck
-        completed = self._completed_f[np.repeat(start, count) + _positions(count)].tolist()
-        piles = []
-        end = 0
-        shuffle, seeds = self._shuffle, a.shuffle_seed
-        for game, size in zip(games.tolist(), count.tolist(), strict=True):
-            pile, seeds[game] = shuffle(completed[end : end + size], seeds[game])
-            piles.append(pile)
-            end += size
-        cards = np.fromiter(chain.from_iterable(piles), dtype=np.int8, count=int(count.sum()))
+        taken_at = np.repeat(start, count) + _positions(count)
+        cards = self._completed_f[taken_at].tolist()
+        seeds = a.shuffle_seed
+        order = games.tolist()
+        next_seeds = self._shuffle.runs(cards, count.tolist(), [seeds[game] for game in order])
+        for game, seed in zip(order, next_seeds, strict=True):
+            seeds[game] = seed
         below = _positions(have)
         kept = self._draw_f[np.repeat(start, have) + below]
         self._draw_f[np.repeat(start + count, have) + below] = kept
-        self._draw_f[np.repeat(start, count) + _positions(count)] = cards
+        self._draw_f[taken_at] = cards
         a.draw_len[games] = have + count
         a.completed_len[games] = 0
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import _random
 import sys
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 
 import numpy as np
@@ -58,26 +58,49 @@ class Shuffler:
 
     def __call__(self, items: Sequence[int], seed: int) -> tuple[list[int], int]:
         """``shuffle(items, seed)`` of the core, as a list: the shuffled items and the next seed."""
-        count = len(items)
-        words = 2 * count + _SPARE_WORDS
-        generator = self._generator
-        generator.seed(seed)
-        # getrandbits(32 * n) is n outputs of the generator, the first in the lowest bits.
-        stream = _words(generator.getrandbits(_WORD_BITS * words).to_bytes(4 * words, "little"))
         result = list(items)
-        try:
-            for i, shift in _steps(count):
-                # randrange(i + 1), then permute's swap of positions i and the choice.
-                choice = next(stream) >> shift
-                while choice > i:
-                    choice = next(stream) >> shift
-                result[i], result[choice] = result[choice], result[i]
-            # The next seed is getrandbits(64): the next two outputs, the first the low half.
-            next_seed = next(stream) | next(stream) << _WORD_BITS
-        except StopIteration:  # pragma: no cover - more retries than spare outputs: about 2**-40
-            cards, next_seed = shuffle(items, seed)
-            return list(cards), next_seed
+        (next_seed,) = self.runs(result, (len(result),), (seed,))
         return result, next_seed
+
+    def runs(self, items: list[int], lengths: Iterable[int], seeds: Iterable[int]) -> list[int]:
+        """Shuffle consecutive runs of ``items`` in place, as the core's ``shuffle`` does.
+
+        Run ``j`` is the next ``lengths[j]`` items, shuffled with ``seeds[j]``; returns the
+        next seed of each run. One call for the reshuffles of a whole batch step.
+
+        >>> from skipbo.common.randomness import shuffle
+        >>> items = [1, 2, 3, 4, 5, 6]
+        >>> seeds = Shuffler().runs(items, (2, 4), (7, 8))
+        >>> [(tuple(items[:2]), seeds[0]), (tuple(items[2:]), seeds[1])] == [
+        ...     shuffle((1, 2), 7), shuffle((3, 4, 5, 6), 8)]
+        True
+        """
+        generator = self._generator
+        next_seeds = []
+        start = 0
+        for count, seed in zip(lengths, seeds, strict=True):
+            end = start + count
+            words = 2 * count + _SPARE_WORDS
+            generator.seed(seed)
+            # getrandbits(32 * n) is n outputs of the generator, the first in the lowest bits.
+            stream = _words(generator.getrandbits(_WORD_BITS * words).to_bytes(4 * words, "little"))
+            run = items[start:end]
+            try:
+                for i, shift in _steps(count):
+                    # randrange(i + 1), then permute's swap of positions i and the choice.
+                    choice = next(stream) >> shift
+                    while choice > i:
+                        choice = next(stream) >> shift
+                    run[i], run[choice] = run[choice], run[i]
+                # The next seed is getrandbits(64): the next two outputs, the first the low half.
+                next_seeds.append(next(stream) | next(stream) << _WORD_BITS)
+            except StopIteration:  # pragma: no cover - more retries than spare outputs: 2**-40
+                cards, next_seed = shuffle(items[start:end], seed)
+                run = list(cards)
+                next_seeds.append(next_seed)
+            items[start:end] = run
+            start = end
+        return next_seeds
 
 
 def shuffled(items: Sequence[int], seed: int) -> tuple[list[int], int]:
