@@ -48,7 +48,15 @@ import numpy.typing as npt
 from skipbo.rules import Rules
 from skipbo.state import GameState, Outcome, Pile, Termination
 
-__all__ = ["TERMINATIONS", "BatchArrays", "allocate", "read_state", "write_state", "write_states"]
+__all__ = [
+    "TERMINATIONS",
+    "BatchArrays",
+    "allocate",
+    "positions",
+    "read_state",
+    "write_state",
+    "write_states",
+]
 
 Array = npt.NDArray[np.int64]
 CardArray = npt.NDArray[np.int8]
@@ -140,35 +148,33 @@ def allocate(rules: Rules, size: int) -> BatchArrays:
     )
 
 
+def positions(counts: Array) -> Array:
+    """``0 .. n - 1`` for each ``n`` of ``counts``, concatenated."""
+    starts = np.cumsum(counts) - counts
+    return np.arange(int(counts.sum()), dtype=np.int64) - np.repeat(starts, counts)
+
+
 def _fill(
     cards: CardArray,
     lengths: Array,
     tops: CardArray | None,
-    slots: list[int],
+    slots: Array,
     piles: Sequence[Sequence[Pile]],
 ) -> None:
     """Write ``piles[j]`` into game ``slots[j]``: ``cards[slot, i]`` holds pile ``i``, bottom first.
 
-    One assignment per array for all the games: the cards of every non-empty pile are
-    gathered as flat indices and values first (most piles of a new deal are empty).
+    One write per array for all the games: each pile becomes a row of bytes (cards are
+    0..127), padded with zeros, and the rows are joined (most piles of a deal are empty).
     """
     _, count, width = cards.shape
-    cards[slots] = 0
-    index: list[int] = []
-    values: list[int] = []
-    for slot, game in zip(slots, piles, strict=True):
-        base = slot * count * width
-        for pile in game:
-            if pile:
-                index.extend(range(base, base + len(pile)))
-                values.extend(pile)
-            base += width
-    cards.reshape(-1)[np.array(index, dtype=np.intp)] = values
-    lengths.reshape(-1, count)[slots] = [[len(pile) for pile in game] for game in piles]
+    every = [pile for game in piles for pile in game]
+    empty = bytes(width)
+    joined = b"".join(bytes(pile).ljust(width, b"\0") if pile else empty for pile in every)
+    cards[slots] = np.frombuffer(joined, dtype=np.int8).reshape(-1, count, width)
+    lengths.reshape(-1, count)[slots] = np.array(list(map(len, every))).reshape(-1, count)
     if tops is not None:
-        tops.reshape(-1, count)[slots] = [
-            [pile[-1] if pile else -1 for pile in game] for game in piles
-        ]
+        top = np.array([pile[-1] if pile else -1 for pile in every])
+        tops.reshape(-1, count)[slots] = top.reshape(-1, count)
 
 
 def write_state(arrays: BatchArrays, slot: int, state: GameState) -> None:
@@ -182,37 +188,37 @@ def write_states(arrays: BatchArrays, slots: Sequence[int], states: Sequence[Gam
     The slots must be distinct and the states' rules the batch's.
     """
     a = arrays
-    slots = list(slots)
-    _fill(a.stock, a.stock_len, a.stock_top, slots, [state.stocks for state in states])
+    rows = np.asarray(slots, dtype=np.int64)
+    _fill(a.stock, a.stock_len, a.stock_top, rows, [state.stocks for state in states])
     sets, piles = a.discard.shape[1:3]
     _fill(
         a.discard.reshape(a.discard.shape[0], sets * piles, -1),
         a.discard_len,
         a.discard_top,
-        slots,
+        rows,
         [[pile for piles in state.discards for pile in piles] for state in states],
     )
-    _fill(a.build, a.build_len, None, slots, [state.builds for state in states])
-    _fill(a.draw[:, None], a.draw_len, None, slots, [(state.draw_pile,) for state in states])
-    _fill(a.completed[:, None], a.completed_len, None, slots, [(s.completed,) for s in states])
+    _fill(a.build, a.build_len, None, rows, [state.builds for state in states])
+    _fill(a.draw[:, None], a.draw_len, None, rows, [(state.draw_pile,) for state in states])
+    _fill(a.completed[:, None], a.completed_len, None, rows, [(s.completed,) for s in states])
     seats, values = a.hand.shape[1:]
-    a.hand[slots] = 0
+    a.hand[rows] = 0
     held = [
         (slot * seats + seat) * values + card
-        for slot, state in zip(slots, states, strict=True)
+        for slot, state in zip(rows.tolist(), states, strict=True)
         for seat, hand in enumerate(state.hands)
         for card in hand
     ]
     np.add.at(a.hand.reshape(-1), np.array(held, dtype=np.intp), 1)  # a hand holds copies
-    a.hand_len[slots] = [[len(hand) for hand in state.hands] for state in states]
-    a.current_player[slots] = [state.current_player for state in states]
-    a.turn[slots] = [state.turn for state in states]
-    a.turn_moves[slots] = [state.turn_moves for state in states]
-    a.empty_passes[slots] = [state.empty_passes for state in states]
+    a.hand_len[rows] = [[len(hand) for hand in state.hands] for state in states]
+    a.current_player[rows] = [state.current_player for state in states]
+    a.turn[rows] = [state.turn for state in states]
+    a.turn_moves[rows] = [state.turn_moves for state in states]
+    a.empty_passes[rows] = [state.empty_passes for state in states]
     outcomes = [state.outcome for state in states]
-    a.termination[slots] = [0 if o is None else _CODES[o.termination] for o in outcomes]
-    a.winning_team[slots] = [-1 if o is None or o.team is None else o.team for o in outcomes]
-    for slot, state in zip(slots, states, strict=True):
+    a.termination[rows] = [0 if o is None else _CODES[o.termination] for o in outcomes]
+    a.winning_team[rows] = [-1 if o is None or o.team is None else o.team for o in outcomes]
+    for slot, state in zip(rows.tolist(), states, strict=True):
         a.shuffle_seed[slot] = state.shuffle_seed
 
 

@@ -25,6 +25,7 @@ from skipbo.batch.arrays import (
     Array,
     BatchArrays,
     allocate,
+    positions,
     read_state,
     write_states,
 )
@@ -39,12 +40,6 @@ from skipbo.rules import Rules
 from skipbo.state import GameState, Outcome, Termination
 
 __all__ = ["GameBatch", "IllegalActionError", "StepResult"]
-
-
-def _positions(counts: Array) -> Array:
-    """``0 .. n - 1`` for each ``n`` of ``counts``, concatenated."""
-    starts = np.cumsum(counts) - counts
-    return np.arange(int(counts.sum()), dtype=np.int64) - np.repeat(starts, counts)
 
 
 _STOCK_EMPTIED = TERMINATIONS.index(Termination.STOCK_EMPTIED)
@@ -650,14 +645,14 @@ class GameBatch:
         have = a.draw_len[games]
         # One gather for all games, then a Python list per game for the shuffle.
         start = games * deck
-        taken_at = np.repeat(start, count) + _positions(count)
+        taken_at = np.repeat(start, count) + positions(count)
         cards = self._completed_f[taken_at].tolist()
         seeds = a.shuffle_seed
         order = games.tolist()
         next_seeds = self._shuffle.runs(cards, count.tolist(), [seeds[game] for game in order])
         for game, seed in zip(order, next_seeds, strict=True):
             seeds[game] = seed
-        below = _positions(have)
+        below = positions(have)
         kept = self._draw_f[np.repeat(start, have) + below]
         self._draw_f[np.repeat(start + count, have) + below] = kept
         self._draw_f[taken_at] = cards
