@@ -47,6 +47,8 @@ _BLOCKED = TERMINATIONS.index(Termination.BLOCKED)
 _TURN_LIMIT = TERMINATIONS.index(Termination.TURN_LIMIT)
 MAX_BUILD_PILES = 16
 """The mask codes a card's build piles as bits; more build piles are refused."""
+TAKERS_TABLE_ROWS = 1 << 15
+"""Up to this many combinations of build pile heights, the mask reads a table."""
 
 
 class IllegalActionError(IllegalMoveError):
@@ -117,6 +119,8 @@ class GameBatch:
         self._prepare_constants()
         self._mask = np.zeros((size, self.action_count), dtype=np.bool_)
         self._mask_view = _readonly(self._mask)
+        self._mask_f = self._mask.reshape(-1)
+        self._mask_rows = np.arange(size, dtype=np.int64) * self.action_count
         self._mask_valid = False
         self._shuffle = Shuffler()
 
@@ -213,6 +217,15 @@ class GameBatch:
         self._build_rows = (codes[:, None] >> np.arange(self._builds) & 1).astype(np.bool_)
         self._pile_rows = np.array([[False] * self._piles, [True] * self._piles])
         self._takers = np.zeros((self.size, self._values + 1), dtype=code_type)
+        # The takers of every combination of build pile heights, when they are few (the
+        # default rules: 12 ** 4): one gather per mask instead of a scatter per build pile.
+        combinations = self._highest**self._builds
+        self._takers_table: npt.NDArray[np.unsignedinteger[Any]] | None = None
+        self._radix = self._highest ** np.arange(self._builds, dtype=np.int64)
+        if combinations <= TAKERS_TABLE_ROWS:
+            heights = np.arange(combinations)[:, None] // self._radix % self._highest
+            self._takers_table = np.zeros((combinations, self._values + 1), dtype=code_type)
+            self._fill_takers(self._takers_table, heights)
         self._sources_end = self._play_end // self._builds  # codes of the play sources
         self._one_table = self._piles == self._builds
         width = self._sources_end + (self._values if self._one_table else 0)
@@ -354,14 +367,13 @@ class GameBatch:
         held_at = self._slots * self._players + seat
         held = np.take(self._hand_f.reshape(size * self._players, values), held_at, axis=0) > 0
         # takers[g, 1 + c]: the builds that take card c (column 0: an empty pile, none).
-        takers = self._takers
-        takers.fill(0)
-        takers[:, 1] = self._all_builds  # R-BUILD-3: a wild goes on any build pile
+        if self._takers_table is None:
+            takers = self._takers
+            self._fill_takers(takers, a.build_len)
+        else:
+            takers = np.take(self._takers_table, a.build_len @ self._radix, axis=0)
         flat = takers.reshape(-1)
         rows = self._slots * (values + 1) + 1
-        for build, bit in enumerate(self._build_bits):
-            # R-BUILD-2: build pile b takes the number len(b) + 1.
-            flat[rows + a.build_len[:, build] + 1] |= bit
         codes = self._codes
         held_bytes = held.view(np.uint8)  # 0 or 1: a same-type multiply is NumPy's fast loop
         np.multiply(takers[:, 1:], held_bytes, out=codes[:, :values])
@@ -394,6 +406,16 @@ class GameBatch:
         over = a.termination != 0
         if over.any():
             mask[over] = False  # R-WIN-3
+
+    def _fill_takers(self, takers: npt.NDArray[np.unsignedinteger[Any]], heights: Array) -> None:
+        """``takers[j, 1 + c]``: the build piles (bits) that take card ``c`` at ``heights[j]``."""
+        takers.fill(0)
+        takers[:, 1] = self._all_builds  # R-BUILD-3: a wild goes on any build pile
+        flat = takers.reshape(-1)
+        rows = np.arange(len(takers)) * (self._values + 1) + 1
+        for build, bit in enumerate(self._build_bits):
+            # R-BUILD-2: build pile b takes the number len(b) + 1.
+            flat[rows + heights[:, build] + 1] |= bit
 
     def _build_bits_of(self, codes: npt.NDArray[np.uint8]) -> npt.NDArray[np.bool_]:
         """Each code's bits, build pile 0 first: ``(games, codes * build piles)`` booleans."""
@@ -435,12 +457,13 @@ class GameBatch:
             raise ActionError(
                 f"game {game}: action {int(chosen[game])} is not in 0..{self.action_count - 1}"
             )
-        mask = self.legal_action_mask()
+        self.legal_action_mask()  # computed if not yet (into self._mask_f)
         all_running = bool(running.all())
+        # One flat index per game: NumPy's fastest gather.
         if all_running:  # as with auto-reset: no game to leave out
-            legal = mask[self._slots, chosen]
+            legal = np.take(self._mask_f, self._mask_rows + chosen)
         else:
-            legal = mask[self._slots, np.where(running, chosen, 0)] | ~running
+            legal = np.take(self._mask_f, self._mask_rows + np.where(running, chosen, 0)) | ~running
         if not legal.all():
             game = int(np.flatnonzero(~legal)[0])
             raise self._illegal(game, int(chosen[game]))
