@@ -164,10 +164,9 @@ def test_a_hand_emptied_by_plays_with_nothing_to_draw_plays_on() -> None:
 
 @pytest.mark.rule("R-TURN-4", "R-DRAW-3")
 def test_an_empty_hand_refills_once_a_completed_pile_makes_cards_available() -> None:
-    """Engine decision under R-TURN-4 and R-DRAW-3: a player whose hand is empty
-    because nothing was left to draw "plays on with a smaller hand"; when a later play
-    completes a build pile, its cards can be drawn again (R-DRAW-2), so the emptied
-    hand is refilled at once, as after any play that leaves the hand empty."""
+    """R-DRAW-3: "A hand left empty this way is refilled as soon as cards become
+    available during the same turn, after any play (a stock or discard play that
+    completes a build pile sets cards aside, which are then drawn)"."""
     rules = Rules(players=2, deck=Deck(copies=2, wilds=1, highest=3), stock_size=2, hand_size=2)
     state = arrange(
         rules,
@@ -180,6 +179,28 @@ def test_an_empty_hand_refills_once_a_completed_pile_makes_cards_available() -> 
     after = play(state, "s0>b0")
     assert after.current_player == 0
     assert after.builds[0] == ()
+    assert len(after.hands[0]) == 2
+    assert Counter(after.hands[0]) + Counter(after.draw_pile) == Counter((1, 2, 3))
+    assert after.completed == ()
+
+
+@pytest.mark.rule("R-DRAW-3")
+def test_an_empty_hand_refills_once_a_discard_play_completes_a_build_pile() -> None:
+    """R-DRAW-3: the same refill "after any play" when the completing card comes from
+    a discard pile, not the stock pile."""
+    rules = Rules(players=2, deck=Deck(copies=2, wilds=1, highest=3), stock_size=1, hand_size=2)
+    state = arrange(
+        rules,
+        stocks=((3,), (1,)),
+        hands=((), (2, WILD)),
+        discards=(((3,), (), (), ()), ((), (), (), ())),
+        builds=((1, 2), (), (), ()),
+        draw_pile=(),
+    )
+    skipbo.check_invariants(state)
+    after = play(state, "d0.0>b0")
+    assert after.current_player == 0
+    assert after.discards[0][0] == ()
     assert len(after.hands[0]) == 2
     assert Counter(after.hands[0]) + Counter(after.draw_pile) == Counter((1, 2, 3))
     assert after.completed == ()
