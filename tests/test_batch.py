@@ -214,6 +214,31 @@ class TestStep:
             assert batch.state(slot) == skipbo.new_game(rules, seed=derive_seed(5, 3 + slot))
 
 
+class TestLargeBatches:
+    """Paths only a large batch takes: the mask's table of build pile heights."""
+
+    @pytest.mark.rule("R-BUILD-2", "R-BUILD-3")
+    def test_the_table_of_build_pile_heights_gives_the_masks_of_the_core(self) -> None:
+        rules = Rules(players=3)
+        batch = GameBatch.new(rules, 1024, seed=4, auto_reset=True)
+        table = batch._takers_table
+        assert table is not None  # a batch this large reads the table
+        rng = np.random.default_rng(1)
+        for _ in range(40):
+            mask = batch.legal_action_mask().copy()
+            # The same masks computed without the table (scattered per build pile) ...
+            batch._takers_table = None
+            batch._compute_mask()
+            assert np.array_equal(batch._mask, mask)
+            batch._takers_table = table
+            # ... and the core's, for a few games.
+            for slot in (0, 511, 1023):
+                assert mask[slot].tobytes() == legal_action_mask(batch.state(slot))
+            scores = np.where(mask, rng.random(mask.shape), -1.0)
+            batch.step(scores.argmax(axis=1))
+            batch._mask_valid = False  # the mask was overwritten above: recompute it
+
+
 class TestShuffled:
     """Tests for `shuffled`: the core's shuffle, faster."""
 

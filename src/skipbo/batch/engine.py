@@ -48,7 +48,7 @@ _TURN_LIMIT = TERMINATIONS.index(Termination.TURN_LIMIT)
 MAX_BUILD_PILES = 16
 """The mask codes a card's build piles as bits; more build piles are refused."""
 TAKERS_TABLE_ROWS = 1 << 15
-"""Up to this many combinations of build pile heights, the mask reads a table."""
+"""Up to this many combinations of build pile heights, the mask of a large batch reads a table."""
 
 
 class IllegalActionError(IllegalMoveError):
@@ -219,10 +219,12 @@ class GameBatch:
         self._takers = np.zeros((self.size, self._values + 1), dtype=code_type)
         # The takers of every combination of build pile heights, when they are few (the
         # default rules: 12 ** 4): one gather per mask instead of a scatter per build pile.
+        # Only for batches large enough that the table adds at most a quarter to their memory.
         combinations = self._highest**self._builds
+        table_bytes = combinations * self._takers[0].nbytes
         self._takers_table: npt.NDArray[np.unsignedinteger[Any]] | None = None
         self._radix = self._highest ** np.arange(self._builds, dtype=np.int64)
-        if combinations <= TAKERS_TABLE_ROWS:
+        if combinations <= TAKERS_TABLE_ROWS and 4 * table_bytes <= self._a.nbytes:
             heights = np.arange(combinations)[:, None] // self._radix % self._highest
             self._takers_table = np.zeros((combinations, self._values + 1), dtype=code_type)
             self._fill_takers(self._takers_table, heights)
@@ -339,8 +341,9 @@ class GameBatch:
 
     @property
     def nbytes(self) -> int:
-        """Memory held by the batch's arrays and mask, in bytes."""
-        return self._a.nbytes + self._mask.nbytes
+        """Memory held by the batch's arrays, mask and working arrays and tables, in bytes."""
+        table = 0 if self._takers_table is None else self._takers_table.nbytes
+        return self._a.nbytes + self._mask.nbytes + self._codes.nbytes + self._takers.nbytes + table
 
     # --- legal actions -----------------------------------------------------------------
 
