@@ -33,8 +33,8 @@ array                 shape               meaning
 Hands are counts because the core keeps hands sorted: a hand is a multiset, and a
 count vector is its cheapest exact form. Piles are bottom-first with a length so
 that pushing and popping are one write each. The shuffle seeds stay Python integers
-(``shuffle_seed``, a list): they are used only by the rare reshuffle, which the
-batch leaves to the core's own shuffle so that reshuffled orders are identical.
+(``shuffle_seed``, a list): they seed the reshuffles, which reproduce the core's
+shuffle exactly (:mod:`skipbo.batch.shuffle`) and run per game in Python anyway.
 """
 
 from __future__ import annotations

@@ -5,9 +5,11 @@ operations over whole arrays only if the arrays are updated in place. Each game'
 history is still the core's: :meth:`GameBatch.state` converts game ``i`` to the
 :class:`~skipbo.GameState` that :func:`skipbo.apply` reaches by the same actions.
 
-The reshuffle of the completed cards (R-DRAW-2) is rare (a few times a game), so the
-games that need one in a step are drawn for by the core's own draw function, with
-the game's shuffle seed: the reshuffled order is then the core's exactly.
+The reshuffle of the completed cards (R-DRAW-2) uses each game's shuffle seed as the
+core does, through :mod:`skipbo.batch.shuffle` (the core's shuffle, faster): the
+reshuffled order is the core's exactly. The games that reshuffle in a step are
+shuffled in one call; only that shuffle (and the deal of new games) runs per game
+in Python, since it is a sequential recurrence of the core's seeded generator.
 """
 
 from __future__ import annotations
@@ -361,9 +363,10 @@ class GameBatch:
 
     def _compute_mask(self) -> None:
         # Every play block is a (source, build) grid, so the plays are computed as one
-        # code per source: the bit set of the build piles its card may go to. A table
-        # turns the codes into rows of booleans in one gather; broadcasting over the
-        # short build axis instead costs NumPy's per-row overhead thousands of times.
+        # code per source: the bit set of the build piles its card may go to. The codes
+        # are then expanded into rows of booleans at once (_build_bits_of); broadcasting
+        # over the short build axis instead costs NumPy's per-row overhead thousands of
+        # times.
         a = self._a
         size, values = self.size, self._values
         seat = a.current_player
