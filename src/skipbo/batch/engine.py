@@ -675,7 +675,8 @@ class GameBatch:
         # One gather for all games, then a Python list per game for the shuffle.
         start = games * deck
         taken_at = np.repeat(start, count) + positions(count)
-        cards = self._completed_f[taken_at].tolist()
+        # Cards are 0..127: as bytes, the conversions to and from a list are C loops.
+        cards = list(self._completed_f[taken_at].tobytes())
         seeds = a.shuffle_seed
         order = games.tolist()
         next_seeds = self._shuffle.runs(cards, count.tolist(), [seeds[game] for game in order])
@@ -684,7 +685,7 @@ class GameBatch:
         below = positions(have)
         kept = self._draw_f[np.repeat(start, have) + below]
         self._draw_f[np.repeat(start + count, have) + below] = kept
-        self._draw_f[taken_at] = cards
+        self._draw_f[taken_at] = np.frombuffer(bytes(cards), dtype=np.int8)
         a.draw_len[games] = have + count
         a.completed_len[games] = 0
 
