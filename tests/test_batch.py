@@ -22,6 +22,7 @@ from skipbo.batch import (
     check_batch_invariants,
     observations,
 )
+from skipbo.batch.arrays import write_states
 from skipbo.batch.shuffle import Shuffler, shuffled
 from skipbo.common.randomness import derive_seed, shuffle
 from skipbo.envs.observation import observation
@@ -104,6 +105,26 @@ class TestFromStates:
         assert batch.states() == states
         with pytest.raises(ValueError, match="no seed"):
             batch.game_seed(0)
+
+    def test_write_states_replaces_the_games_in_the_given_slots_only(self) -> None:
+        rules = Rules(players=3)
+        rng = np.random.default_rng(2)
+
+        def play_first(state: skipbo.GameState) -> skipbo.GameState:
+            moves = skipbo.legal_moves(state)
+            plays = [move for move in moves if is_build_play(move)] or moves
+            return skipbo.apply(state, plays[int(rng.integers(len(plays)))])
+
+        states = [skipbo.new_game(rules, seed=s) for s in range(5)]
+        for _ in range(120):  # long enough for discards, build piles and completed cards
+            states = [s if s.is_over else play_first(s) for s in states]
+        assert all(state.completed and not state.is_over for state in states)
+        batch = GameBatch.from_states(states)
+        assert batch.states() == states
+        fresh = [skipbo.new_game(rules, seed=10), states[0]]
+        write_states(batch.arrays, [3, 1], fresh)  # a deal over a game in progress
+        assert batch.states() == [states[0], states[0], states[2], fresh[0], states[4]]
+        check_batch_invariants(batch)
 
     def test_refuses_mixed_rules_empty_lists_and_non_states(self) -> None:
         with pytest.raises(ValueError, match="other rules"):
