@@ -198,6 +198,17 @@ class GameBatch:
         self._stock_end = self._hand_end + self._stocks * self._builds
         self._play_end = self._stock_end + self._stocks * self._piles * self._builds
         self._pass = self._play_end + self._values * self._piles
+        # Every action split into its two coordinates: a play into its source (a card
+        # value, then the stock piles, then the discard piles) and build pile, a discard
+        # into its card value and discard pile. Looked up, not divided: NumPy's integer
+        # division is several times slower than a gather from a table this small.
+        plays, discards = np.arange(self._play_end), np.arange(self._pass - self._play_end)
+        self._action_major = np.concatenate(
+            [plays // self._builds, discards // self._piles, [0]]
+        ).astype(np.int64)
+        self._action_minor = np.concatenate(
+            [plays % self._builds, discards % self._piles, [0]]
+        ).astype(np.int64)
         self._own_discards = np.array(rules.seating.own_discards, dtype=np.int64)
         self._seat_team = np.array(rules.seating.team_of, dtype=np.int64)
         team_stocks = np.zeros((len(rules.seating.team_stocks), self._stocks), dtype=np.int64)
@@ -231,6 +242,7 @@ class GameBatch:
             self._takers_table = np.zeros((combinations, self._values + 1), dtype=code_type)
             self._fill_takers(self._takers_table, heights)
         self._sources_end = self._play_end // self._builds  # codes of the play sources
+        self._sources_stock_end = self._values + self._stocks  # the first discard source
         self._one_table = self._piles == self._builds
         width = self._sources_end + (self._values if self._one_table else 0)
         # With four build piles, two codes fit in a byte and np.unpackbits expands the
@@ -431,7 +443,9 @@ class GameBatch:
             # bytes without the index array a table lookup needs.
             pairs = codes.view("<u2")  # a pair of codes, the first in the low byte
             packed = (pairs | pairs >> 4).astype(np.uint8)  # the low byte: both codes
-            return np.unpackbits(packed, axis=1, bitorder="little").view(np.bool_)
+            # Rows are contiguous, so unpacking them as one flat run keeps them apart.
+            bits = np.unpackbits(packed.reshape(-1), bitorder="little").view(np.bool_)
+            return bits.reshape(self.size, -1)
         return np.take(self._build_rows, codes, axis=0).reshape(self.size, -1)
 
     # --- step --------------------------------------------------------------------------
@@ -527,7 +541,8 @@ class GameBatch:
         a = self._a
         players, values, builds = self._players, self._values, self._builds
         card = np.empty(games.size, dtype=np.int64)
-        build = chosen % builds
+        source = self._action_major[chosen]  # a card value, stock pile or discard pile
+        build = self._action_minor[chosen]
         from_hand = chosen < self._hand_end
         from_stock = ~from_hand & (chosen < self._stock_end)
         from_discard = chosen >= self._stock_end
@@ -535,14 +550,14 @@ class GameBatch:
         if from_hand.any():
             g = games[from_hand]
             held = (g * players + seat[from_hand]) * values
-            cards = chosen[from_hand] // builds
+            cards = source[from_hand]
             card[from_hand] = cards
             self._hand_f[held + cards] -= 1
             self._hand_len_f[g * players + seat[from_hand]] -= 1
         emptied_stock = np.zeros(0, dtype=np.int64)
         if from_stock.any():
             g = games[from_stock]
-            pile = g * self._stocks + (chosen[from_stock] - self._hand_end) // builds
+            pile = g * self._stocks + source[from_stock] - values
             card[from_stock] = self._stock_top_f[pile]
             # R-TURN-3: the next card of the stock pile becomes the top.
             left = self._stock_len_f[pile] - 1
@@ -552,10 +567,7 @@ class GameBatch:
             emptied_stock = np.flatnonzero(from_stock)[left == 0]
         if from_discard.any():
             g = games[from_discard]
-            pile = (
-                g * (self._stocks * self._piles)
-                + (chosen[from_discard] - self._stock_end) // builds
-            )
+            pile = g * (self._stocks * self._piles) + source[from_discard] - self._sources_stock_end
             card[from_discard] = self._discard_top_f[pile]
             left = self._discard_len_f[pile] - 1
             self._discard_len_f[pile] = left
@@ -594,14 +606,13 @@ class GameBatch:
 
     def _discard(self, games: Array, chosen: Array, seat: Array) -> None:
         """Put a hand card on an own discard pile (R-TURN-5, R-DISC-2)."""
-        offset = chosen - self._play_end
-        cards = offset // self._piles
+        cards = self._action_major[chosen]
         held = games * self._players + seat
         self._hand_f[held * self._values + cards] -= 1
         self._hand_len_f[held] -= 1
-        pile = (
-            games * self._stocks + self._own_discards[seat]
-        ) * self._piles + offset % self._piles
+        pile = (games * self._stocks + self._own_discards[seat]) * self._piles + self._action_minor[
+            chosen
+        ]
         height = self._discard_len_f[pile]
         self._discard_f[pile * self._deck + height] = cards
         self._discard_len_f[pile] = height + 1
