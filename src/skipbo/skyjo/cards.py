@@ -22,7 +22,8 @@ from typing import TypeAlias
 
 import attrs
 
-from skipbo.skyjo.errors import ConfigurationError
+from skipbo.common.strictjson import echo
+from skipbo.skyjo.errors import ArgumentTypeError, ConfigurationError
 
 __all__ = [
     "COLUMNS",
@@ -64,7 +65,9 @@ def _copies(value: object) -> tuple[tuple[Card, int], ...]:
     if isinstance(value, dict):
         value = tuple(value.items())
     if not isinstance(value, tuple):
-        raise TypeError(f"copies must be a dict or a tuple of (value, count) pairs, got {value!r}")
+        raise ArgumentTypeError(
+            f"copies must be a dict or a tuple of (value, count) pairs, got {echo(value)}"
+        )
     return tuple(sorted(value))
 
 

@@ -22,7 +22,7 @@ import attrs
 
 from skipbo.common import records
 from skipbo.skyjo.engine import apply, is_over, new_game
-from skipbo.skyjo.errors import DataError, IllegalMoveError
+from skipbo.skyjo.errors import ConfigurationError, DataError, IllegalMoveError
 from skipbo.skyjo.moves import DiscardFlip, Draw, Move, Reveal, Swap, TakeDiscard
 from skipbo.skyjo.rules import Rules
 from skipbo.skyjo.state import GameState
@@ -114,7 +114,9 @@ def play_game(rules: Rules, bots: Sequence[Bot], seed: int) -> GameRecord:
 
     """
     if len(bots) != rules.players:
-        raise ValueError(f"{rules.players} players need {rules.players} bots, got {len(bots)}")
+        raise ConfigurationError(
+            "bots", f"{rules.players} players need {rules.players} bots, got {len(bots)}"
+        )
     state = new_game(rules, seed=seed)
     moves = []
     while not is_over(state):
