@@ -199,6 +199,8 @@ def test_a_bool_is_not_an_action(action: object) -> None:
     ("arguments", "error"),
     [
         ({"rules": 5}, skipbo.errors.ArgumentTypeError),
+        ({"opponents": 5}, skipbo.errors.ArgumentTypeError),
+        ({"opponents": [5]}, skipbo.errors.ArgumentTypeError),
         ({"seat": True}, skipbo.ConfigurationError),
         ({"players": 3}, skipbo.ConfigurationError),
         ({"opponents": ["random", "random"]}, skipbo.ConfigurationError),

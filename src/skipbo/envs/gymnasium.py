@@ -49,6 +49,7 @@ from skipbo.bots import Bot, make_bot
 from skipbo.common.strictjson import echo
 from skipbo.envs import _adapter, _rewards
 from skipbo.envs.observation import DISCARD_DEPTH, observation_array
+from skipbo.errors import ArgumentTypeError
 
 __all__ = ["ENV_ID", "SkipBoEnv"]
 
@@ -98,6 +99,11 @@ class SkipBoEnv(gymnasium.Env[Observation, np.int64]):
                 "seat", f"must be a seat from 0 to {rules.players - 1}, got {echo(seat)}"
             )
         others = rules.players - 1
+        if not isinstance(opponents, str | Sequence):
+            raise ArgumentTypeError(
+                f"opponents must be a bot name or a sequence of names, not "
+                f"{type(opponents).__name__}"
+            )
         names = [opponents] * others if isinstance(opponents, str) else list(opponents)
         if len(names) != others:
             raise ConfigurationError(
