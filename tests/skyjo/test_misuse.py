@@ -15,7 +15,8 @@ import pytest
 import skipbo
 from skipbo import skyjo
 from skipbo.skyjo.errors import ArgumentTypeError, InvalidMoveError
-from skipbo.skyjo.sampling import sample_state
+from skipbo.skyjo.records import final_state
+from skipbo.skyjo.sampling import sample_state, unseen_cards
 
 STATE = skyjo.new_game(skyjo.Rules(players=2), seed=1)
 SKIP_BO_STATE = skipbo.new_game(skipbo.Rules(players=2), seed=1)
@@ -80,3 +81,16 @@ def test_rules_echo_a_huge_value_briefly(players: object) -> None:
     with pytest.raises(skyjo.ConfigurationError, match="players") as raised:
         skyjo.Rules(players=players)  # type: ignore[arg-type]
     assert len(str(raised.value)) < 200
+
+
+@pytest.mark.parametrize(
+    "wrong", [None, 7, skipbo.GameRecord(rules=skipbo.Rules(players=2), seed=1)]
+)
+def test_replay_needs_a_skyjo_record(wrong: object) -> None:
+    with pytest.raises(ArgumentTypeError, match="GameRecord"):
+        final_state(wrong)  # type: ignore[arg-type]
+
+
+def test_unseen_cards_needs_a_view() -> None:
+    with pytest.raises(ArgumentTypeError, match="PublicView"):
+        unseen_cards(STATE)  # type: ignore[arg-type]

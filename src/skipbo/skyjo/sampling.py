@@ -44,6 +44,10 @@ def unseen_cards(seen: PublicView) -> Counter[Card]:
     >>> sum(unseen_cards(seen).values())  # 150 cards - the discard pile's first card
     149
     """
+    if not isinstance(seen, PublicView):
+        raise ArgumentTypeError(
+            f"unseen_cards() takes a skyjo PublicView, got {type(seen).__name__}"
+        )
     unseen = seen.rules.deck.counts()
     unseen.subtract(seen.discard_pile)
     for grid in seen.grids:
