@@ -184,9 +184,12 @@ def test_render_shows_the_agents_view(capsys: pytest.CaptureFixture[str]) -> Non
     assert skipbo.format_card(env.state.hands[0][0]) in text.splitlines()[-1]
 
 
-@pytest.mark.parametrize("action", [True, False, np.bool_(True)])
-def test_a_bool_is_not_an_action(action: object) -> None:
-    # Found by the probe of session 2: Gymnasium's Discrete space holds True as 1.
+@pytest.mark.parametrize(
+    "action", [True, False, np.bool_(True), 10**5000], ids=["True", "False", "np-True", "huge"]
+)
+def test_a_bool_or_a_huge_int_is_not_an_action(action: object) -> None:
+    # Found by the probe of session 2: Gymnasium's Discrete space holds True as 1, and
+    # the message's repr of an integer of 5,000 digits raised ValueError.
     env = SkipBoEnv()
     env.reset(seed=1)
     before = env.state

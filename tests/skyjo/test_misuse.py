@@ -94,3 +94,11 @@ def test_replay_needs_a_skyjo_record(wrong: object) -> None:
 def test_unseen_cards_needs_a_view() -> None:
     with pytest.raises(ArgumentTypeError, match="PublicView"):
         unseen_cards(STATE)  # type: ignore[arg-type]
+
+
+def test_an_action_too_large_to_print_is_an_action_error() -> None:
+    # Found by the probe of session 2: the message's repr raised ValueError.
+    from skipbo.skyjo.actions import ActionError, action_to_move
+
+    with pytest.raises(ActionError, match="bits"):
+        action_to_move(10**5000)

@@ -95,7 +95,7 @@ def action_index(space: spaces.Space[Any], action: SupportsInt | None) -> int:
     assert isinstance(space, spaces.Discrete)
     # Gymnasium's space holds True and False (as 1 and 0): a bool is a mistake, not a move.
     if action is None or isinstance(action, bool | np.bool_) or not space.contains(action):
-        raise ActionError(f"action {action!r} is not in 0..{int(space.n) - 1}")
+        raise ActionError(f"action {echo(action)} is not in 0..{int(space.n) - 1}")
     return int(action)
 
 
