@@ -41,6 +41,7 @@ import attrs
 
 from skipbo.common.game import AnyGame, game_of, unknown_bot
 from skipbo.common.randomness import derive_seed
+from skipbo.common.strictjson import echo
 
 __all__ = [
     "MAX_WORKERS",
@@ -418,7 +419,7 @@ def tournament(
         raise unknown_bot(unknown[0], game.bots)
     for name, value, least in (("games", games, 1), ("workers", workers, 1), ("first", first, 0)):
         if type(value) is not int or value < least:
-            raise ValueError(f"{name} must be an integer of at least {least}, got {value!r}")
+            raise ValueError(f"{name} must be an integer of at least {least}, got {echo(value)}")
     if workers > MAX_WORKERS:
         raise ValueError(f"workers must be at most {MAX_WORKERS}, got {workers}")
     played = range(first, first + games)

@@ -102,3 +102,9 @@ def test_an_action_too_large_to_print_is_an_action_error() -> None:
 
     with pytest.raises(ActionError, match="bits"):
         action_to_move(10**5000)
+
+
+def test_a_deck_echoes_a_huge_card_value_briefly() -> None:
+    with pytest.raises(skyjo.ConfigurationError, match="bits") as raised:
+        skyjo.Deck(copies={10**5000: 1})
+    assert len(str(raised.value)) < 200

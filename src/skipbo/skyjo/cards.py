@@ -91,11 +91,12 @@ class Deck:
         for value, count in self.copies:
             if type(value) is not int or not LOWEST_VALUE <= value <= HIGHEST_VALUE:
                 raise ConfigurationError(
-                    "deck", f"a card value must be an integer from -20 to 99, got {value!r}"
+                    "deck", f"a card value must be an integer from -20 to 99, got {echo(value)}"
                 )
             if type(count) is not int or count < 1:
                 raise ConfigurationError(
-                    "deck", f"the count of value {value} must be a positive integer, got {count!r}"
+                    "deck",
+                    f"the count of value {value} must be a positive integer, got {echo(count)}",
                 )
         if len(set(values)) != len(values):
             raise ConfigurationError("deck", "each value may appear once")

@@ -192,7 +192,8 @@ def _enum(data: object, path: str, kind: type[Phase] | type[Source]) -> Any:
     try:
         return kind(name)
     except ValueError:
-        fail(path, f"must be one of {', '.join(repr(m.value) for m in kind)}, got {name!r}")
+        choices = ", ".join(repr(member.value) for member in kind)
+        fail(path, f"must be one of {choices}, got {_codec.echo(name)}")
 
 
 def read_rules(data: object, path: str) -> Rules:
