@@ -57,6 +57,8 @@ nitpick_ignore_regex += [
 nitpick_ignore = [
     ("py:class", "T"),
     ("py:class", "attrs.Attribute"),
+    # The default of skipbo.state.replace's keywords: "keep the field" (private).
+    ("py:class", "skipbo.state._Keep"),
     ("py:class", "Card"),
     ("py:class", "Pile"),
     ("py:class", "Move"),
