@@ -285,13 +285,13 @@ def _play_from_stock(state: GameState, move: PlayFromStock) -> GameState:
     card = cards[-1]
     _check_build(state, move, move.build, card)
     stocks = _replace(state.stocks, stock, cards[:-1])  # R-TURN-3: the next card is the top
+    won = None
     if len(cards) == 1:
         team = rules.seating.team_of[seat]
         if not any(stocks[other] for other in rules.seating.team_stocks[team]):
             # R-WIN-1 / R-TEAM-3: the last stock card wins at once, mid-turn.
             won = Outcome(Termination.STOCK_EMPTIED, team, rules.seating.team_seats[team])
-            return _build(state, move.build, card, stocks, state.discards, state.hands, won)
-    return _build(state, move.build, card, stocks, state.discards, state.hands)
+    return _build(state, move.build, card, stocks, state.discards, state.hands, won)
 
 
 def _play_from_discard(state: GameState, move: PlayFromDiscard) -> GameState:
