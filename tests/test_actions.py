@@ -82,7 +82,12 @@ class TestIndices:
         with pytest.raises(ActionError, match="not in the action space"):
             move_to_action(rules, move)
 
-    @pytest.mark.parametrize("index", [-1, 145, True, 1.0, "3", None])
+    @pytest.mark.parametrize(
+        "index",
+        # 10**5000: the message's repr raised ValueError (probe of session 2).
+        [-1, 145, True, 1.0, "3", None, 10**5000],
+        ids=["-1", "145", "True", "1.0", "'3'", "None", "huge"],
+    )
     def test_indices_outside_the_space(self, index: object) -> None:
         with pytest.raises(ActionError):
             action_to_move(Rules(players=2), index)  # type: ignore[arg-type]

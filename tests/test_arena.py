@@ -10,8 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import skipbo
-from skipbo import Rules, Termination
-from skipbo.arena import combine, play_game, seating, tournament, wilson
+from skipbo import Rules, Termination, arena
+from skipbo.arena import MAX_WORKERS, combine, play_game, seating, tournament, wilson
 from skipbo.bots import PlayFirstBot, RandomBot
 from skipbo.io.serialization import from_data
 
@@ -138,11 +138,29 @@ class TestTournament:
             (["random", "random"], 0, 1, "games must be"),
             (["random", "random"], 1, 0, "workers must be"),
             (["random", "random"], 1.5, 1, "games must be"),
+            # Found by the probe of session 2: a pool forks all its workers at once.
+            (["random", "random"], 2, 10**6, "workers must be at most"),
         ],
     )
     def test_bad_arguments(self, lineup: list[str], games: int, workers: int, message: str) -> None:
         with pytest.raises(ValueError, match=message):
             tournament(SMALL, lineup, games=games, seed=0, workers=workers)
+
+
+def test_a_short_tournament_starts_no_more_processes_than_chunks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    started: list[int] = []
+
+    class Pool(ThreadPoolExecutor):
+        def __init__(self, max_workers: int) -> None:
+            started.append(max_workers)
+            super().__init__(max_workers)
+
+    monkeypatch.setattr(arena, "ProcessPoolExecutor", Pool)
+    alone = tournament(SMALL, ["random"] * 2, games=3, seed=4)
+    assert tournament(SMALL, ["random"] * 2, games=3, seed=4, workers=MAX_WORKERS) == alone
+    assert started == [3]
 
 
 class TestWilson:

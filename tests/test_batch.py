@@ -388,3 +388,30 @@ class TestPackaging:
             [sys.executable, "-c", script], capture_output=True, text=True, check=True
         )
         assert "pip install 'skipbo[numpy]'" in done.stdout
+
+
+class TestProbeFindings:
+    """Found by the probe of session 2: batch misuse raised bare Python errors."""
+
+    def test_a_huge_unsigned_action_is_named_as_given(self) -> None:
+        # The cast to int64 wrapped 2**64 - 1 to -1, and the error named action -1.
+        batch = GameBatch.new(SMALL, 2, seed=0)
+        before = _arrays_copy(batch)
+        with pytest.raises(ActionError, match=f"action {2**64 - 1} is not in"):
+            batch.step(np.array([2**64 - 1, 0], dtype=np.uint64))
+        assert _same_arrays(before, batch)
+
+    def test_misuse_raises_the_librarys_errors(self) -> None:
+        batch = GameBatch.new(SMALL, 2, seed=0)
+        for bad_call in (
+            lambda: batch.step(np.array([0.0, 1.0])),
+            lambda: batch.step(np.array([0, 0, 0])),
+            lambda: batch.state(True),
+            lambda: GameBatch.new(None, 1, seed=0),  # type: ignore[arg-type]
+            lambda: GameBatch.new(SMALL, 0, seed=0),
+            lambda: GameBatch.from_states([]),
+            lambda: GameBatch.from_states([skipbo.view(batch.state(0), 0)]),  # type: ignore[list-item]
+            lambda: GameBatch.new(Rules(players=2, deck=Deck(1, 0, 200), stock_size=5), 1, seed=0),
+        ):
+            with pytest.raises(skipbo.SkipBoError):
+                bad_call()

@@ -19,7 +19,7 @@ import skipbo
 from skipbo import skyjo
 from skipbo.bots.game import SKIPBO
 from skipbo.common import adapter, bots, conformance, documents, records
-from skipbo.errors import DataError, IllegalMoveError
+from skipbo.errors import ArgumentTypeError, DataError, IllegalMoveError
 from skipbo.io import serialization as skipbo_json
 from skipbo.skyjo import records as skyjo_records
 from skipbo.skyjo import serialization as skyjo_json
@@ -317,6 +317,16 @@ class TestBots:
             ValueError, match="unknown bot 'x'; the bots are: heuristic, play-first"
         ):
             skipbo.bots.make_bot("x")
+
+    @pytest.mark.parametrize("name", [5, ["x"], None])
+    @pytest.mark.parametrize("make_bot", [skipbo.bots.make_bot, skyjo.bots.make_bot])
+    def test_a_bot_name_that_is_no_str_is_an_argument_type_error(
+        self, make_bot: Callable[[Any], object], name: object
+    ) -> None:
+        # Found by the probe of session 2: a list failed as unhashable, an int or None
+        # where the message cuts the name (bare TypeErrors).
+        with pytest.raises(ArgumentTypeError, match="name must be a str"):
+            make_bot(name)
 
 
 class TestAdapter:

@@ -182,3 +182,40 @@ def test_render_shows_the_agents_view(capsys: pytest.CaptureFixture[str]) -> Non
     assert human.render() is None
     assert capsys.readouterr().out.strip() == text
     assert skipbo.format_card(env.state.hands[0][0]) in text.splitlines()[-1]
+
+
+@pytest.mark.parametrize(
+    "action", [True, False, np.bool_(True), 10**5000], ids=["True", "False", "np-True", "huge"]
+)
+def test_a_bool_or_a_huge_int_is_not_an_action(action: object) -> None:
+    # Found by the probe of session 2: Gymnasium's Discrete space holds True as 1, and
+    # the message's repr of an integer of 5,000 digits raised ValueError.
+    env = SkipBoEnv()
+    env.reset(seed=1)
+    before = env.state
+    with pytest.raises(ActionError, match="not in"):
+        env.step(action)  # type: ignore[arg-type]
+    assert env.state == before
+
+
+@pytest.mark.parametrize(
+    ("arguments", "error"),
+    [
+        ({"rules": 5}, skipbo.errors.ArgumentTypeError),
+        ({"opponents": 5}, skipbo.errors.ArgumentTypeError),
+        ({"opponents": [5]}, skipbo.errors.ArgumentTypeError),
+        ({"seat": True}, skipbo.ConfigurationError),
+        ({"players": 3}, skipbo.ConfigurationError),
+        ({"opponents": ["random", "random"]}, skipbo.ConfigurationError),
+        ({"render_mode": "rgb_array"}, skipbo.ConfigurationError),
+        # Found by the probe of session 2: a huge depth allocated gigabytes (no pile
+        # can hold more than the deck's 162 cards).
+        ({"depth": 163}, skipbo.ConfigurationError),
+        ({"depth": 10**9}, skipbo.ConfigurationError),
+    ],
+)
+def test_bad_arguments_raise_the_librarys_errors(
+    arguments: dict[str, object], error: type[Exception]
+) -> None:
+    with pytest.raises(error):
+        SkipBoEnv(**{"rules": Rules(players=2), **arguments})  # type: ignore[arg-type]

@@ -15,6 +15,7 @@ from skipbo.bots import RandomBot
 from skipbo.bots.game import SKIPBO
 from skipbo.common import game as registry
 from skipbo.common.game import game_of, register_game, registered_games
+from skipbo.errors import ArgumentTypeError
 from skipbo.skyjo import conformance as skyjo_conformance
 from skipbo.skyjo.bots import make_bot
 from skipbo.skyjo.game import SKYJO
@@ -49,6 +50,18 @@ class TestRegistry:
         with pytest.raises(ValueError, match="another game is registered for Rules"):
             register_game(skyjo.Rules, SKIPBO)
         assert game_of(skyjo.Rules()) is SKYJO
+
+    def test_the_registry_refuses_what_is_no_game(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        # Found by the probe of session 2: register_game(7, 7) was stored, and every
+        # later game_of failed on it.
+        monkeypatch.setattr(registry, "_GAMES", registered_games())
+        with pytest.raises(ArgumentTypeError, match="rules_type"):
+            register_game(7, SKYJO)  # type: ignore[arg-type]
+        with pytest.raises(ArgumentTypeError, match="game must be a Game"):
+            register_game(dict, 7)  # type: ignore[arg-type]
+        assert registered_games() == {skipbo.Rules: SKIPBO, skyjo.Rules: SKYJO}
+        with pytest.raises(ArgumentTypeError, match="rules of type dict"):
+            game_of({"players": 2})
 
     def test_a_new_game_plugs_into_the_arena(self, monkeypatch: pytest.MonkeyPatch) -> None:
         """A rules type of one's own plays through the arena once registered."""

@@ -285,3 +285,18 @@ def test_logs_are_json_lines_without_secrets(server: Server) -> None:
     log = server.log.read_text()
     for seat in (0, 1):
         assert token_of(created, seat) not in log
+
+
+@pytest.mark.parametrize(("game", "status"), [(b"9" * 5000, 404), (b"99999999999", 404)])
+def test_a_huge_game_number_in_a_record_url_is_a_404_not_a_crash(
+    server: Server, game: bytes, status: int
+) -> None:
+    # Found by the probe of session 2: the route's int conversion raised ValueError
+    # (Python refuses to read integers of more than 4,300 digits), a 500.
+    created = server.create(RULES, ["human", "human"])
+    path = b"/api/tables/" + created["table"].encode() + b"/games/" + game + b"/record"
+    with socket.create_connection(("127.0.0.1", server.port), timeout=TIMEOUT) as client:
+        client.sendall(b"GET " + path + b" HTTP/1.1\r\nHost: x\r\n\r\n")
+        answer = client.recv(4096)
+    assert answer.startswith(b"HTTP/1.1 %d" % status), answer[:200]
+    assert b'"error"' in answer

@@ -39,6 +39,7 @@ from functools import lru_cache
 
 import attrs
 
+from skipbo.common.strictjson import echo
 from skipbo.errors import SkipBoError
 from skipbo.game import game_info
 from skipbo.moves import Move, move_table
@@ -121,7 +122,7 @@ def action_to_move(rules: Rules, action: int) -> Move:
     """
     moves = move_table(rules).moves
     if type(action) is not int or not 0 <= action < len(moves):
-        raise ActionError(f"action {action!r} is not in 0..{len(moves) - 1}")
+        raise ActionError(f"action {echo(action)} is not in 0..{len(moves) - 1}")
     return moves[action]
 
 

@@ -41,8 +41,10 @@ import attrs
 
 from skipbo.common.game import AnyGame, game_of, unknown_bot
 from skipbo.common.randomness import derive_seed
+from skipbo.common.strictjson import echo
 
 __all__ = [
+    "MAX_WORKERS",
     "BotFactory",
     "Entrant",
     "EntryResult",
@@ -58,6 +60,10 @@ __all__ = [
 
 WILSON_Z = 1.959963984540054
 """The standard normal quantile of a two-sided 95% interval."""
+
+MAX_WORKERS = 1024
+"""The most worker processes a tournament starts: a pool forks all its workers at
+once, so a mistyped count (``10**6``) would otherwise try to fork that many."""
 
 CHUNKS_PER_WORKER = 8
 """Games are sent to workers in about this many chunks per worker: few enough that
@@ -398,7 +404,8 @@ def tournament(
 
     Raises:
         ValueError: if the line-up does not give one bot per seat, names an unknown bot, or
-            ``games`` or ``workers`` is below 1, or ``first`` below 0.
+            ``games`` or ``workers`` is below 1 (or ``workers`` above :data:`MAX_WORKERS`),
+            or ``first`` below 0.
         TypeError: if ``rules`` are of no registered game.
 
     """
@@ -412,7 +419,9 @@ def tournament(
         raise unknown_bot(unknown[0], game.bots)
     for name, value, least in (("games", games, 1), ("workers", workers, 1), ("first", first, 0)):
         if type(value) is not int or value < least:
-            raise ValueError(f"{name} must be an integer of at least {least}, got {value!r}")
+            raise ValueError(f"{name} must be an integer of at least {least}, got {echo(value)}")
+    if workers > MAX_WORKERS:
+        raise ValueError(f"workers must be at most {MAX_WORKERS}, got {workers}")
     played = range(first, first + games)
     summaries = _run(rules, entrants, seed, played, workers, executor, progress)
     return _result(rules, tuple(map(entrant_name, entrants)), seed, summaries)
@@ -475,11 +484,14 @@ def _run(
             if progress is not None:
                 progress(1)
         return
-    pool = ProcessPoolExecutor(max_workers=workers) if executor is None else executor
+    chunks = _chunks(games, workers * CHUNKS_PER_WORKER)
+    # No more processes than chunks: a short tournament needs few.
+    pool = (
+        ProcessPoolExecutor(max_workers=min(workers, len(chunks))) if executor is None else executor
+    )
     try:
         futures: list[Future[list[GameSummary]]] = [
-            pool.submit(_play_chunk, rules, lineup, seed, chunk)
-            for chunk in _chunks(games, workers * CHUNKS_PER_WORKER)
+            pool.submit(_play_chunk, rules, lineup, seed, chunk) for chunk in chunks
         ]
         for future in as_completed(futures):
             done = future.result()

@@ -157,3 +157,50 @@ class TestRecords:
     def test_play_game_needs_one_bot_per_seat(self) -> None:
         with pytest.raises(ValueError, match="3 players need 3 bots"):
             play_game(Rules(players=3), [make_bot("random")], seed=1)
+
+
+def _after_the_reveals() -> dict[str, Any]:
+    state = skyjo.new_game(Rules(players=2), seed=1)
+    for _seat in range(2):
+        state = skyjo.apply(state, skyjo.Reveal(0, 1))
+    return to_data(state)
+
+
+def _one_round_scored(sums: list[int], ender: int | None) -> Any:
+    def edit(document: dict[str, Any]) -> None:
+        document["round"] = 2
+        scores = list(skyjo.round_scores(sums, ender))
+        document["history"] = [{"sums": sums, "ender": ender, "scores": scores}]
+
+    return edit
+
+
+class TestUnreachableStates:
+    """Tampered documents the probe of session 2 found loading: no game reaches them."""
+
+    @pytest.mark.rule("S-SETUP-4")
+    def test_a_seat_with_no_card_up_after_the_reveals_is_refused(self) -> None:
+        document = _after_the_reveals()
+        document["face_up"][1] = [False] * 12
+        with pytest.raises(skyjo.DataError, match="S-SETUP-4"):
+            from_data(document, "skyjo-state")
+        view = to_data(skyjo.view(from_data(_after_the_reveals(), "skyjo-state")))  # type: ignore[arg-type]
+        view["grids"][1] = ["?"] * 12
+        with pytest.raises(skyjo.DataError, match="S-SETUP-4"):
+            from_data(view, "skyjo-view")
+
+    @pytest.mark.rule("S-SCORE-1")
+    def test_a_round_sum_no_grid_can_have_is_refused(self) -> None:
+        document = _after_the_reveals()
+        _one_round_scored([-100_000, 50], 0)(document)
+        with pytest.raises(skyjo.DataError, match="S-SCORE-1"):
+            from_data(document, "skyjo-state")
+
+    @pytest.mark.rule("S-END-3")
+    def test_a_round_without_an_ender_needs_a_turn_limit(self) -> None:
+        document = _after_the_reveals()
+        _one_round_scored([10, 50], None)(document)
+        with pytest.raises(skyjo.DataError, match="S-END-3"):
+            from_data(document, "skyjo-state")
+        document["rules"]["turn_limit"] = 40
+        assert isinstance(from_data(document, "skyjo-state"), skyjo.GameState)

@@ -47,6 +47,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from skipbo.errors import ConfigurationError
 from skipbo.rules import Rules
 from skipbo.state import GameState, Outcome, Pile, Termination
 
@@ -114,7 +115,9 @@ def allocate(rules: Rules, size: int) -> BatchArrays:
     """Zeroed arrays for ``size`` games of ``rules`` (every pile empty)."""
     deck = rules.deck
     if deck.highest > MAX_CARD_VALUE:
-        raise ValueError(f"skipbo.batch holds cards as int8: highest must be <= {MAX_CARD_VALUE}")
+        raise ConfigurationError(
+            "deck.highest", f"skipbo.batch holds cards as int8: must be <= {MAX_CARD_VALUE}"
+        )
     b, s, p = size, rules.stock_pile_count, rules.players
     c, n = deck.highest + 1, deck.size
 

@@ -36,7 +36,7 @@ from skipbo.checking.invariants import check_invariants
 from skipbo.common.randomness import derive_seed
 from skipbo.deal import _deal as deal_in_order
 from skipbo.engine import apply
-from skipbo.errors import IllegalMoveError
+from skipbo.errors import ArgumentTypeError, ConfigurationError, IllegalMoveError
 from skipbo.moves import Move
 from skipbo.rules import Rules
 from skipbo.state import GameState, Outcome, Termination
@@ -142,12 +142,12 @@ class GameBatch:
 
         """
         if not isinstance(rules, Rules):
-            raise TypeError(f"rules must be a skipbo.Rules, got {type(rules).__name__}")
+            raise ArgumentTypeError(f"rules must be a skipbo.Rules, got {type(rules).__name__}")
         for name, value in (("size", size), ("seed", seed)):
             if type(value) is not int:
-                raise TypeError(f"{name} must be an int, got {type(value).__name__}")
+                raise ArgumentTypeError(f"{name} must be an int, got {type(value).__name__}")
         if size < 1:
-            raise ValueError(f"size must be at least 1, got {size}")
+            raise ConfigurationError("size", f"must be at least 1, got {size}")
         batch = cls(rules, size)
         batch._seed = seed
         batch._auto_reset = bool(auto_reset)
@@ -170,14 +170,14 @@ class GameBatch:
         """
         states = list(states)
         if not states:
-            raise ValueError("from_states needs at least one state")
+            raise ConfigurationError("states", "from_states needs at least one state")
         for state in states:
             if not isinstance(state, GameState):
-                raise TypeError(f"not a GameState: {type(state).__name__}")
+                raise ArgumentTypeError(f"not a GameState: {type(state).__name__}")
         rules = states[0].rules
         for index, state in enumerate(states):
             if state.rules != rules:
-                raise ValueError(f"state {index} has other rules than state 0")
+                raise ConfigurationError("states", f"state {index} has other rules than state 0")
             check_invariants(state)
             if any(state.penalty_cards):
                 raise ValueError(
@@ -330,7 +330,7 @@ class GameBatch:
 
     def _slot(self, slot: int) -> int:
         if type(slot) is not int and not isinstance(slot, np.integer):
-            raise TypeError(f"a game index must be an int, got {type(slot).__name__}")
+            raise ArgumentTypeError(f"a game index must be an int, got {type(slot).__name__}")
         if not 0 <= slot < self.size:
             raise IndexError(f"game {slot} is not in 0..{self.size - 1}")
         return int(slot)
@@ -471,18 +471,20 @@ class GameBatch:
         """
         chosen = np.asarray(actions)
         if chosen.dtype == np.bool_ or not np.issubdtype(chosen.dtype, np.integer):
-            raise TypeError(f"actions must be integers, got dtype {chosen.dtype}")
+            raise ArgumentTypeError(f"actions must be integers, got dtype {chosen.dtype}")
         if chosen.shape != (self.size,):
-            raise ValueError(f"actions must have shape ({self.size},), got {chosen.shape}")
-        chosen = chosen.astype(np.int64, copy=False)
+            raise ActionError(f"actions must have shape ({self.size},), got {chosen.shape}")
         a = self._a
         running = a.termination == 0
+        # Checked before the cast to int64, which would wrap a large uint64 to a
+        # negative action and name that instead of the action given.
         outside = running & ((chosen < 0) | (chosen >= self.action_count))
         if outside.any():
             game = int(np.flatnonzero(outside)[0])
             raise ActionError(
                 f"game {game}: action {int(chosen[game])} is not in 0..{self.action_count - 1}"
             )
+        chosen = chosen.astype(np.int64, copy=False)
         self.legal_action_mask()  # computed if not yet (into self._mask_f)
         all_running = bool(running.all())
         # One flat index per game: NumPy's fastest gather.

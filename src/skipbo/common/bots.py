@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Generic, TypeVar
 
 from skipbo.common.game import unknown_bot
+from skipbo.errors import ArgumentTypeError
 
 __all__ = ["RandomBot", "SeededBot", "build_bot"]
 
@@ -66,8 +67,12 @@ def build_bot(
         ValueError: if no bot has that name; the message (see
             :func:`~skipbo.common.game.unknown_bot`) calls it a ``kind`` and lists the
             names sorted.
+        skipbo.errors.ArgumentTypeError: if ``name`` is not a str.
 
     """
+    if type(name) is not str:
+        # Else a list fails as unhashable, an int where the message cuts the name.
+        raise ArgumentTypeError(f"a {kind}'s name must be a str, not {type(name).__name__}")
     try:
         factory = bots[name]
     except KeyError:

@@ -14,7 +14,7 @@ then finds the game from a rules value alone: whoever holds Skyjo rules has impo
 >>> game_of("chess")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-TypeError: no game is registered for rules of type str; the known rules types are: skipbo.Rules, ...
+skipbo.errors.ArgumentTypeError: no game is registered for rules of type str; the known rules ...
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 from skipbo.common.gameinfo import GameInfo, GameType
+from skipbo.errors import ArgumentTypeError
 
 __all__ = [
     "Bot",
@@ -190,9 +191,16 @@ def register_game(rules_type: type, game: AnyGame) -> None:
     Registering the same game again does nothing (a module may be imported twice).
 
     Raises:
+        skipbo.errors.ArgumentTypeError: if ``rules_type`` is not a class or ``game``
+            has no :class:`~skipbo.common.gameinfo.GameType`.
         ValueError: if another game is registered for ``rules_type``.
 
     """
+    # The registry is global: a wrong object in it would break every later lookup.
+    if not isinstance(rules_type, type):
+        raise ArgumentTypeError(f"rules_type must be a class, not {type(rules_type).__name__}")
+    if not isinstance(getattr(game, "game_type", None), GameType):
+        raise ArgumentTypeError(f"game must be a Game, not {type(game).__name__}")
     known = _GAMES.get(rules_type)
     if known is not None and known is not game:
         raise ValueError(f"another game is registered for {rules_type.__qualname__}")
@@ -208,14 +216,14 @@ def game_of(rules: object) -> AnyGame:
     """The game whose rules ``rules`` are.
 
     Raises:
-        TypeError: if no game is registered for the type of ``rules``; the message
-            names the registered rules types.
+        skipbo.errors.ArgumentTypeError: (a ``TypeError``) if no game is registered for
+            the type of ``rules``; the message names the registered rules types.
 
     """
     game = _GAMES.get(type(rules))
     if game is None:
         known = ", ".join(map(_public_name, _GAMES))
-        raise TypeError(
+        raise ArgumentTypeError(
             f"no game is registered for rules of type {type(rules).__qualname__}; "
             f"the known rules types are: {known or 'none'}"
         )

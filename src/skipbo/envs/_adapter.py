@@ -13,9 +13,11 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from skipbo import ActionError, GameState, PlayerView, Rules
+from skipbo import ActionError, ConfigurationError, GameState, PlayerView, Rules
 from skipbo.actions import action_count, action_to_move, legal_action_mask
+from skipbo.common.strictjson import echo
 from skipbo.envs.observation import observation_layout, text_observation
+from skipbo.errors import ArgumentTypeError
 
 RENDER_MODES = ("ansi", "human")
 """``"ansi"``: ``render()`` returns the text observation; ``"human"``: it prints it."""
@@ -28,20 +30,25 @@ def rules_of(rules: Rules | None, players: int | None) -> Rules:
     """``rules``, or ``Rules(players=players)`` (two players by default) when not given.
 
     Raises:
-        ValueError: if ``players`` contradicts ``rules``.
+        ~skipbo.ArgumentTypeError: if ``rules`` is not a :class:`~skipbo.Rules`.
+        ~skipbo.ConfigurationError: (a ``ValueError``) if ``players`` contradicts ``rules``.
 
     """
     if rules is None:
         return Rules(players=2 if players is None else players)
+    if not isinstance(rules, Rules):
+        raise ArgumentTypeError(f"rules must be a skipbo.Rules, not {type(rules).__name__}")
     if players is not None and players != rules.players:
-        raise ValueError(f"players={players} contradicts rules with {rules.players} players")
+        raise ConfigurationError(
+            "players", f"{echo(players)} contradicts rules with {rules.players} players"
+        )
     return rules
 
 
 def check_render_mode(render_mode: str | None) -> None:
     """Raise ValueError unless ``render_mode`` is ``None`` or one of :data:`RENDER_MODES`."""
     if render_mode not in (None, *RENDER_MODES):
-        raise ValueError(f"render_mode must be one of {list(RENDER_MODES)}")
+        raise ConfigurationError("render_mode", f"must be one of {list(RENDER_MODES)}")
 
 
 def draw_seed(rng: np.random.Generator) -> int:
@@ -86,8 +93,9 @@ def action_index(space: spaces.Space[Any], action: SupportsInt | None) -> int:
 
     """
     assert isinstance(space, spaces.Discrete)
-    if action is None or not space.contains(action):
-        raise ActionError(f"action {action!r} is not in 0..{int(space.n) - 1}")
+    # Gymnasium's space holds True and False (as 1 and 0): a bool is a mistake, not a move.
+    if action is None or isinstance(action, bool | np.bool_) or not space.contains(action):
+        raise ActionError(f"action {echo(action)} is not in 0..{int(space.n) - 1}")
     return int(action)
 
 

@@ -43,11 +43,13 @@ with needs_extra("gymnasium"):
     import numpy.typing as npt
     from gymnasium import spaces
 
-from skipbo import ActionError, GameState, Rules, apply, new_game, view
+from skipbo import ActionError, ConfigurationError, GameState, Rules, apply, new_game, view
 from skipbo.actions import action_count, action_to_move
 from skipbo.bots import Bot, make_bot
+from skipbo.common.strictjson import echo
 from skipbo.envs import _adapter, _rewards
 from skipbo.envs.observation import DISCARD_DEPTH, observation_array
+from skipbo.errors import ArgumentTypeError
 
 __all__ = ["ENV_ID", "SkipBoEnv"]
 
@@ -93,11 +95,20 @@ class SkipBoEnv(gymnasium.Env[Observation, np.int64]):
     ) -> None:
         rules = _adapter.rules_of(rules, players)
         if type(seat) is not int or not 0 <= seat < rules.players:
-            raise ValueError(f"seat must be a seat from 0 to {rules.players - 1}, got {seat!r}")
+            raise ConfigurationError(
+                "seat", f"must be a seat from 0 to {rules.players - 1}, got {echo(seat)}"
+            )
         others = rules.players - 1
+        if not isinstance(opponents, str | Sequence):
+            raise ArgumentTypeError(
+                f"opponents must be a bot name or a sequence of names, not "
+                f"{type(opponents).__name__}"
+            )
         names = [opponents] * others if isinstance(opponents, str) else list(opponents)
         if len(names) != others:
-            raise ValueError(f"{others} opponents needed (one a seat), got {len(names)} names")
+            raise ConfigurationError(
+                "opponents", f"{others} opponents needed (one a seat), got {len(names)} names"
+            )
         for name in names:
             make_bot(name, 0)  # a wrong name fails here, not at the first reset
         _adapter.check_render_mode(render_mode)

@@ -30,7 +30,8 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from skipbo import PlayerView, Rules, format_card
+from skipbo import ConfigurationError, PlayerView, Rules, format_card
+from skipbo.common.strictjson import echo
 from skipbo.envs._extras import needs_extra
 from skipbo.text.display import format_pile
 
@@ -140,15 +141,20 @@ def observation_layout(rules: Rules, depth: int = DISCARD_DEPTH) -> ObservationL
     those of the table in the docs ("Observation layout").
 
     Raises:
-        ValueError: if ``depth`` is not an integer of at least 1.
+        ~skipbo.ConfigurationError: (a ``ValueError``) if ``depth`` is not an integer from
+            1 to the deck's size (no discard pile holds more cards).
 
     >>> import skipbo
     >>> [field.name for field in observation_layout(skipbo.Rules(players=2)).fields][:4]
     ['seat', 'current_player', 'teammates', 'hand']
 
     """
-    if type(depth) is not int or depth < 1:
-        raise ValueError(f"depth must be an integer of at least 1, got {depth!r}")
+    # Bounded because the layout's size grows with the depth: a huge depth would
+    # allocate gigabytes for cards no pile can hold.
+    if type(depth) is not int or not 1 <= depth <= rules.deck.size:
+        raise ConfigurationError(
+            "depth", f"must be an integer from 1 to {rules.deck.size}, got {echo(depth)}"
+        )
     players = rules.players
     cards = rules.deck.highest + 1
     stocks = rules.stock_pile_count
@@ -189,7 +195,7 @@ def observation(seen: PlayerView, depth: int = DISCARD_DEPTH) -> tuple[int, ...]
 
     Raises:
         TypeError: if ``seen`` is not a :class:`~skipbo.views.PlayerView`.
-        ValueError: if ``depth`` is not an integer of at least 1.
+        ValueError: if ``depth`` is not an integer from 1 to the deck's size.
 
     """
     if not isinstance(seen, PlayerView):

@@ -20,6 +20,13 @@ the completed cards (R-DRAW-2). So the chance outcome stands for all the game's
 shuffles, and the action history determines the state. Players' actions are the
 integer actions of :mod:`skipbo.actions`.
 
+The modelled game is therefore a sample of ``deal_seeds`` deals, not every deal: a
+seat's own cards usually single out its deal among them (trying all 65536 seeds
+finds seat 0's deal of a two-player game from its first view in about 15 seconds),
+and with it every hidden card. Algorithms that could learn or search the deals
+themselves see through the hidden information; use this game for algorithms that
+treat chance outcomes as hidden, as OpenSpiel's do, and never to deal for real.
+
 Observations (tensor and string) are those of :mod:`skipbo.envs.observation` for
 the player's view; a public observation (``private_info`` NONE) is a spectator's
 view. The information-state *string* is perfect recall: the public moves so far, the

@@ -27,9 +27,11 @@ from skipbo.skyjo.engine import (
     round_scores,
 )
 from skipbo.skyjo.errors import (
+    ArgumentTypeError,
     ConfigurationError,
     DataError,
     IllegalMoveError,
+    InvalidMoveError,
     InvalidStateError,
     InvariantViolation,
     MoveSyntaxError,
@@ -57,6 +59,7 @@ __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "ROWS",
+    "ArgumentTypeError",
     "Card",
     "ConfigurationError",
     "DataError",
@@ -66,6 +69,7 @@ __all__ = [
     "GameState",
     "Grid",
     "IllegalMoveError",
+    "InvalidMoveError",
     "InvalidStateError",
     "InvariantViolation",
     "Move",

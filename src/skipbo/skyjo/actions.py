@@ -27,6 +27,7 @@ True
 
 from __future__ import annotations
 
+from skipbo.common.strictjson import echo
 from skipbo.skyjo.engine import legal_moves
 from skipbo.skyjo.errors import SkyjoError
 from skipbo.skyjo.moves import Move, all_moves
@@ -73,7 +74,7 @@ def action_to_move(action: int) -> Move:
 
     """
     if type(action) is not int or not 0 <= action < ACTION_COUNT:
-        raise ActionError(f"an action is an int from 0 to {ACTION_COUNT - 1}, got {action!r}")
+        raise ActionError(f"an action is an int from 0 to {ACTION_COUNT - 1}, got {echo(action)}")
     return all_moves()[action]
 
 

@@ -22,7 +22,8 @@ from typing import TypeAlias
 
 import attrs
 
-from skipbo.skyjo.errors import ConfigurationError
+from skipbo.common.strictjson import echo
+from skipbo.skyjo.errors import ArgumentTypeError, ConfigurationError
 
 __all__ = [
     "COLUMNS",
@@ -64,7 +65,9 @@ def _copies(value: object) -> tuple[tuple[Card, int], ...]:
     if isinstance(value, dict):
         value = tuple(value.items())
     if not isinstance(value, tuple):
-        raise TypeError(f"copies must be a dict or a tuple of (value, count) pairs, got {value!r}")
+        raise ArgumentTypeError(
+            f"copies must be a dict or a tuple of (value, count) pairs, got {echo(value)}"
+        )
     return tuple(sorted(value))
 
 
@@ -88,11 +91,12 @@ class Deck:
         for value, count in self.copies:
             if type(value) is not int or not LOWEST_VALUE <= value <= HIGHEST_VALUE:
                 raise ConfigurationError(
-                    "deck", f"a card value must be an integer from -20 to 99, got {value!r}"
+                    "deck", f"a card value must be an integer from -20 to 99, got {echo(value)}"
                 )
             if type(count) is not int or count < 1:
                 raise ConfigurationError(
-                    "deck", f"the count of value {value} must be a positive integer, got {count!r}"
+                    "deck",
+                    f"the count of value {value} must be a positive integer, got {echo(count)}",
                 )
         if len(set(values)) != len(values):
             raise ConfigurationError("deck", "each value may appear once")

@@ -35,7 +35,7 @@ from skipbo.common.randomness import derive_seed
 from skipbo.skyjo.actions import move_to_action
 from skipbo.skyjo.bots import Bot, HeuristicBot, RandomBot
 from skipbo.skyjo.engine import apply, is_over, legal_moves, new_game
-from skipbo.skyjo.errors import IllegalMoveError, SkyjoError
+from skipbo.skyjo.errors import ArgumentTypeError, IllegalMoveError, SkyjoError
 from skipbo.skyjo.moves import Move, all_moves
 from skipbo.skyjo.records import GameRecord, replay
 from skipbo.skyjo.rules import Rules
@@ -107,7 +107,7 @@ def check_conformance(
 
     """
     if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be skyjo Rules, got {type(rules).__name__}")
+        raise ArgumentTypeError(f"rules must be skyjo Rules, got {type(rules).__name__}")
     lengths, rounds, illegal = [], [], 0
     for game in range(games):
         game_seed = derive_seed(seed, game)

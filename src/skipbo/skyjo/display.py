@@ -11,6 +11,7 @@ round 1, reveal phase: seat 0 turns two cards up; totals 0 0
 from __future__ import annotations
 
 from skipbo.skyjo.cards import COLUMNS, ROWS
+from skipbo.skyjo.errors import ArgumentTypeError
 from skipbo.skyjo.moves import DiscardFlip, Draw, Move, Reveal, Swap, TakeDiscard
 from skipbo.skyjo.state import Phase
 from skipbo.skyjo.views import FACE_DOWN, PublicView, SeenGrid
@@ -71,4 +72,4 @@ def describe_move(move: Move, seen: PublicView) -> str:
             return f"swap the card in hand for the card at place {place}"
         case DiscardFlip(place):
             return f"discard the card in hand and turn up place {place}"
-    raise TypeError(f"not a Skyjo move: {move!r}")
+    raise ArgumentTypeError(f"not a Skyjo move: {move!r}")

@@ -36,7 +36,7 @@ from skipbo.skyjo.cards import (  # noqa: F401  (ROWS: the PEP 316 contracts bel
     column_of,
     column_places,
 )
-from skipbo.skyjo.errors import IllegalMoveError
+from skipbo.skyjo.errors import ArgumentTypeError, ConfigurationError, IllegalMoveError
 from skipbo.skyjo.moves import DiscardFlip, Draw, Move, Reveal, Swap, TakeDiscard, all_moves
 from skipbo.skyjo.rules import Rules
 from skipbo.skyjo.state import GameState, Grid, Outcome, Phase, RoundScore, Source
@@ -71,7 +71,7 @@ def deal(rules: Rules, order: Sequence[Card], seed: int, *, round: int, starter:
     """
     cards = tuple(order)
     if sorted(cards) != list(rules.deck.cards()):
-        raise ValueError("the order must hold exactly the cards of the rules' deck")
+        raise ConfigurationError("order", "must hold exactly the cards of the rules' deck")
     players = rules.players
     grids = tuple(cards[p * GRID_SIZE : (p + 1) * GRID_SIZE] for p in range(players))
     dealt = players * GRID_SIZE
@@ -106,22 +106,31 @@ def new_game(rules: Rules, *, seed: int) -> GameState:
     True
     """
     if not isinstance(rules, Rules):
-        raise TypeError(f"new_game() takes skyjo Rules, got {type(rules).__name__}")
+        raise ArgumentTypeError(f"new_game() takes skyjo Rules, got {type(rules).__name__}")
     if type(seed) is not int:
-        raise TypeError(f"the seed must be an int, got {type(seed).__name__}")
+        raise ArgumentTypeError(f"the seed must be an int, got {type(seed).__name__}")
     order, next_seed = shuffle(rules.deck.cards(), seed)
     # The first round's starter is known only after the reveals (S-SETUP-5).
     return deal(rules, order, next_seed, round=1, starter=0)
 
 
+def _position(state: object, function: str) -> GameState | PublicView:
+    """``state``, if it is a Skyjo state or view; else an ArgumentTypeError naming both."""
+    if not isinstance(state, GameState | PublicView):
+        raise ArgumentTypeError(
+            f"{function}() takes a skyjo GameState or PublicView, got {type(state).__name__}"
+        )
+    return state
+
+
 def is_over(state: GameState | PublicView) -> bool:
     """Whether the game has ended (S-SCORE-3)."""
-    return state.phase is Phase.OVER
+    return _position(state, "is_over").phase is Phase.OVER
 
 
 def outcome(state: GameState | PublicView) -> Outcome | None:
     """The result of a finished game, else ``None``."""
-    return state.outcome
+    return _position(state, "outcome").outcome
 
 
 def legal_moves(state: GameState | PublicView) -> list[Move]:
@@ -130,7 +139,7 @@ def legal_moves(state: GameState | PublicView) -> list[Move]:
     Works on the public view too: every rule that decides legality is public.
     An ended game has none.
     """
-    seat = state.current_player
+    seat = _position(state, "legal_moves").current_player
     if isinstance(state, GameState):
         grid: Sequence[object] = state.grids[seat]
         up = state.face_up[seat]
@@ -143,7 +152,7 @@ def legal_moves(state: GameState | PublicView) -> list[Move]:
         face_down = [card == FACE_DOWN for card in grid]
         draw_size = state.draw_pile_size
     else:
-        raise TypeError(
+        raise ArgumentTypeError(
             f"legal_moves() takes a skyjo GameState or PublicView, got {type(state).__name__}"
         )
     phase = state.phase
@@ -187,7 +196,7 @@ def apply(state: GameState, move: Move) -> GameState:
 
     """
     if not isinstance(state, GameState):
-        raise TypeError(f"apply() takes a skyjo GameState, got {type(state).__name__}")
+        raise ArgumentTypeError(f"apply() takes a skyjo GameState, got {type(state).__name__}")
     phase = state.phase
     if phase is Phase.OVER:
         raise _refuse(move, "S-SCORE-3", "the game is over")
@@ -207,7 +216,7 @@ def apply(state: GameState, move: Move) -> GameState:
                 raise _refuse(move, "S-TURN-1", _not_now(phase))
             return _place(state, move)
         case _:
-            raise TypeError(f"not a skyjo move: {move!r}")
+            raise ArgumentTypeError(f"not a skyjo move: {move!r}")
 
 
 def _not_now(phase: Phase) -> str:

@@ -13,9 +13,11 @@ from __future__ import annotations
 from skipbo import errors
 
 __all__ = [
+    "ArgumentTypeError",
     "ConfigurationError",
     "DataError",
     "IllegalMoveError",
+    "InvalidMoveError",
     "InvalidStateError",
     "InvariantViolation",
     "MoveSyntaxError",
@@ -27,6 +29,10 @@ class SkyjoError(errors.SkipBoError):
     """Base class of every error raised by :mod:`skipbo.skyjo`."""
 
 
+class ArgumentTypeError(SkyjoError, errors.ArgumentTypeError):
+    """A Skyjo function or value given an object of the wrong kind (a ``TypeError``)."""
+
+
 class ConfigurationError(SkyjoError, errors.ConfigurationError):
     """Impossible Skyjo rules or deck (``parameter`` names the offending parameter)."""
 
@@ -36,6 +42,10 @@ class IllegalMoveError(SkyjoError, errors.IllegalMoveError):
 
     ``rule`` is the ID of the Skyjo rule the move breaks (e.g. ``"S-TURN-2"``).
     """
+
+
+class InvalidMoveError(SkyjoError, errors.InvalidMoveError):
+    """A Skyjo move built with a place no text or message could show (a ``ValueError``)."""
 
 
 class MoveSyntaxError(SkyjoError, errors.MoveSyntaxError):

@@ -33,7 +33,7 @@ from typing import TypeAlias
 import attrs
 
 from skipbo.skyjo.cards import GRID_SIZE
-from skipbo.skyjo.errors import MoveSyntaxError
+from skipbo.skyjo.errors import ArgumentTypeError, InvalidMoveError, MoveSyntaxError
 
 __all__ = [
     "DiscardFlip",
@@ -47,13 +47,37 @@ __all__ = [
 ]
 
 
+MAX_PLACE = 2**31 - 1
+"""The largest place (and the smallest negative one) a move holds; :func:`apply` refuses
+every place but 0 to 11, and it names the place, so the place must be printable."""
+
+
+def _place(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+    """Validate a place: an ``int`` (not a ``bool``) of at most :data:`MAX_PLACE` in size.
+
+    ``Swap(True)`` would otherwise equal ``Swap(1)``, test as ``in legal_moves(...)``
+    and write a text (``sTrue``) no parser reads back. The range 0 to 11 is the
+    rules' (S-SETUP-2): :func:`~skipbo.skyjo.apply` refuses other places.
+    """
+    kind = type(instance).__name__
+    if type(value) is not int:
+        raise ArgumentTypeError(
+            f"{kind}.{attribute.name} must be an int, got {type(value).__name__}"
+        )
+    if abs(value) > MAX_PLACE:
+        raise InvalidMoveError(
+            f"{kind}.{attribute.name} must be from {-MAX_PLACE} to {MAX_PLACE}, "
+            f"got an integer of {value.bit_length()} bits"
+        )
+
+
 @attrs.frozen(slots=True)
 class Reveal:
     """Turn two grid cards face up at the start of a round (S-SETUP-4); ``first < second``."""
 
-    first: int
+    first: int = attrs.field(validator=_place)
     """A grid place."""
-    second: int
+    second: int = attrs.field(validator=_place)
     """Another grid place, after ``first``."""
 
     def __str__(self) -> str:
@@ -80,7 +104,7 @@ class TakeDiscard:
 class Swap:
     """Put the card taken face up at a grid place; the card there is discarded (S-TURN-2)."""
 
-    place: int
+    place: int = attrs.field(validator=_place)
     """The grid place."""
 
     def __str__(self) -> str:
@@ -91,7 +115,7 @@ class Swap:
 class DiscardFlip:
     """Discard the drawn card and turn a face-down grid card face up (S-TURN-3)."""
 
-    place: int
+    place: int = attrs.field(validator=_place)
     """The face-down grid place to turn up."""
 
     def __str__(self) -> str:

@@ -22,7 +22,7 @@ import attrs
 
 from skipbo.common import records
 from skipbo.skyjo.engine import apply, is_over, new_game
-from skipbo.skyjo.errors import DataError, IllegalMoveError
+from skipbo.skyjo.errors import ArgumentTypeError, ConfigurationError, DataError, IllegalMoveError
 from skipbo.skyjo.moves import DiscardFlip, Draw, Move, Reveal, Swap, TakeDiscard
 from skipbo.skyjo.rules import Rules
 from skipbo.skyjo.state import GameState
@@ -83,9 +83,12 @@ def replay(record: GameRecord) -> Iterator[GameState]:
     """Every state of the recorded game: the deal, then one after each move.
 
     Raises:
+        ArgumentTypeError: if ``record`` is not a Skyjo :class:`GameRecord`.
         ReplayError: when the iteration reaches an illegal move.
 
     """
+    if not isinstance(record, GameRecord):
+        raise ArgumentTypeError(f"replay() takes a skyjo GameRecord, got {type(record).__name__}")
     return records.replay_moves(
         new_game,
         record.rules,
@@ -114,7 +117,9 @@ def play_game(rules: Rules, bots: Sequence[Bot], seed: int) -> GameRecord:
 
     """
     if len(bots) != rules.players:
-        raise ValueError(f"{rules.players} players need {rules.players} bots, got {len(bots)}")
+        raise ConfigurationError(
+            "bots", f"{rules.players} players need {rules.players} bots, got {len(bots)}"
+        )
     state = new_game(rules, seed=seed)
     moves = []
     while not is_over(state):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import attrs
 
+from skipbo.common.strictjson import echo
 from skipbo.skyjo.cards import GRID_SIZE, Deck
 from skipbo.skyjo.errors import ConfigurationError
 
@@ -43,7 +44,7 @@ class Rules:
         if type(self.players) is not int or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
             raise ConfigurationError(
                 "players",
-                f"Skyjo is for {MIN_PLAYERS} to {MAX_PLAYERS} players, got {self.players!r}",
+                f"Skyjo is for {MIN_PLAYERS} to {MAX_PLAYERS} players, got {echo(self.players)}",
             )
         if not isinstance(self.deck, Deck):
             raise ConfigurationError("deck", f"must be a Deck, got {self.deck!r}")
@@ -56,13 +57,13 @@ class Rules:
             )
         if type(self.end_score) is not int or self.end_score < 1:
             raise ConfigurationError(
-                "end_score", f"must be a positive integer, got {self.end_score!r}"
+                "end_score", f"must be a positive integer, got {echo(self.end_score)}"
             )
         if self.turn_limit is not None and (
             type(self.turn_limit) is not int or self.turn_limit < 1
         ):
             raise ConfigurationError(
-                "turn_limit", f"must be a positive integer or None, got {self.turn_limit!r}"
+                "turn_limit", f"must be a positive integer or None, got {echo(self.turn_limit)}"
             )
 
     def __repr__(self) -> str:

@@ -24,7 +24,7 @@ from itertools import combinations
 
 from skipbo.common.randomness import SEED_BITS
 from skipbo.skyjo.cards import GRID_SIZE, Card
-from skipbo.skyjo.errors import InvalidStateError
+from skipbo.skyjo.errors import ArgumentTypeError, InvalidStateError
 from skipbo.skyjo.state import GameState, Phase
 from skipbo.skyjo.verify import invariant_violations
 from skipbo.skyjo.views import FACE_DOWN, SHOWN_AS_HELD, PublicView
@@ -44,6 +44,10 @@ def unseen_cards(seen: PublicView) -> Counter[Card]:
     >>> sum(unseen_cards(seen).values())  # 150 cards - the discard pile's first card
     149
     """
+    if not isinstance(seen, PublicView):
+        raise ArgumentTypeError(
+            f"unseen_cards() takes a skyjo PublicView, got {type(seen).__name__}"
+        )
     unseen = seen.rules.deck.counts()
     unseen.subtract(seen.discard_pile)
     for grid in seen.grids:
@@ -57,10 +61,18 @@ def sample_state(seen: PublicView, rng: random.Random) -> GameState:
     """A random state whose view is ``seen``, for bots that search.
 
     Raises:
+        ArgumentTypeError: if ``seen`` is not a :class:`~skipbo.skyjo.PublicView` or
+            ``rng`` not a :class:`random.Random`.
         InvalidStateError: if no valid state has this view (it shows more cards than
             the deck holds, or its parts contradict each other).
 
     """
+    if not isinstance(seen, PublicView):
+        raise ArgumentTypeError(
+            f"sample_state() takes a skyjo PublicView, got {type(seen).__name__}"
+        )
+    if not isinstance(rng, random.Random):
+        raise ArgumentTypeError(f"sample_state() takes a random.Random, got {type(rng).__name__}")
     unseen = unseen_cards(seen)
     short = sorted(card for card, count in unseen.items() if count < 0)
     if short:

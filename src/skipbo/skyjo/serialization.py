@@ -37,7 +37,13 @@ from typing import Any, Literal, TypeAlias
 from skipbo.common import strictjson as _codec
 from skipbo.common.documents import DocumentFormat
 from skipbo.skyjo.cards import GRID_SIZE, Card, Deck
-from skipbo.skyjo.errors import ConfigurationError, DataError, InvalidStateError, MoveSyntaxError
+from skipbo.skyjo.errors import (
+    ArgumentTypeError,
+    ConfigurationError,
+    DataError,
+    InvalidStateError,
+    MoveSyntaxError,
+)
 from skipbo.skyjo.moves import DiscardFlip, Draw, Move, Reveal, Swap, TakeDiscard, parse_move
 from skipbo.skyjo.records import GameRecord, final_state
 from skipbo.skyjo.rules import MAX_PLAYERS, Rules
@@ -153,7 +159,7 @@ def _body(value: Document) -> tuple[Kind, dict[str, Any]]:
             }
         case Reveal() | Draw() | TakeDiscard() | Swap() | DiscardFlip():
             return "skyjo-move", {"move": str(value)}
-    raise TypeError(f"no Skyjo document form for {type(value).__name__}")
+    raise ArgumentTypeError(f"no Skyjo document form for {type(value).__name__}")
 
 
 def to_data(value: Document) -> dict[str, Any]:
@@ -186,7 +192,8 @@ def _enum(data: object, path: str, kind: type[Phase] | type[Source]) -> Any:
     try:
         return kind(name)
     except ValueError:
-        fail(path, f"must be one of {', '.join(repr(m.value) for m in kind)}, got {name!r}")
+        choices = ", ".join(repr(member.value) for member in kind)
+        fail(path, f"must be one of {choices}, got {_codec.echo(name)}")
 
 
 def read_rules(data: object, path: str) -> Rules:

@@ -15,7 +15,7 @@ from collections import Counter
 
 from skipbo.skyjo.cards import COLUMNS, GRID_SIZE, Card, column_places
 from skipbo.skyjo.engine import round_scores
-from skipbo.skyjo.errors import InvariantViolation
+from skipbo.skyjo.errors import ArgumentTypeError, InvariantViolation
 from skipbo.skyjo.spec import complete_column
 from skipbo.skyjo.state import GameState, Phase, Source
 
@@ -68,7 +68,7 @@ def _has_face_down(state: GameState, seat: int) -> bool:
 def invariant_violations(state: GameState) -> list[str]:
     """Every invariant ``state`` breaks, one line each (empty for a valid state)."""
     if not isinstance(state, GameState):
-        raise TypeError(
+        raise ArgumentTypeError(
             f"invariant_violations() takes a skyjo GameState, got {type(state).__name__}"
         )
     rules, found = state.rules, []
@@ -107,6 +107,12 @@ def invariant_violations(state: GameState) -> list[str]:
             found.append("the discard pile is empty (S-SETUP-3)")
         if phase is not Phase.OVER and not _has_face_down(state, state.current_player):
             found.append(f"seat {state.current_player} moves with no face-down card (S-END-1)")
+        # After the reveals every seat has two cards up; a card up stays up until its
+        # column is removed, so places up or removed never drop below two.
+        for seat in range(players):
+            shown = _face_up_count(state, seat) + state.grids[seat].count(None)
+            if shown < 2:
+                found.append(f"seat {seat} has {shown} cards up after the reveals (S-SETUP-4)")
     ender = state.round_ender
     if ender is not None and not 0 <= ender < players:
         found.append(f"round ender {ender} is not a seat")
@@ -139,10 +145,19 @@ def _reveal_violations(state: GameState) -> list[str]:
 def _score_violations(state: GameState) -> list[str]:
     found = []
     players, rules = state.rules.players, state.rules
+    values = rules.deck.counts()
+    lowest, highest = GRID_SIZE * min(min(values), 0), GRID_SIZE * max(max(values), 0)
     for index, score in enumerate(state.history, start=1):
         if len(score.sums) != players or len(score.scores) != players:
             found.append(f"round {index}'s scores are not one per player")
-        elif score.scores != round_scores(score.sums, score.ender):
+            continue
+        if not all(lowest <= total <= highest for total in score.sums):
+            found.append(
+                f"round {index}'s sums are not sums of at most {GRID_SIZE} cards (S-SCORE-1)"
+            )
+        if score.ender is None and rules.turn_limit is None:
+            found.append(f"round {index} ended without an ender and without a turn limit (S-END-3)")
+        if score.scores != round_scores(score.sums, score.ender):
             found.append(f"round {index}'s scores do not follow from its sums (S-SCORE-2)")
     if state.phase is Phase.OVER:
         if len(state.history) != state.round:

@@ -22,6 +22,7 @@ from typing import Final, Literal, TypeAlias
 import attrs
 
 from skipbo.skyjo.cards import Card
+from skipbo.skyjo.errors import ArgumentTypeError
 from skipbo.skyjo.rules import Rules
 from skipbo.skyjo.state import GameState, Outcome, Phase, RoundScore, Source, totals
 
@@ -91,7 +92,7 @@ def _seen(grid: tuple[Card | None, ...], face_up: tuple[bool, ...]) -> SeenGrid:
 def view(state: GameState) -> PublicView:
     """The public view of ``state`` (S-INFO-1); every seat sees exactly this (S-INFO-2)."""
     if not isinstance(state, GameState):
-        raise TypeError(f"view() takes a skyjo GameState, got {type(state).__name__}")
+        raise ArgumentTypeError(f"view() takes a skyjo GameState, got {type(state).__name__}")
     return PublicView(
         **{name: getattr(state, name) for name in SHOWN_AS_HELD},
         grids=tuple(_seen(g, up) for g, up in zip(state.grids, state.face_up, strict=True)),

@@ -210,6 +210,21 @@ async def _body(request: Request, limits: Limits) -> bytes:
     return b"".join(chunks)
 
 
+def _game_number(text: str) -> int:
+    """The game number of a record URL; 404 for anything but a short decimal number.
+
+    Starlette's ``int`` path converter would raise ``ValueError`` (a 500) on a number
+    of more than 4,300 digits, which Python refuses to read.
+    """
+    if not (text.isascii() and text.isdigit() and len(text) <= _GAME_DIGITS):
+        raise WebError(HTTPStatus.NOT_FOUND, "no such game at this table")
+    return int(text)
+
+
+_GAME_DIGITS = 9
+"""A match never holds a billion games: a longer game number is no game."""
+
+
 def _origin_allowed(websocket: WebSocket, limits: Limits) -> bool:
     """Whether a WebSocket comes from the server's own page (or an allowed origin).
 
@@ -295,7 +310,7 @@ def create_app(storage: Storage, limits: Limits | None = None) -> Starlette:
 
     async def record(request: Request) -> Response:
         table = server.tables.get(request.path_params["table"])
-        game = request.path_params["game"]
+        game = _game_number(request.path_params["game"])
         return JSONResponse(
             to_data(table.record(game)),
             headers={
@@ -364,7 +379,7 @@ def create_app(storage: Storage, limits: Limits | None = None) -> Starlette:
         Route("/api/tables/{table}", get_table),
         Route("/api/tables/{table}/moves", post_move, methods=["POST"]),
         Route("/api/tables/{table}/next", post_next, methods=["POST"]),
-        Route("/api/tables/{table}/games/{game:int}/record", record),
+        Route("/api/tables/{table}/games/{game}/record", record),
         WebSocketRoute("/api/tables/{table}/ws", socket),
         Mount("/static", StaticFiles(packages=[("skipbo.web", "static")])),
     ]
