@@ -21,12 +21,15 @@ file that imports this module.
 
 from __future__ import annotations
 
+import inspect
 import random
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import attrs
+import crosshair.core
 from crosshair import register_type
+from crosshair.condition_parser import Conditions
 from crosshair.core import SymbolicFactory
 from crosshair.tracers import ResumedTracing
 from crosshair.util import IgnoreAttempt
@@ -181,6 +184,7 @@ def _bounded_move(kind: Callable[..., T], *names: str) -> Callable[[SymbolicFact
     the last pile of every configuration is refused the way the first one past it
     is. Bounded, the fields have finitely many paths, which CrossHair can exhaust.
     """
+
     def make(factory: SymbolicFactory) -> T:
         values = [factory(int, f"_{name}") for name in names]
         with ResumedTracing():  # type: ignore[no-untyped-call]
@@ -190,6 +194,30 @@ def _bounded_move(kind: Callable[..., T], *names: str) -> Callable[[SymbolicFact
 
     return make
 
+
+_consider_shortcircuit = crosshair.core.consider_shortcircuit
+
+
+def _call_into(
+    fn: Callable[..., Any],
+    sig: inspect.Signature,
+    bound: inspect.BoundArguments,
+    subconditions: Conditions,
+    allow_interpretation: bool,
+) -> type | None:
+    """Call into every contracted function rather than assume its contract.
+
+    By default CrossHair explores both at each call of a contracted function: the
+    call, and a symbolic result that only satisfies the callee's postconditions. Such
+    a result is a tuple of any length, a path tree no budget exhausts; the call on a
+    corpus state has finitely many paths.
+    """
+    if not allow_interpretation:  # a function declared to be replaced by its contract
+        return _consider_shortcircuit(fn, sig, bound, subconditions, allow_interpretation)
+    return None
+
+
+crosshair.core.consider_shortcircuit = _call_into
 
 register_type(GameState, _chosen_state)
 register_type(PlayerView, _chosen_view)
