@@ -5,7 +5,9 @@ a uniformly random legal build-pile play if there is one, else a uniformly rando
 legal action. For a whole batch it draws one random order of the actions per step,
 plays first, and each game takes the first legal action in that order: the first
 element of a fixed set in a uniformly random order is uniform over the set, so each
-game's choice is distributed as in ``bench_play.py``.
+game's choice is distributed as in ``bench_play.py``. The order is given as ranks
+(the first action ranks highest), so that a game's choice is the maximum of its
+mask row times the ranks: one multiplication and one maximum over the masks.
 
 For 2, 4 and 6 players (default stock sizes) it measures, with rounds interleaved:
 the core (``bench_play.play_first_game``), the mutable baseline
@@ -26,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from typing import Any
 
 import bench_play
 import mutable_baseline
@@ -51,12 +54,25 @@ class PlayFirst:
         self.rng = np.random.default_rng(seed)
         self.plays = action_blocks(rules)["Discard"].start
         self.others = len(skipbo.all_moves(rules)) - self.plays
+        count = self.plays + self.others
+        # Ranks 1..count, 0 for illegal actions: bytes while they fit, the cheapest rows to
+        # take the maximum of.
+        self.rank_type = np.uint8 if count < 256 else np.uint16
+        self.ranks: npt.NDArray[np.unsignedinteger[Any]] = np.empty(count, dtype=self.rank_type)
+        self.action_of_rank = np.zeros(count + 1, dtype=np.int64)
 
     def __call__(self, mask: npt.NDArray[np.bool_]) -> npt.NDArray[np.int64]:
-        order = np.concatenate(
-            [self.rng.permutation(self.plays), self.plays + self.rng.permutation(self.others)]
-        )
-        return order[np.take(mask, order, axis=1).argmax(axis=1)]
+        # The random order as ranks: the plays rank above the other actions, each block
+        # in a random order; the legal action of highest rank is the first legal one in
+        # that order. Ranks are distinct, so the highest names its action.
+        ranks = self.ranks
+        ranks[: self.plays] = self.others + 1 + self.rng.permutation(self.plays)
+        ranks[self.plays :] = 1 + self.rng.permutation(self.others)
+        self.action_of_rank[ranks] = np.arange(ranks.size)
+        scores: npt.NDArray[np.unsignedinteger[Any]] = mask.view(np.uint8).astype(self.rank_type)
+        scores *= ranks
+        chosen: npt.NDArray[np.int64] = self.action_of_rank[scores.max(axis=1)]
+        return chosen
 
 
 def batch_rate(rules: skipbo.Rules, size: int, moves: int, seed: int) -> tuple[int, float]:

@@ -39,7 +39,7 @@ nitpicky = True
 # several targets. Ambiguity is not an error; a missing target still is.
 suppress_warnings = ["ref.python"]
 nitpick_ignore_regex = [
-    ("py:class", r"(enum|collections|collections\.abc|typing|random|re|pathlib)\.\w+"),
+    ("py:class", r"(abc|enum|collections|collections\.abc|typing|random|re|pathlib)\.\w+"),
     # The web layer's third-party and standard-library types (skipbo.web).
     ("py:class", r"(starlette\.\w+|argparse|http)\.\w+|HTTPStatus|Path"),
     ("py:class", r"concurrent\.futures(\._base)?\.\w+"),
@@ -49,18 +49,16 @@ nitpick_ignore_regex += [
     ("py:class", r"(numpy|np|npt|gymnasium|pettingzoo|pyspiel|distributed)\..*"),
     ("py:class", r"concurrent\.futures\.(_base\.)?Executor"),
 ]
+# The type variables of the machinery both games share (skipbo.common: the Game
+# protocol, the conformance loop, ...) have no page of their own.
+nitpick_ignore_regex += [
+    ("py:(class|obj)", r"(skipbo\.common\.\w+\.)?(T|[A-Z]\w*T|RulesIn|StateOut|MoveIn|RecordOut)"),
+]
 nitpick_ignore = [
     ("py:class", "T"),
-    # Type variables of generic helpers have no page of their own.
-    ("py:class", "skipbo.common.strictjson.T"),
-    ("py:class", "skipbo.common.randomness.T"),
-    # The Game protocol's type variables (skipbo.common.game).
-    *(
-        (role, f"skipbo.common.game.{name}")
-        for role in ("py:class", "py:obj")
-        for name in ("RulesT", "StateT", "ViewT", "MoveT", "RecordT", "SeenT", "ChosenT")
-    ),
     ("py:class", "attrs.Attribute"),
+    # The default of skipbo.state.replace's keywords: "keep the field" (private).
+    ("py:class", "skipbo.state._Keep"),
     ("py:class", "Card"),
     ("py:class", "Pile"),
     ("py:class", "Move"),

@@ -29,6 +29,7 @@ def arrange(
     empty_passes: int = 0,
     outcome: Outcome | None = None,
     shuffle_seed: int = 0,
+    penalty_cards: tuple[int, ...] | None = None,
 ) -> GameState:
     """A state with the given piles (top at the end); unnamed places start empty.
 
@@ -79,4 +80,5 @@ def arrange(
         empty_passes=empty_passes,
         outcome=outcome,
         shuffle_seed=shuffle_seed,
+        penalty_cards=penalty_cards or (0,) * rules.stock_pile_count,
     )

@@ -22,7 +22,8 @@ from skipbo.batch import (
     check_batch_invariants,
     observations,
 )
-from skipbo.batch.shuffle import shuffled
+from skipbo.batch.arrays import write_states
+from skipbo.batch.shuffle import Shuffler, shuffled
 from skipbo.common.randomness import derive_seed, shuffle
 from skipbo.envs.observation import observation
 from skipbo.moves import is_build_play
@@ -104,6 +105,26 @@ class TestFromStates:
         assert batch.states() == states
         with pytest.raises(ValueError, match="no seed"):
             batch.game_seed(0)
+
+    def test_write_states_replaces_the_games_in_the_given_slots_only(self) -> None:
+        rules = Rules(players=3)
+        rng = np.random.default_rng(2)
+
+        def play_first(state: skipbo.GameState) -> skipbo.GameState:
+            moves = skipbo.legal_moves(state)
+            plays = [move for move in moves if is_build_play(move)] or moves
+            return skipbo.apply(state, plays[int(rng.integers(len(plays)))])
+
+        states = [skipbo.new_game(rules, seed=s) for s in range(5)]
+        for _ in range(120):  # long enough for discards, build piles and completed cards
+            states = [s if s.is_over else play_first(s) for s in states]
+        assert all(state.completed and not state.is_over for state in states)
+        batch = GameBatch.from_states(states)
+        assert batch.states() == states
+        fresh = [skipbo.new_game(rules, seed=10), states[0]]
+        write_states(batch.arrays, [3, 1], fresh)  # a deal over a game in progress
+        assert batch.states() == [states[0], states[0], states[2], fresh[0], states[4]]
+        check_batch_invariants(batch)
 
     def test_refuses_mixed_rules_empty_lists_and_non_states(self) -> None:
         with pytest.raises(ValueError, match="other rules"):
@@ -214,6 +235,31 @@ class TestStep:
             assert batch.state(slot) == skipbo.new_game(rules, seed=derive_seed(5, 3 + slot))
 
 
+class TestLargeBatches:
+    """Paths only a large batch takes: the mask's table of build pile heights."""
+
+    @pytest.mark.rule("R-BUILD-2", "R-BUILD-3")
+    def test_the_table_of_build_pile_heights_gives_the_masks_of_the_core(self) -> None:
+        rules = Rules(players=3)
+        batch = GameBatch.new(rules, 1024, seed=4, auto_reset=True)
+        table = batch._takers_table
+        assert table is not None  # a batch this large reads the table
+        rng = np.random.default_rng(1)
+        for _ in range(40):
+            mask = batch.legal_action_mask().copy()
+            # The same masks computed without the table (scattered per build pile) ...
+            batch._takers_table = None
+            batch._compute_mask()
+            assert np.array_equal(batch._mask, mask)
+            batch._takers_table = table
+            # ... and the core's, for a few games.
+            for slot in (0, 511, 1023):
+                assert mask[slot].tobytes() == legal_action_mask(batch.state(slot))
+            scores = np.where(mask, rng.random(mask.shape), -1.0)
+            batch.step(scores.argmax(axis=1))
+            batch._mask_valid = False  # the mask was overwritten above: recompute it
+
+
 class TestShuffled:
     """Tests for `shuffled`: the core's shuffle, faster."""
 
@@ -227,6 +273,21 @@ class TestShuffled:
         for seed in (-5, 2**70 + 3, 0):
             cards, next_seed = shuffled([0, 3, 3, 7, 12] * 10, seed)
             assert shuffle([0, 3, 3, 7, 12] * 10, seed) == (tuple(cards), next_seed)
+
+    @settings(max_examples=100)
+    @given(st.lists(st.tuples(st.integers(0, 60), st.integers(0, 2**64 - 1)), max_size=8))
+    def test_runs_shuffle_each_run_as_the_core_does(self, runs: list[tuple[int, int]]) -> None:
+        # One reseeded generator for all runs: nothing of one shuffle carries into the next.
+        shuffler = Shuffler()
+        lengths = [length for length, _ in runs]
+        items = [value for length in lengths for value in range(length)]
+        next_seeds = shuffler.runs(items, lengths, [seed for _, seed in runs])
+        start = 0
+        for (length, seed), next_seed in zip(runs, next_seeds, strict=True):
+            run = tuple(items[start : start + length])
+            assert (run, next_seed) == shuffle(range(length), seed)
+            start += length
+        assert start == len(items)
 
 
 class TestObservations:

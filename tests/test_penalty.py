@@ -79,6 +79,7 @@ class TestPenalize:
             completed=completed,
             stocks=((3, 7), parked + (4, 8), (5, 9), (6, 10)),
             draw_pile=(12,),
+            penalty_cards=(0, len(parked), 0, 0),  # as if penalties had put them there
         )
         after = penalize(state, 0)
         assert after.completed == ()

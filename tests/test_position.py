@@ -119,7 +119,7 @@ class TestImpossiblePositions:
 
     @pytest.mark.rule("R-SETUP-2")
     def test_a_stock_pile_larger_than_dealt(self) -> None:
-        with pytest.raises(PositionError, match=r"stocks\.0: .* \(R-SETUP-2\)"):
+        with pytest.raises(PositionError, match=r"stocks\.0: .* \(R-SETUP-2, R-TEAM-4\)"):
             set_up(SMALL, hands=[Unseen(3), ()], stocks=[Unseen(4), Unseen(3)])
 
     @pytest.mark.rule("R-BUILD-4")

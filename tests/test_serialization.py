@@ -189,7 +189,7 @@ class TestRejection:
             (lambda d: d.update(turn="7"), "/turn", "must be an integer, got a string"),
             (lambda d: d.update(turn=True), "/turn", "got a boolean"),
             (lambda d: d.update(turn=1.0), "/turn", "got a number with a fraction"),
-            (lambda d: d.update(turn=0), "/turn", "must be at least 1"),
+            (lambda d: d.update(turn=0), "/turn", "must be from 1 to"),
             (lambda d: d.update(current_player=3), "/current_player", "from 0 to 2"),
             (lambda d: d["hands"][0].__setitem__(0, 13), "/hands/0/0", "13 is not a card"),
             (lambda d: d["hands"][0].__setitem__(0, -1), "/hands/0/0", "not a card"),
@@ -237,7 +237,8 @@ class TestRejection:
     def test_a_state_failing_the_invariants(self) -> None:
         # One card less: every field is well-formed but the deck is not conserved.
         error = rejected(tampered(lambda d: d["draw_pile"].pop()), "state")
-        assert error.path == ""
+        # No place holds too many: the error points where the rest of the deck lies.
+        assert error.path == "/draw_pile"
         assert "cards are not conserved" in error.reason
         # A game that goes on although a stock pile is empty (R-WIN-1).
         state = a_state()

@@ -2,32 +2,52 @@
 
 from __future__ import annotations
 
+import inspect
+
 import attrs
 import pytest
 
 import skipbo
-from skipbo.state import GameState, Outcome, Termination, make_state
+from skipbo.state import GameState, Outcome, Termination, replace
 
 
-class TestMakeState:
-    """`make_state` is the engine's fast constructor: it must build exactly a GameState."""
+class TestReplace:
+    """`replace` is the engine's fast `attrs.evolve`: it must build exactly a GameState."""
 
-    def test_equals_the_attrs_constructor(self) -> None:
-        state = skipbo.new_game(skipbo.Rules(players=3), seed=11)
-        fields = [getattr(state, field.name) for field in attrs.fields(GameState)]
-        fast = make_state(
-            **{field.name: getattr(state, field.name) for field in attrs.fields(GameState)}
-        )
+    def test_equals_attrs_evolve(self) -> None:
+        state = skipbo.new_game(skipbo.Rules.partners(), seed=11)
+        fast = replace(state, turn=4, current_player=2, penalty_cards=(0, 2, 0, 0))
+        slow = attrs.evolve(state, turn=4, current_player=2, penalty_cards=(0, 2, 0, 0))
         assert type(fast) is GameState
-        assert fast == GameState(*fields)
-        assert hash(fast) == hash(GameState(*fields))
+        assert fast == slow
+        assert hash(fast) == hash(slow)
+        assert replace(state) == state
+        assert replace(state) is not state
 
     def test_each_field_lands_in_its_own_slot(self) -> None:
         # Distinct sentinel values expose any permutation of the fields.
         names = [field.name for field in attrs.fields(GameState)]
         values = [object() for _ in names]
-        fast = make_state(**dict(zip(names, values, strict=True)))  # type: ignore[arg-type]
+        state = skipbo.new_game(skipbo.Rules(players=2), seed=0)
+        fast = replace(state, **dict(zip(names, values, strict=True)))  # type: ignore[arg-type]
         assert [getattr(fast, name) for name in names] == values
+        kept = replace(fast)
+        assert [getattr(kept, name) for name in names] == values
+
+    def test_every_field_can_be_changed(self) -> None:
+        parameters = set(inspect.signature(replace).parameters) - {"state"}
+        assert parameters == {field.name for field in attrs.fields(GameState)}
+
+    def test_an_unknown_field_is_refused(self) -> None:
+        state = skipbo.new_game(skipbo.Rules(players=2), seed=0)
+        with pytest.raises(TypeError):
+            replace(state, colour="red")  # type: ignore[call-arg]
+
+    def test_penalty_cards_default_to_zeros_per_stock_pile(self) -> None:
+        state = skipbo.new_game(skipbo.Rules.partners(), seed=0)
+        fields = {f.name: getattr(state, f.name) for f in attrs.fields(GameState)}
+        del fields["penalty_cards"]
+        assert GameState(**fields).penalty_cards == (0, 0, 0, 0) == state.penalty_cards
 
     def test_states_are_frozen(self) -> None:
         state = skipbo.new_game(skipbo.Rules(players=2), seed=0)

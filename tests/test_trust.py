@@ -344,6 +344,15 @@ def test_license_and_readme() -> None:
     assert first.startswith("python3 -m venv .venv && .venv/bin/pip install . && ")
 
 
+def test_the_package_metadata_names_project_urls() -> None:
+    """The package metadata had no project URLs (issue 10)."""
+    import tomllib
+
+    urls = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["urls"]
+    assert urls["Homepage"] == "https://pypi.org/project/skipbo/"
+    assert all(url.startswith("https://pypi.org/project/skipbo/") for url in urls.values())
+
+
 def test_the_demo_without_a_stock_size() -> None:
     from skipbo.cli import main
 

@@ -32,8 +32,10 @@ PUBLIC_FIELDS = {
     "turn_moves",
     "empty_passes",
     "outcome",
+    "penalty_cards",
 }
-"""R-INFO-1, and the moves of the turn so far that everyone watched."""
+"""R-INFO-1, the moves of the turn so far that everyone watched, and the referee
+penalties given (R-TEAM-4) that everyone saw."""
 
 
 def arranged(**changes: object) -> GameState:
@@ -197,7 +199,8 @@ class TestHiddenInformation:
         assert names == PUBLIC_FIELDS | {"player", "hand"}
         seen = view(arranged(), 0)
         assert not hasattr(seen, "__dict__")  # slots: nothing can be attached
-        assert set(to_data(seen)) == names | {"type", "version"}
+        # penalty_cards is written once a penalty was given (none here).
+        assert set(to_data(seen)) == names - {"penalty_cards"} | {"type", "version"}
 
     @given(data=st.data(), state=game_states())
     def test_non_interference(self, data: st.DataObject, state: GameState) -> None:

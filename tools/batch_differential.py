@@ -56,6 +56,8 @@ CONFIGURATIONS: tuple[Rules, ...] = (
     Rules(players=3, first_player=FirstPlayer.DEALER_DRAW),
     Rules(players=5, first_player=FirstPlayer.HIGHEST_STOCK_TOP),
     Rules(players=2, first_player=1),
+    # More build piles than the mask's table of build pile heights covers (12 ** 5 rows).
+    Rules(players=3, build_pile_count=5),
     # Small decks, where reshuffles, empty draw piles (R-DRAW-3), passes (R-TURN-8)
     # and blocked games (R-WIN-2) are common.
     Rules(players=2, deck=SMALL, stock_size=2, hand_size=3),

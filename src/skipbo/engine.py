@@ -40,7 +40,7 @@ from skipbo.moves import (
     move_table,
 )
 from skipbo.rules import Rules
-from skipbo.state import GameState, Outcome, Pile, Termination, make_state, require_state
+from skipbo.state import GameState, Outcome, Pile, Termination, replace, require_state
 
 __all__ = ["apply", "current_player", "is_over", "legal_moves", "outcome"]
 
@@ -75,7 +75,8 @@ def legal_moves(state: GameState) -> list[Move]:
         post: spec.in_move_order(state.rules, __return__)
 
     """
-    require_state(state, "legal_moves")
+    if type(state) is not GameState:  # inline: skipbo.legal_moves checked it already
+        require_state(state, "legal_moves")
     if state.outcome is not None:
         return []
     rules = state.rules
@@ -289,24 +290,7 @@ def _play_from_stock(state: GameState, move: PlayFromStock) -> GameState:
         if not any(stocks[other] for other in rules.seating.team_stocks[team]):
             # R-WIN-1 / R-TEAM-3: the last stock card wins at once, mid-turn.
             won = Outcome(Termination.STOCK_EMPTIED, team, rules.seating.team_seats[team])
-            builds, completed = _placed(
-                state.builds, state.completed, move.build, card, rules.deck.highest
-            )
-            return make_state(
-                rules=rules,
-                stocks=stocks,
-                discards=state.discards,
-                hands=state.hands,
-                builds=builds,
-                draw_pile=state.draw_pile,
-                completed=completed,
-                current_player=seat,
-                turn=state.turn,
-                turn_moves=state.turn_moves + 1,
-                empty_passes=state.empty_passes,
-                outcome=won,
-                shuffle_seed=state.shuffle_seed,
-            )
+            return _build(state, move.build, card, stocks, state.discards, state.hands, won)
     return _build(state, move.build, card, stocks, state.discards, state.hands)
 
 
@@ -422,10 +406,25 @@ def _build(
     stocks: tuple[Pile, ...],
     discards: tuple[tuple[Pile, ...], ...],
     hands: tuple[Pile, ...],
+    won: Outcome | None = None,
 ) -> GameState:
-    """Finish a play onto a build pile: complete the pile, redraw an emptied hand."""
+    """Finish a play onto a build pile: complete the pile, redraw an emptied hand.
+
+    ``won`` is the outcome when the play emptied the team's stock piles (the hands and
+    discard piles are then those of ``state``).
+    """
     rules = state.rules
     builds, completed = _placed(state.builds, state.completed, build, card, rules.deck.highest)
+    turn_moves = state.turn_moves + 1
+    if won is not None:  # R-WIN-1: the game is over at once; nobody draws
+        return replace(
+            state,
+            stocks=stocks,
+            builds=builds,
+            completed=completed,
+            turn_moves=turn_moves,
+            outcome=won,
+        )
     seat = state.current_player
     draw_pile = state.draw_pile
     seed = state.shuffle_seed
@@ -436,19 +435,15 @@ def _build(
             rules.hand_size, (), draw_pile, completed, seed
         )
         hands = _replace(hands, seat, hand)
-    return make_state(
-        rules=rules,
+    return replace(
+        state,
         stocks=stocks,
         discards=discards,
         hands=hands,
         builds=builds,
         draw_pile=draw_pile,
         completed=completed,
-        current_player=seat,
-        turn=state.turn,
-        turn_moves=state.turn_moves + 1,
-        empty_passes=state.empty_passes,
-        outcome=None,
+        turn_moves=turn_moves,
         shuffle_seed=seed,
     )
 
@@ -470,20 +465,13 @@ def _end_turn(
     elif rules.turn_limit is not None and state.turn >= rules.turn_limit:
         ended = Outcome(Termination.TURN_LIMIT)  # R-WIN-2: the optional turn limit
     if ended is not None:
-        return make_state(
-            rules=rules,
-            stocks=state.stocks,
+        return replace(
+            state,
             discards=discards,
             hands=hands,
-            builds=state.builds,
-            draw_pile=state.draw_pile,
-            completed=state.completed,
-            current_player=seat,
-            turn=state.turn,
             turn_moves=state.turn_moves + 1,
             empty_passes=passes,
             outcome=ended,
-            shuffle_seed=state.shuffle_seed,
         )
     following = (seat + 1) % rules.players
     draw_pile = state.draw_pile
@@ -496,19 +484,16 @@ def _end_turn(
             rules.hand_size, hand, draw_pile, completed, seed
         )
         hands = _replace(hands, following, hand)
-    return make_state(
-        rules=rules,
-        stocks=state.stocks,
+    return replace(
+        state,
         discards=discards,
         hands=hands,
-        builds=state.builds,
         draw_pile=draw_pile,
         completed=completed,
         current_player=following,
         turn=state.turn + 1,
         turn_moves=0,
         empty_passes=passes,
-        outcome=None,
         shuffle_seed=seed,
     )
 

@@ -24,6 +24,7 @@ __all__ = [
     "InvalidStateError",
     "InvariantViolation",
     "MoveSyntaxError",
+    "RuleError",
     "SkipBoError",
 ]
 
@@ -72,6 +73,24 @@ class IllegalMoveError(SkipBoError, ValueError):
         self.move = move
         self.rule = rule
         self.reason = reason
+
+
+class RuleError(SkipBoError, ValueError):
+    """An action beside the moves that the rules do not allow now, naming the rule.
+
+    The base of :class:`~skipbo.variants.penalty.PenaltyError` and
+    :class:`~skipbo.variants.match.MatchError`; whatever was passed in is unchanged.
+
+    .. versionadded:: 0.1.0
+
+    Attributes:
+        rule: The ID of the rule in RULES.md behind the refusal (e.g. ``"R-TEAM-4"``).
+
+    """
+
+    def __init__(self, rule: str, reason: str) -> None:
+        super().__init__(f"{reason} ({rule})")
+        self.rule = rule
 
 
 class MoveSyntaxError(SkipBoError, ValueError):

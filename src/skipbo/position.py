@@ -89,6 +89,7 @@ def set_up(
     turn: int = 1,
     turn_moves: int = 0,
     empty_passes: int = 0,
+    penalty_cards: Sequence[int] | None = None,
     seed: int | None = None,
 ) -> GameState:
     """The state of a position at the table, its unknown cards dealt from the rest of the deck.
@@ -113,6 +114,9 @@ def set_up(
         turn_moves: How many moves the player to move has made in this turn.
         empty_passes: How many turns in a row before this one were empty passes
             (R-WIN-2).
+        penalty_cards: In team play, how many cards the referee penalty put under
+            each stock pile so far (R-TEAM-4); a stock pile may hold that many cards
+            more than were dealt. None given by default.
         seed: Seeds the deal of the unseen cards and every later reshuffle; the
             referee's secret (see :func:`skipbo.new_game`). Without it, a fresh seed
             from the operating system.
@@ -199,6 +203,9 @@ def set_up(
         empty_passes=empty_passes,
         outcome=None,
         shuffle_seed=rng.getrandbits(SEED_BITS),
+        penalty_cards=(0,) * rules.stock_pile_count
+        if penalty_cards is None
+        else tuple(penalty_cards),
     )
     problems = located_violations(state)
     if problems:

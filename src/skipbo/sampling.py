@@ -85,6 +85,7 @@ def view_violations(seen: PlayerView) -> list[str]:
         ("discards", seen.discards, rules.stock_pile_count),
         ("builds", seen.builds, rules.build_pile_count),
         ("hand_sizes", seen.hand_sizes, rules.players),
+        ("penalty_cards", seen.penalty_cards, rules.stock_pile_count),
     )
     for name, value, length in shapes:
         if not isinstance(value, tuple) or len(value) != length:
@@ -94,6 +95,7 @@ def view_violations(seen: PlayerView) -> list[str]:
         ("completed_count", seen.completed_count),
         *((f"stock_sizes[{s}]", size) for s, size in enumerate(seen.stock_sizes)),
         *((f"hand_sizes[{p}]", size) for p, size in enumerate(seen.hand_sizes)),
+        *((f"penalty_cards[{s}]", count) for s, count in enumerate(seen.penalty_cards)),
     )
     for name, number in numbers:
         if type(number) is not int or number < 0:

@@ -48,6 +48,7 @@ __all__ = [
     "nothing_to_draw",
     "passers",
     "passes_consistent",
+    "penalties_in_range",
     "played_onto",
     "same_cards",
     "same_cards_in",
@@ -253,14 +254,34 @@ def hand_filled(state: GameState) -> bool:
     return not short or nothing_to_draw(state)
 
 
-def stock_within_deal(rules: Rules, pile: Pile) -> bool:
-    """Whether a stock pile holds no more cards than were dealt to it (R-SETUP-2).
+def stock_within_deal(state: GameState, stock: int) -> bool:
+    """Whether stock pile ``stock`` holds no more cards than it was given (R-SETUP-2, R-TEAM-4).
 
-    Stock piles only shrink (R-TURN-3), but for the referee penalty of team play,
-    which puts cards under a stock pile (R-TEAM-4): in team play any size is
-    reachable.
+    A stock pile is dealt ``stock_size`` cards and only shrinks (R-TURN-3), but for
+    the referee penalty of team play, which puts cards under it (R-TEAM-4) and counts
+    them in :attr:`~skipbo.GameState.penalty_cards`.
+
+    >>> from skipbo import Rules, new_game, penalize
+    >>> import attrs
+    >>> state = penalize(new_game(Rules.partners(), seed=0), 1)
+    >>> stock_within_deal(state, 1), state.penalty_cards[1]
+    (True, 2)
+    >>> stock_within_deal(attrs.evolve(state, penalty_cards=(0, 0, 0, 0)), 1)
+    False
     """
-    return rules.team_play or len(pile) <= rules.stock_size
+    return len(state.stocks[stock]) <= state.rules.stock_size + state.penalty_cards[stock]
+
+
+def penalties_in_range(state: GameState) -> bool:
+    """Whether the penalty cards counted fit the game (R-TEAM-4).
+
+    One count per stock pile, each from 0 to :data:`MAX_COUNTER`, and all 0 outside
+    team play, which alone has the referee penalty.
+    """
+    counts = state.penalty_cards
+    return len(counts) == state.rules.stock_pile_count and all(
+        0 <= count <= (MAX_COUNTER if state.rules.team_play else 0) for count in counts
+    )
 
 
 def passers(state: GameState) -> tuple[int, ...]:
@@ -341,7 +362,8 @@ def is_reachable(state: GameState) -> bool:
     return (
         counters_in_range(state)
         and hand_filled(state)
-        and all(stock_within_deal(state.rules, pile) for pile in state.stocks)
+        and penalties_in_range(state)
+        and all(stock_within_deal(state, stock) for stock in range(len(state.stocks)))
         and passes_consistent(state)
         and turn_limit_consistent(state)
     )

@@ -18,6 +18,7 @@ state should be checked with :func:`skipbo.check_invariants`.
 from __future__ import annotations
 
 import enum
+from typing import Any, Final
 
 import attrs
 
@@ -25,7 +26,7 @@ from skipbo.cards import Card
 from skipbo.errors import ArgumentTypeError
 from skipbo.rules import Rules
 
-__all__ = ["GameState", "Outcome", "Pile", "Termination", "require_state"]
+__all__ = ["GameState", "Outcome", "Pile", "Termination", "replace", "require_state"]
 
 Pile = tuple[Card, ...]
 """A pile of cards, top at the end."""
@@ -76,7 +77,13 @@ class Outcome:
         return f"no winner ({self.termination.value})"
 
 
-@attrs.frozen(slots=True)
+def _no_penalty_cards(state: GameState) -> tuple[int, ...]:
+    return (0,) * state.rules.stock_pile_count
+
+
+# weakref_slot=False: a state is a value nobody refers to weakly, and without the slot
+# its layout is the plain one that replace() below relies on.
+@attrs.frozen(slots=True, weakref_slot=False)
 class GameState:
     """A complete, immutable game state (the referee's view; players see a view).
 
@@ -125,6 +132,14 @@ class GameState:
     shuffle_seed: int
     """Seed of the next reshuffle (R-DRAW-2). Hidden information (R-INFO-3)."""
 
+    penalty_cards: tuple[int, ...] = attrs.field(
+        default=attrs.Factory(_no_penalty_cards, takes_self=True)
+    )
+    """How many cards the referee penalty of team play put under each stock pile so far
+    (R-TEAM-4): ``penalty_cards[s]`` for stock pile ``s``, all ``0`` by default and
+    outside team play. Public, like every penalty given at the table. A stock pile
+    holds at most the cards dealt to it plus these (R-SETUP-2)."""
+
     @property
     def is_over(self) -> bool:
         """Whether the game has ended (R-WIN-3: then no move is legal)."""
@@ -153,61 +168,79 @@ def require_state(value: object, function: str) -> GameState:
     return value
 
 
-# --- a fast constructor for the engine ----------------------------------------------------
+# --- changing fields, fast ---------------------------------------------------------------
 #
-# attrs' frozen __init__ sets each field through object.__setattr__, which costs about
-# as much as the rest of a move. The engine builds one state per move, so it uses
-# make_state: the same object, its slots filled through their descriptors directly.
-# There are no validators or converters to skip; test_state checks that both build
-# equal states, so the field order cannot drift.
+# attrs' frozen __init__ and attrs.evolve set each field through object.__setattr__, a
+# call that costs more than the rest of a move; the engine makes a state per move. So
+# replace() fills an instance of _Slots, a plain class with GameState's exact slot
+# layout, with plain (specialised, cheap) attribute stores, then makes it a GameState
+# by __class__ assignment, which Python allows between classes of the same layout.
+# Its parameters are explicit keywords with a sentinel default because a **changes
+# dict costs twice as much (callgrind instruction counts). There are no validators or
+# converters to skip; test_state checks that replace builds the same states as
+# attrs.evolve, so the field lists cannot drift.
+
+
+class _Keep(enum.Enum):
+    KEEP = "keep"
+
+
+_KEEP: Final = _Keep.KEEP
+
+
+class _Slots:
+    __slots__ = tuple(field.name for field in attrs.fields(GameState))
+
 
 _new = object.__new__
-(
-    _set_rules,
-    _set_stocks,
-    _set_discards,
-    _set_hands,
-    _set_builds,
-    _set_draw_pile,
-    _set_completed,
-    _set_current_player,
-    _set_turn,
-    _set_turn_moves,
-    _set_empty_passes,
-    _set_outcome,
-    _set_shuffle_seed,
-) = (vars(GameState)[field.name].__set__ for field in attrs.fields(GameState))
 
 
-def make_state(
+def replace(
+    state: GameState,
+    /,
     *,
-    rules: Rules,
-    stocks: tuple[Pile, ...],
-    discards: tuple[tuple[Pile, ...], ...],
-    hands: tuple[Pile, ...],
-    builds: tuple[Pile, ...],
-    draw_pile: Pile,
-    completed: Pile,
-    current_player: int,
-    turn: int,
-    turn_moves: int,
-    empty_passes: int,
-    outcome: Outcome | None,
-    shuffle_seed: int,
+    rules: Rules | _Keep = _KEEP,
+    stocks: tuple[Pile, ...] | _Keep = _KEEP,
+    discards: tuple[tuple[Pile, ...], ...] | _Keep = _KEEP,
+    hands: tuple[Pile, ...] | _Keep = _KEEP,
+    builds: tuple[Pile, ...] | _Keep = _KEEP,
+    draw_pile: Pile | _Keep = _KEEP,
+    completed: Pile | _Keep = _KEEP,
+    current_player: int | _Keep = _KEEP,
+    turn: int | _Keep = _KEEP,
+    turn_moves: int | _Keep = _KEEP,
+    empty_passes: int | _Keep = _KEEP,
+    outcome: Outcome | _Keep | None = _KEEP,
+    shuffle_seed: int | _Keep = _KEEP,
+    penalty_cards: tuple[int, ...] | _Keep = _KEEP,
 ) -> GameState:
-    """Build a :class:`GameState` from its fields, fast (keywords only: every call names them)."""
-    state: GameState = _new(GameState)
-    _set_rules(state, rules)
-    _set_stocks(state, stocks)
-    _set_discards(state, discards)
-    _set_hands(state, hands)
-    _set_builds(state, builds)
-    _set_draw_pile(state, draw_pile)
-    _set_completed(state, completed)
-    _set_current_player(state, current_player)
-    _set_turn(state, turn)
-    _set_turn_moves(state, turn_moves)
-    _set_empty_passes(state, empty_passes)
-    _set_outcome(state, outcome)
-    _set_shuffle_seed(state, shuffle_seed)
-    return state
+    """``state`` with the fields given replaced: ``attrs.evolve``, fast.
+
+    Each keyword is a field of :class:`GameState`; a field not given keeps its value
+    (the default, a private "keep" marker). Like the state's constructor it checks
+    nothing: a new state of untrusted parts should be checked with
+    :func:`skipbo.check_invariants`.
+
+    >>> import skipbo
+    >>> state = skipbo.new_game(skipbo.Rules(players=2), seed=0)
+    >>> later = replace(state, turn=2, current_player=1)
+    >>> (later.turn, later.current_player, later.hands == state.hands, state.turn)
+    (2, 1, True, 1)
+    """
+    fresh: Any = _new(_Slots)
+    fresh.rules = state.rules if rules is _KEEP else rules
+    fresh.stocks = state.stocks if stocks is _KEEP else stocks
+    fresh.discards = state.discards if discards is _KEEP else discards
+    fresh.hands = state.hands if hands is _KEEP else hands
+    fresh.builds = state.builds if builds is _KEEP else builds
+    fresh.draw_pile = state.draw_pile if draw_pile is _KEEP else draw_pile
+    fresh.completed = state.completed if completed is _KEEP else completed
+    fresh.current_player = state.current_player if current_player is _KEEP else current_player
+    fresh.turn = state.turn if turn is _KEEP else turn
+    fresh.turn_moves = state.turn_moves if turn_moves is _KEEP else turn_moves
+    fresh.empty_passes = state.empty_passes if empty_passes is _KEEP else empty_passes
+    fresh.outcome = state.outcome if outcome is _KEEP else outcome
+    fresh.shuffle_seed = state.shuffle_seed if shuffle_seed is _KEEP else shuffle_seed
+    fresh.penalty_cards = state.penalty_cards if penalty_cards is _KEEP else penalty_cards
+    fresh.__class__ = GameState
+    return fresh  # type: ignore[no-any-return]

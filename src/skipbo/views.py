@@ -31,7 +31,7 @@ from skipbo.cards import Card
 from skipbo.errors import ArgumentTypeError, SkipBoError
 from skipbo.moves import Move
 from skipbo.rules import Rules
-from skipbo.state import GameState, Outcome, Pile, make_state, require_state
+from skipbo.state import GameState, Outcome, Pile, require_state
 
 __all__ = [
     "PlayerView",
@@ -105,6 +105,11 @@ class PlayerView:
     outcome: Outcome | None
     """The outcome once the game is over, else ``None``."""
 
+    penalty_cards: tuple[int, ...] = attrs.field(
+        default=attrs.Factory(lambda seen: (0,) * seen.rules.stock_pile_count, takes_self=True)
+    )
+    """How many cards the referee penalty put under each stock pile (R-TEAM-4; public)."""
+
     @property
     def is_spectator(self) -> bool:
         """Whether this is a spectator's view (no hand)."""
@@ -158,6 +163,7 @@ def view(state: GameState, player: int | None) -> PlayerView:
         turn_moves=state.turn_moves,
         empty_passes=state.empty_passes,
         outcome=state.outcome,
+        penalty_cards=state.penalty_cards,
     )
 
 
@@ -234,7 +240,7 @@ def state_with_hidden(
     whether they fit the view is the caller's to ensure (see
     :func:`skipbo.sampling.sample_state`, which checks the result).
     """
-    return make_state(
+    return GameState(
         rules=seen.rules,
         stocks=stocks,
         discards=seen.discards,
@@ -248,4 +254,5 @@ def state_with_hidden(
         empty_passes=seen.empty_passes,
         outcome=seen.outcome,
         shuffle_seed=shuffle_seed,
+        penalty_cards=seen.penalty_cards,
     )

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 
 import pytest
 from tools import batch_differential
 from tools.batch_differential import CONFIGURATIONS, run
 
 import skipbo.batch.engine
-import skipbo.batch.shuffle
 from skipbo import Rules
+from skipbo.batch.shuffle import Shuffler
 
 GAMES = 16
 STEPS = 150
@@ -42,14 +42,21 @@ def test_the_run_covers_thousands_of_steps_and_reshuffles() -> None:
 def test_the_run_notices_a_wrong_reshuffle_order(monkeypatch: pytest.MonkeyPatch) -> None:
     rules = Rules(players=2)
 
-    def reversed_order(items: Sequence[int], seed: int) -> tuple[list[int], int]:
-        cards, next_seed = right(items, seed)
-        if len(items) == rules.deck.size:  # a deal: left alone, so that only reshuffles break
-            return cards, next_seed
-        return cards[::-1], next_seed
+    def reversed_runs(
+        shuffler: Shuffler, items: list[int], lengths: Iterable[int], seeds: Iterable[int]
+    ) -> list[int]:
+        lengths = list(lengths)
+        next_seeds = right(shuffler, items, lengths, seeds)
+        start = 0
+        for length in lengths:
+            # Deals are left alone, so that only reshuffles break.
+            if length != rules.deck.size:
+                items[start : start + length] = items[start : start + length][::-1]
+            start += length
+        return next_seeds
 
-    right = skipbo.batch.shuffle.shuffled
-    monkeypatch.setattr("skipbo.batch.engine.shuffled", reversed_order)
+    right = Shuffler.runs
+    monkeypatch.setattr(Shuffler, "runs", reversed_runs)
     tally = batch_differential.run(rules, GAMES, STEPS, seed=0, auto_reset=False)
     assert any("state differs" in problem for problem in tally.problems)
 

@@ -53,6 +53,7 @@ from skipbo import (
     Termination,
 )
 from skipbo.moves import is_build_play
+from skipbo.variants.penalty import PENALTY_CARDS, penalize
 from tests import strategies
 
 Place = tuple[str | int, ...]
@@ -147,6 +148,7 @@ class CardModel:
 
 
 SHORT_RESHUFFLE = "draw: a short draw pile taken whole, then a reshuffle"
+PENALTY = "draw: a referee penalty (R-TEAM-4)"
 
 BRANCHES: Counter[str] = Counter()
 """How often each branch of drawing was taken in this process (see ``_draw_branch``)."""
@@ -278,6 +280,49 @@ class GameMachine(RuleBasedStateMachine):
             skipbo.check_invariants(self.state)
 
 
+class PenaltyMachine(GameMachine):
+    """The game machine on team games, with referee penalties given between the moves.
+
+    A machine of its own, so that the penalties take no steps from the games of
+    :class:`GameMachine` that must reach the short-draw-pile reshuffle.
+    """
+
+    @initialize(rules=strategies.team_rules(), seed=st.integers(0, 2**64 - 1))
+    def deal(self, rules: Rules, seed: int) -> None:
+        self.state = skipbo.new_game(rules, seed=seed)
+        self.model = CardModel(self.state)
+
+    @precondition(lambda self: self.state is not None and not self.state.is_over)
+    @rule(data=st.data())
+    def give_a_referee_penalty(self, data: st.DataObject) -> None:
+        """R-TEAM-4: two cards from the draw pile under the seat's own stock pile, counted."""
+        state, model = self.current()
+        rules = state.rules
+        seat = data.draw(st.integers(0, rules.players - 1))
+        after = penalize(state, seat)
+        own = rules.seating.own_stock[seat]
+        draw = model.places["draw",]
+        given = min(PENALTY_CARDS, len(draw) + len(model.places["completed",]))  # R-DRAW-3
+        pile = list(after.stocks[own])
+        assert pile[given:] == model.places["stock", own]  # under the pile: the rest unchanged
+        if given <= len(draw):
+            assert pile[:given] == draw[len(draw) - given :]  # R-DRAW-1: from the top
+        counted = list(state.penalty_cards)
+        counted[own] += given
+        assert list(after.penalty_cards) == counted
+        assert (after.hands, after.current_player, after.turn) == (
+            state.hands,
+            state.current_player,
+            state.turn,
+        )
+        event(PENALTY)
+        BRANCHES[PENALTY] += 1
+        model.places["stock", own] = pile
+        model.adopt(after)
+        assert model.cards() == rules.deck.counts()
+        self.state = after
+
+
 @pytest.mark.rule(
     "R-TURN-1", "R-TURN-2", "R-TURN-4", "R-TURN-5", "R-TURN-6", "R-TURN-7", "R-BUILD-4",
     "R-DISC-2", "R-DRAW-1", "R-DRAW-2", "R-DRAW-3", "R-WIN-1", "R-WIN-3",
@@ -293,3 +338,18 @@ class TestGameMachine(GameMachine.TestCase):  # type: ignore[misc,valid-type]
         print(", ".join(f"{branch}: {n}" for branch, n in sorted(BRANCHES.items())))
         # The branch a reshuffle mixing in the old draw pile (B02) would break.
         assert BRANCHES[SHORT_RESHUFFLE] > 0, BRANCHES
+
+
+@pytest.mark.rule("R-TEAM-4", "R-SETUP-2", "R-DRAW-1", "R-DRAW-2", "R-DRAW-3")
+class TestPenaltyMachine(PenaltyMachine.TestCase):  # type: ignore[misc,valid-type]
+    """Runs the penalty machine: fewer games than the game machine, each with penalties."""
+
+    settings = settings(
+        settings(), max_examples=max(settings().max_examples // 3, 5), stateful_step_count=60
+    )
+
+    def test_penalties_agree_with_the_card_model(self) -> None:
+        BRANCHES.clear()
+        self.runTest()
+        print(", ".join(f"{branch}: {n}" for branch, n in sorted(BRANCHES.items())))
+        assert BRANCHES[PENALTY] > 0, BRANCHES

@@ -33,8 +33,10 @@ array                 shape               meaning
 Hands are counts because the core keeps hands sorted: a hand is a multiset, and a
 count vector is its cheapest exact form. Piles are bottom-first with a length so
 that pushing and popping are one write each. The shuffle seeds stay Python integers
-(``shuffle_seed``, a list): they are used only by the rare reshuffle, which the
-batch leaves to the core's own shuffle so that reshuffled orders are identical.
+(``shuffle_seed``, a list): they seed the reshuffles, which reproduce the core's
+shuffle exactly (:mod:`skipbo.batch.shuffle`) and run per game in Python anyway.
+A batch has no referee penalty (R-TEAM-4), so no penalty counts: states read from it
+have ``penalty_cards`` all zero, and penalised states are not written to it.
 """
 
 from __future__ import annotations
@@ -48,7 +50,15 @@ import numpy.typing as npt
 from skipbo.rules import Rules
 from skipbo.state import GameState, Outcome, Pile, Termination
 
-__all__ = ["TERMINATIONS", "BatchArrays", "allocate", "read_state", "write_state"]
+__all__ = [
+    "TERMINATIONS",
+    "BatchArrays",
+    "allocate",
+    "positions",
+    "read_state",
+    "write_state",
+    "write_states",
+]
 
 Array = npt.NDArray[np.int64]
 CardArray = npt.NDArray[np.int8]
@@ -140,45 +150,78 @@ def allocate(rules: Rules, size: int) -> BatchArrays:
     )
 
 
-def _fill(cards: CardArray, lengths: Array, tops: CardArray | None, piles: Sequence[Pile]) -> None:
-    """Write ``piles`` into one game's rows: ``cards[i]`` holds pile ``i``, bottom first."""
-    cards[...] = 0
-    lengths[...] = [len(pile) for pile in piles]
-    for index, pile in enumerate(piles):
-        if pile:  # most piles of a new deal are empty: only the others are written
-            cards[index, : len(pile)] = pile
+def positions(counts: Array) -> Array:
+    """``0 .. n - 1`` for each ``n`` of ``counts``, concatenated."""
+    starts = np.cumsum(counts) - counts
+    return np.arange(int(counts.sum()), dtype=np.int64) - np.repeat(starts, counts)
+
+
+def _fill(
+    cards: CardArray,
+    lengths: Array,
+    tops: CardArray | None,
+    slots: Array,
+    piles: Sequence[Sequence[Pile]],
+) -> None:
+    """Write ``piles[j]`` into game ``slots[j]``: ``cards[slot, i]`` holds pile ``i``, bottom first.
+
+    One write per array for all the games: each pile becomes a row of bytes (cards are
+    0..127), padded with zeros, and the rows are joined (most piles of a deal are empty).
+    """
+    _, count, width = cards.shape
+    every = [pile for game in piles for pile in game]
+    empty = bytes(width)
+    joined = b"".join(bytes(pile).ljust(width, b"\0") if pile else empty for pile in every)
+    cards[slots] = np.frombuffer(joined, dtype=np.int8).reshape(-1, count, width)
+    lengths.reshape(-1, count)[slots] = np.array(list(map(len, every))).reshape(-1, count)
     if tops is not None:
-        tops[...] = [pile[-1] if pile else -1 for pile in piles]
+        top = np.array([pile[-1] if pile else -1 for pile in every])
+        tops.reshape(-1, count)[slots] = top.reshape(-1, count)
 
 
 def write_state(arrays: BatchArrays, slot: int, state: GameState) -> None:
     """Store ``state`` in game ``slot`` of ``arrays`` (the state's rules must be the batch's)."""
+    write_states(arrays, [slot], [state])
+
+
+def write_states(arrays: BatchArrays, slots: Sequence[int], states: Sequence[GameState]) -> None:
+    """Store ``states[j]`` in game ``slots[j]`` of ``arrays``, a few whole-array writes in all.
+
+    The slots must be distinct and the states' rules the batch's.
+    """
     a = arrays
-    _fill(a.stock[slot], a.stock_len[slot], a.stock_top[slot], state.stocks)
-    piles = [pile for piles in state.discards for pile in piles]
+    rows = np.asarray(slots, dtype=np.int64)
+    _fill(a.stock, a.stock_len, a.stock_top, rows, [state.stocks for state in states])
+    sets, piles = a.discard.shape[1:3]
     _fill(
-        a.discard[slot].reshape(len(piles), -1),
-        a.discard_len[slot].reshape(-1),
-        a.discard_top[slot].reshape(-1),
-        piles,
+        a.discard.reshape(a.discard.shape[0], sets * piles, -1),
+        a.discard_len,
+        a.discard_top,
+        rows,
+        [[pile for piles in state.discards for pile in piles] for state in states],
     )
-    _fill(a.build[slot], a.build_len[slot], None, state.builds)
-    _fill(a.draw[slot : slot + 1], a.draw_len[slot : slot + 1], None, (state.draw_pile,))
-    _fill(a.completed[slot : slot + 1], a.completed_len[slot : slot + 1], None, (state.completed,))
-    counts = a.hand[slot]
-    counts[...] = 0
-    for seat, hand in enumerate(state.hands):
-        for card in hand:
-            counts[seat, card] += 1
-    a.hand_len[slot] = [len(hand) for hand in state.hands]
-    a.current_player[slot] = state.current_player
-    a.turn[slot] = state.turn
-    a.turn_moves[slot] = state.turn_moves
-    a.empty_passes[slot] = state.empty_passes
-    outcome = state.outcome
-    a.termination[slot] = 0 if outcome is None else _CODES[outcome.termination]
-    a.winning_team[slot] = -1 if outcome is None or outcome.team is None else outcome.team
-    a.shuffle_seed[slot] = state.shuffle_seed
+    _fill(a.build, a.build_len, None, rows, [state.builds for state in states])
+    _fill(a.draw[:, None], a.draw_len, None, rows, [(state.draw_pile,) for state in states])
+    _fill(a.completed[:, None], a.completed_len, None, rows, [(s.completed,) for s in states])
+    seats, values = a.hand.shape[1:]
+    a.hand[rows] = 0
+    held = [
+        (slot * seats + seat) * values + card
+        for slot, state in zip(rows.tolist(), states, strict=True)
+        for seat, hand in enumerate(state.hands)
+        for card in hand
+    ]
+    np.add.at(a.hand.reshape(-1), np.array(held, dtype=np.intp), 1)  # a hand holds copies
+    a.hand_len[rows] = [[len(hand) for hand in state.hands] for state in states]
+    a.current_player[rows] = [state.current_player for state in states]
+    a.turn[rows] = [state.turn for state in states]
+    a.turn_moves[rows] = [state.turn_moves for state in states]
+    a.empty_passes[rows] = [state.empty_passes for state in states]
+    outcomes = [state.outcome for state in states]
+    a.termination[rows] = [0 if o is None else _CODES[o.termination] for o in outcomes]
+    a.winning_team[rows] = [-1 if o is None or o.team is None else o.team for o in outcomes]
+    for slot, state in zip(rows.tolist(), states, strict=True):
+        a.shuffle_seed[slot] = state.shuffle_seed
 
 
 def _pile(cards: CardArray, length: int) -> Pile:

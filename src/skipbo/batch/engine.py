@@ -5,15 +5,16 @@ operations over whole arrays only if the arrays are updated in place. Each game'
 history is still the core's: :meth:`GameBatch.state` converts game ``i`` to the
 :class:`~skipbo.GameState` that :func:`skipbo.apply` reaches by the same actions.
 
-The reshuffle of the completed cards (R-DRAW-2) is rare (a few times a game), so the
-games that need one in a step are drawn for by the core's own draw function, with
-the game's shuffle seed: the reshuffled order is then the core's exactly.
+The reshuffle of the completed cards (R-DRAW-2) uses each game's shuffle seed as the
+core does, through :mod:`skipbo.batch.shuffle` (the core's shuffle, faster): the
+reshuffled order is the core's exactly. The games that reshuffle in a step are
+shuffled in one call; only that shuffle (and the deal of new games) runs per game
+in Python, since it is a sequential recurrence of the core's seeded generator.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import chain
 from typing import Any, TypeVar
 
 import attrs
@@ -26,10 +27,11 @@ from skipbo.batch.arrays import (
     Array,
     BatchArrays,
     allocate,
+    positions,
     read_state,
-    write_state,
+    write_states,
 )
-from skipbo.batch.shuffle import shuffled
+from skipbo.batch.shuffle import Shuffler
 from skipbo.checking.invariants import check_invariants
 from skipbo.common.randomness import derive_seed
 from skipbo.deal import _deal as deal_in_order
@@ -42,17 +44,13 @@ from skipbo.state import GameState, Outcome, Termination
 __all__ = ["GameBatch", "IllegalActionError", "StepResult"]
 
 
-def _positions(counts: Array) -> Array:
-    """``0 .. n - 1`` for each ``n`` of ``counts``, concatenated."""
-    starts = np.cumsum(counts) - counts
-    return np.arange(int(counts.sum()), dtype=np.int64) - np.repeat(starts, counts)
-
-
 _STOCK_EMPTIED = TERMINATIONS.index(Termination.STOCK_EMPTIED)
 _BLOCKED = TERMINATIONS.index(Termination.BLOCKED)
 _TURN_LIMIT = TERMINATIONS.index(Termination.TURN_LIMIT)
 MAX_BUILD_PILES = 16
 """The mask codes a card's build piles as bits; more build piles are refused."""
+TAKERS_TABLE_ROWS = 1 << 15
+"""Up to this many combinations of build pile heights, the mask of a large batch reads a table."""
 
 
 class IllegalActionError(IllegalMoveError):
@@ -123,7 +121,10 @@ class GameBatch:
         self._prepare_constants()
         self._mask = np.zeros((size, self.action_count), dtype=np.bool_)
         self._mask_view = _readonly(self._mask)
+        self._mask_f = self._mask.reshape(-1)
+        self._mask_rows = np.arange(size, dtype=np.int64) * self.action_count
         self._mask_valid = False
+        self._shuffle = Shuffler()
 
     # --- construction ------------------------------------------------------------------
 
@@ -150,8 +151,7 @@ class GameBatch:
         batch = cls(rules, size)
         batch._seed = seed
         batch._auto_reset = bool(auto_reset)
-        for slot in range(size):
-            write_state(batch._a, slot, batch._new_game(slot))
+        write_states(batch._a, range(size), [batch._new_game(slot) for slot in range(size)])
         return batch
 
     @classmethod
@@ -162,7 +162,9 @@ class GameBatch:
 
         Raises:
             TypeError: if an item is not a :class:`~skipbo.GameState`.
-            ValueError: if ``states`` is empty or the states have different rules.
+            ValueError: if ``states`` is empty, the states have different rules, or a
+                state had a referee penalty (R-TEAM-4: the batch has no penalty, and
+                its stock rows hold the cards dealt).
             InvariantViolation: if a state is not valid.
 
         """
@@ -177,9 +179,12 @@ class GameBatch:
             if state.rules != rules:
                 raise ValueError(f"state {index} has other rules than state 0")
             check_invariants(state)
+            if any(state.penalty_cards):
+                raise ValueError(
+                    f"state {index} had a referee penalty (R-TEAM-4), which a batch does not hold"
+                )
         batch = cls(rules, len(states))
-        for slot, state in enumerate(states):
-            write_state(batch._a, slot, state)
+        write_states(batch._a, range(len(states)), states)
         return batch
 
     def _prepare_constants(self) -> None:
@@ -199,6 +204,17 @@ class GameBatch:
         self._stock_end = self._hand_end + self._stocks * self._builds
         self._play_end = self._stock_end + self._stocks * self._piles * self._builds
         self._pass = self._play_end + self._values * self._piles
+        # Every action split into its two coordinates: a play into its source (a card
+        # value, then the stock piles, then the discard piles) and build pile, a discard
+        # into its card value and discard pile. Looked up, not divided: NumPy's integer
+        # division is several times slower than a gather from a table this small.
+        plays, discards = np.arange(self._play_end), np.arange(self._pass - self._play_end)
+        self._action_major = np.concatenate(
+            [plays // self._builds, discards // self._piles, [0]]
+        ).astype(np.int64)
+        self._action_minor = np.concatenate(
+            [plays % self._builds, discards % self._piles, [0]]
+        ).astype(np.int64)
         self._own_discards = np.array(rules.seating.own_discards, dtype=np.int64)
         self._seat_team = np.array(rules.seating.team_of, dtype=np.int64)
         team_stocks = np.zeros((len(rules.seating.team_stocks), self._stocks), dtype=np.int64)
@@ -220,9 +236,25 @@ class GameBatch:
         self._build_rows = (codes[:, None] >> np.arange(self._builds) & 1).astype(np.bool_)
         self._pile_rows = np.array([[False] * self._piles, [True] * self._piles])
         self._takers = np.zeros((self.size, self._values + 1), dtype=code_type)
+        # The takers of every combination of build pile heights, when they are few (the
+        # default rules: 12 ** 4): one gather per mask instead of a scatter per build pile.
+        # Only for batches large enough that the table adds at most a quarter to their memory.
+        combinations = self._highest**self._builds
+        table_bytes = combinations * self._takers[0].nbytes
+        self._takers_table: npt.NDArray[np.unsignedinteger[Any]] | None = None
+        self._radix = self._highest ** np.arange(self._builds, dtype=np.int64)
+        if combinations <= TAKERS_TABLE_ROWS and 4 * table_bytes <= self._a.nbytes:
+            heights = np.arange(combinations)[:, None] // self._radix % self._highest
+            self._takers_table = np.zeros((combinations, self._values + 1), dtype=code_type)
+            self._fill_takers(self._takers_table, heights)
         self._sources_end = self._play_end // self._builds  # codes of the play sources
+        self._sources_stock_end = self._values + self._stocks  # the first discard source
         self._one_table = self._piles == self._builds
         width = self._sources_end + (self._values if self._one_table else 0)
+        # With four build piles, two codes fit in a byte and np.unpackbits expands the
+        # codes (see _build_bits_of); an even width lets the codes be read in pairs.
+        self._pairs = self._builds == 4
+        width += width % 2 if self._pairs else 0
         self._codes = np.zeros((self.size, width), dtype=code_type)
         self._codes_f = self._codes.reshape(-1)
         # Every seat has as many sources as its team has stock piles (1 individually).
@@ -329,8 +361,9 @@ class GameBatch:
 
     @property
     def nbytes(self) -> int:
-        """Memory held by the batch's arrays and mask, in bytes."""
-        return self._a.nbytes + self._mask.nbytes
+        """Memory held by the batch's arrays, mask and working arrays and tables, in bytes."""
+        table = 0 if self._takers_table is None else self._takers_table.nbytes
+        return self._a.nbytes + self._mask.nbytes + self._codes.nbytes + self._takers.nbytes + table
 
     # --- legal actions -----------------------------------------------------------------
 
@@ -348,25 +381,26 @@ class GameBatch:
 
     def _compute_mask(self) -> None:
         # Every play block is a (source, build) grid, so the plays are computed as one
-        # code per source: the bit set of the build piles its card may go to. A table
-        # turns the codes into rows of booleans in one gather; broadcasting over the
-        # short build axis instead costs NumPy's per-row overhead thousands of times.
+        # code per source: the bit set of the build piles its card may go to. The codes
+        # are then expanded into rows of booleans at once (_build_bits_of); broadcasting
+        # over the short build axis instead costs NumPy's per-row overhead thousands of
+        # times.
         a = self._a
         size, values = self.size, self._values
         seat = a.current_player
         held_at = self._slots * self._players + seat
-        held = self._hand_f.reshape(size * self._players, values)[held_at] > 0
+        held = np.take(self._hand_f.reshape(size * self._players, values), held_at, axis=0) > 0
         # takers[g, 1 + c]: the builds that take card c (column 0: an empty pile, none).
-        takers = self._takers
-        takers.fill(0)
-        takers[:, 1] = self._all_builds  # R-BUILD-3: a wild goes on any build pile
+        if self._takers_table is None:
+            takers = self._takers
+            self._fill_takers(takers, a.build_len)
+        else:
+            takers = np.take(self._takers_table, a.build_len @ self._radix, axis=0)
         flat = takers.reshape(-1)
         rows = self._slots * (values + 1) + 1
-        for build, bit in enumerate(self._build_bits):
-            # R-BUILD-2: build pile b takes the number len(b) + 1.
-            flat[rows + a.build_len[:, build] + 1] |= bit
         codes = self._codes
-        np.multiply(takers[:, 1:], held, out=codes[:, :values])
+        held_bytes = held.view(np.uint8)  # 0 or 1: a same-type multiply is NumPy's fast loop
+        np.multiply(takers[:, 1:], held_bytes, out=codes[:, :values])
         # R-TURN-2, R-TEAM-1, R-TEAM-2: only the seat's own (or its team's) stock and
         # discard piles are sources; the others keep code 0 (no build pile).
         codes[:, values : self._sources_end] = 0
@@ -380,15 +414,14 @@ class GameBatch:
         tops = self._discard_top_f[by_game[:, :, None] * (self._stocks * self._piles) + piles]
         self._codes_f[code_at[:, :, None] + self._stocks + piles] = flat[rows[:, :, None] + tops]
         mask = self._mask
+        width = self._sources_end + self._values
         # R-TURN-5, R-DISC-2: any hand card onto any own discard pile.
         if self._one_table:
             # As many discard piles as build piles: the same table gives the discards.
-            np.multiply(held, self._all_builds, out=codes[:, self._sources_end :])
-            mask[:, : self._pass] = np.take(self._build_rows, codes, axis=0).reshape(size, -1)
+            np.multiply(held_bytes, self._all_builds, out=codes[:, self._sources_end : width])
+            mask[:, : self._pass] = self._build_bits_of(codes)[:, : self._pass]
         else:
-            mask[:, : self._play_end] = np.take(
-                self._build_rows, codes[:, : self._sources_end], axis=0
-            ).reshape(size, -1)
+            mask[:, : self._play_end] = self._build_bits_of(codes)[:, : self._play_end]
             mask[:, self._play_end : self._pass] = np.take(
                 self._pile_rows, held.view(np.uint8), axis=0
             ).reshape(size, -1)
@@ -397,6 +430,29 @@ class GameBatch:
         over = a.termination != 0
         if over.any():
             mask[over] = False  # R-WIN-3
+
+    def _fill_takers(self, takers: npt.NDArray[np.unsignedinteger[Any]], heights: Array) -> None:
+        """``takers[j, 1 + c]``: the build piles (bits) that take card ``c`` at ``heights[j]``."""
+        takers.fill(0)
+        takers[:, 1] = self._all_builds  # R-BUILD-3: a wild goes on any build pile
+        flat = takers.reshape(-1)
+        rows = np.arange(len(takers)) * (self._values + 1) + 1
+        for build, bit in enumerate(self._build_bits):
+            # R-BUILD-2: build pile b takes the number len(b) + 1.
+            flat[rows + heights[:, build] + 1] |= bit
+
+    def _build_bits_of(self, codes: npt.NDArray[np.uint8]) -> npt.NDArray[np.bool_]:
+        """Each code's bits, build pile 0 first: ``(games, codes * build piles)`` booleans."""
+        if self._pairs:
+            # Two 4-bit codes a byte, the first in the low half, so that np.unpackbits
+            # (little bit order) gives the bits of both in the mask's order; it expands
+            # bytes without the index array a table lookup needs.
+            pairs = codes.view("<u2")  # a pair of codes, the first in the low byte
+            packed = (pairs | pairs >> 4).astype(np.uint8)  # the low byte: both codes
+            # Rows are contiguous, so unpacking them as one flat run keeps them apart.
+            bits = np.unpackbits(packed.reshape(-1), bitorder="little").view(np.bool_)
+            return bits.reshape(self.size, -1)
+        return np.take(self._build_rows, codes, axis=0).reshape(self.size, -1)
 
     # --- step --------------------------------------------------------------------------
 
@@ -427,12 +483,13 @@ class GameBatch:
             raise ActionError(
                 f"game {game}: action {int(chosen[game])} is not in 0..{self.action_count - 1}"
             )
-        mask = self.legal_action_mask()
+        self.legal_action_mask()  # computed if not yet (into self._mask_f)
         all_running = bool(running.all())
+        # One flat index per game: NumPy's fastest gather.
         if all_running:  # as with auto-reset: no game to leave out
-            legal = mask[self._slots, chosen]
+            legal = np.take(self._mask_f, self._mask_rows + chosen)
         else:
-            legal = mask[self._slots, np.where(running, chosen, 0)] | ~running
+            legal = np.take(self._mask_f, self._mask_rows + np.where(running, chosen, 0)) | ~running
         if not legal.all():
             game = int(np.flatnonzero(~legal)[0])
             raise self._illegal(game, int(chosen[game]))
@@ -441,8 +498,9 @@ class GameBatch:
         seat = a.current_player
         playing = chosen < self._play_end
         plays = np.flatnonzero(playing if all_running else running & playing)
+        fills: list[tuple[Array, Array]] = []  # (games, seats): hands to fill after the move
         if plays.size:
-            self._play(plays, chosen[plays], seat[plays])
+            fills.append(self._play(plays, chosen[plays], seat[plays]))
         ends = np.flatnonzero(~playing if all_running else running & ~playing)
         if ends.size:
             ending = chosen[ends]
@@ -453,7 +511,13 @@ class GameBatch:
                 self._discard(ends, ending, seat[ends])
             elif discards.any():
                 self._discard(ends[discards], ending[discards], seat[ends[discards]])
-            self._end_turn(ends, empty)
+            fills.append(self._end_turn(ends, empty))
+        if fills:
+            # A game either plays or ends its turn: the two sets of games are disjoint,
+            # so their hands are filled together, in one draw.
+            games, seats = (np.concatenate(parts) for parts in zip(*fills, strict=True))
+            if games.size:
+                self._draw(games, seats)
         self._mask_valid = False
 
         ended = (a.termination != 0) if all_running else (running & (a.termination != 0))
@@ -475,12 +539,16 @@ class GameBatch:
             return IllegalActionError(game, action, move, error.rule, error.reason)
         raise AssertionError(f"game {game}: the mask refused {move}, which the core accepts")
 
-    def _play(self, games: Array, chosen: Array, seat: Array) -> None:
-        """Play onto build piles (R-TURN-2, R-TURN-3, R-BUILD-*, R-WIN-1, R-TURN-4)."""
+    def _play(self, games: Array, chosen: Array, seat: Array) -> tuple[Array, Array]:
+        """Play onto build piles (R-TURN-2, R-TURN-3, R-BUILD-*, R-WIN-1, R-TURN-4).
+
+        Returns the games and seats whose hand is to be filled (:meth:`_draw`).
+        """
         a = self._a
         players, values, builds = self._players, self._values, self._builds
         card = np.empty(games.size, dtype=np.int64)
-        build = chosen % builds
+        source = self._action_major[chosen]  # a card value, stock pile or discard pile
+        build = self._action_minor[chosen]
         from_hand = chosen < self._hand_end
         from_stock = ~from_hand & (chosen < self._stock_end)
         from_discard = chosen >= self._stock_end
@@ -488,14 +556,14 @@ class GameBatch:
         if from_hand.any():
             g = games[from_hand]
             held = (g * players + seat[from_hand]) * values
-            cards = chosen[from_hand] // builds
+            cards = source[from_hand]
             card[from_hand] = cards
             self._hand_f[held + cards] -= 1
             self._hand_len_f[g * players + seat[from_hand]] -= 1
         emptied_stock = np.zeros(0, dtype=np.int64)
         if from_stock.any():
             g = games[from_stock]
-            pile = g * self._stocks + (chosen[from_stock] - self._hand_end) // builds
+            pile = g * self._stocks + source[from_stock] - values
             card[from_stock] = self._stock_top_f[pile]
             # R-TURN-3: the next card of the stock pile becomes the top.
             left = self._stock_len_f[pile] - 1
@@ -505,10 +573,7 @@ class GameBatch:
             emptied_stock = np.flatnonzero(from_stock)[left == 0]
         if from_discard.any():
             g = games[from_discard]
-            pile = (
-                g * (self._stocks * self._piles)
-                + (chosen[from_discard] - self._stock_end) // builds
-            )
+            pile = g * (self._stocks * self._piles) + source[from_discard] - self._sources_stock_end
             card[from_discard] = self._discard_top_f[pile]
             left = self._discard_len_f[pile] - 1
             self._discard_len_f[pile] = left
@@ -543,26 +608,28 @@ class GameBatch:
         # R-TURN-4 / R-DRAW-3: a hand emptied by plays is refilled at once.
         held_at = games * players + seat
         refill = (self._hand_len_f[held_at] == 0) & (a.termination[games] == 0)
-        if refill.any():
-            self._draw(games[refill], seat[refill])
+        return games[refill], seat[refill]
 
     def _discard(self, games: Array, chosen: Array, seat: Array) -> None:
         """Put a hand card on an own discard pile (R-TURN-5, R-DISC-2)."""
-        offset = chosen - self._play_end
-        cards = offset // self._piles
+        cards = self._action_major[chosen]
         held = games * self._players + seat
         self._hand_f[held * self._values + cards] -= 1
         self._hand_len_f[held] -= 1
-        pile = (
-            games * self._stocks + self._own_discards[seat]
-        ) * self._piles + offset % self._piles
+        pile = (games * self._stocks + self._own_discards[seat]) * self._piles + self._action_minor[
+            chosen
+        ]
         height = self._discard_len_f[pile]
         self._discard_f[pile * self._deck + height] = cards
         self._discard_len_f[pile] = height + 1
         self._discard_top_f[pile] = cards
 
-    def _end_turn(self, games: Array, empty: npt.NDArray[np.bool_]) -> None:
-        """End the turn (R-TURN-7, R-WIN-2) and fill the next player's hand (R-TURN-1)."""
+    def _end_turn(self, games: Array, empty: npt.NDArray[np.bool_]) -> tuple[Array, Array]:
+        """End the turn (R-TURN-7, R-WIN-2).
+
+        Returns the games and seats whose hand is to be filled: the next player's, when
+        short (R-TURN-1; :meth:`_draw`).
+        """
         a = self._a
         passes = np.where(empty, a.empty_passes[games] + 1, 0)
         a.empty_passes[games] = passes
@@ -583,10 +650,7 @@ class GameBatch:
         a.turn[games] += 1
         a.turn_moves[games] = 0
         short = self._hand_len_f[games * self._players + following] < self._hand_size
-        if short.all():
-            self._draw(games, following)
-        elif short.any():
-            self._draw(games[short], following[short])
+        return games[short], following[short]
 
     def _draw(self, games: Array, seat: Array) -> None:
         """Fill the hands of ``seat`` in ``games`` from the draw pile (R-DRAW-1..3)."""
@@ -605,7 +669,11 @@ class GameBatch:
         drawn = depth < taken[:, None]
         position = np.where(drawn, available[:, None] - 1 - depth, 0)
         cards = self._draw_f[(games * self._deck)[:, None] + position]
-        np.add.at(self._hand_f, ((held * self._values)[:, None] + cards)[drawn], 1)
+        at = (held * self._values)[:, None] + cards
+        for card in range(int(taken.max(initial=0))):
+            # One card a game at a time: no index repeats, so a plain += counts every card
+            # (np.add.at, which allows repeats, is three times slower).
+            self._hand_f[at[taken > card, card]] += 1
         self._hand_len_f[held] = have + taken
         a.draw_len[games] = available - taken
 
@@ -623,18 +691,18 @@ class GameBatch:
         have = a.draw_len[games]
         # One gather for all games, then a Python list per game for the shuffle.
         start = games * deck
-        completed = self._completed_f[np.repeat(start, count) + _positions(count)].tolist()
-        piles = []
-        end = 0
-        for game, size in zip(games.tolist(), count.tolist(), strict=True):
-            pile, a.shuffle_seed[game] = shuffled(completed[end : end + size], a.shuffle_seed[game])
-            piles.append(pile)
-            end += size
-        cards = np.fromiter(chain.from_iterable(piles), dtype=np.int8, count=int(count.sum()))
-        below = _positions(have)
+        taken_at = np.repeat(start, count) + positions(count)
+        # Cards are 0..127: as bytes, the conversions to and from a list are C loops.
+        cards = list(self._completed_f[taken_at].tobytes())
+        seeds = a.shuffle_seed
+        order = games.tolist()
+        next_seeds = self._shuffle.runs(cards, count.tolist(), [seeds[game] for game in order])
+        for game, seed in zip(order, next_seeds, strict=True):
+            seeds[game] = seed
+        below = positions(have)
         kept = self._draw_f[np.repeat(start, have) + below]
         self._draw_f[np.repeat(start + count, have) + below] = kept
-        self._draw_f[np.repeat(start, count) + _positions(count)] = cards
+        self._draw_f[taken_at] = np.frombuffer(bytes(cards), dtype=np.int8)
         a.draw_len[games] = have + count
         a.completed_len[games] = 0
 
@@ -642,13 +710,13 @@ class GameBatch:
         """Game ``index`` of the seed: ``new_game(rules, seed=derive_seed(seed, index))``."""
         assert self._seed is not None  # only new() deals games
         # new_game shuffles the deck, then deals it; the shuffle is the fast twin's.
-        cards, next_seed = shuffled(self._deck_cards, derive_seed(self._seed, index))
+        cards, next_seed = self._shuffle(self._deck_cards, derive_seed(self._seed, index))
         return deal_in_order(self.rules, tuple(cards), next_seed)
 
     def _reset(self, slots: Array) -> None:
         """Deal the next games of the seed into ``slots`` (auto-reset)."""
-        for slot in slots.tolist():
-            index = self._next_game
-            self._next_game += 1
-            self._game_index[slot] = index
-            write_state(self._a, slot, self._new_game(index))
+        first = self._next_game
+        self._next_game += slots.size
+        self._game_index[slots] = np.arange(first, self._next_game)
+        games = [self._new_game(index) for index in range(first, self._next_game)]
+        write_states(self._a, slots.tolist(), games)

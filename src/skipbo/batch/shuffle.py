@@ -10,6 +10,11 @@ below the bound), then swaps as ``permute`` does.
 It draws a fixed supply of outputs; the rare shuffle that needs more is left to
 the core's ``shuffle``. Tests check that both give the same
 order and next seed.
+
+Seeding the generator is most of a small shuffle (its 624-word state is built by a
+sequential loop in C, about 3 µs whatever the number of cards), and that loop is the
+floor: a :class:`Shuffler` reseeds one generator object instead of building one per
+shuffle, which saves the allocation but not the loop.
 """
 
 from __future__ import annotations
@@ -17,20 +22,85 @@ from __future__ import annotations
 import _random
 import sys
 from array import array
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 
 import numpy as np
 
 from skipbo.common.randomness import shuffle
 
-__all__ = ["shuffled"]
+__all__ = ["Shuffler", "shuffled"]
 
 _WORD_BITS = 32
 _LITTLE_ENDIAN = sys.byteorder == "little" and array("I").itemsize == 4
 """Whether a memoryview of native 32-bit words reads little-endian words directly."""
 _SPARE_WORDS = 16
 """Outputs drawn beyond two per card: a retry is needed with probability below 1/2."""
+
+
+class Shuffler:
+    """The core's shuffle with one generator, reseeded for every shuffle.
+
+    Not thread-safe (the generator is shared by its calls): a batch owns one.
+
+    >>> from skipbo.common.randomness import shuffle
+    >>> cards, next_seed = Shuffler()(range(5), 42)
+    >>> (tuple(cards), next_seed) == shuffle(range(5), 42)
+    True
+    """
+
+    __slots__ = ("_generator",)
+
+    def __init__(self) -> None:
+        # The C generator that random.Random extends, seeded the same way for an int
+        # without random.Random's Python-level wrapper.
+        self._generator = _random.Random()
+
+    def __call__(self, items: Sequence[int], seed: int) -> tuple[list[int], int]:
+        """``shuffle(items, seed)`` of the core, as a list: the shuffled items and the next seed."""
+        result = list(items)
+        (next_seed,) = self.runs(result, (len(result),), (seed,))
+        return result, next_seed
+
+    def runs(self, items: list[int], lengths: Iterable[int], seeds: Iterable[int]) -> list[int]:
+        """Shuffle consecutive runs of ``items`` in place, as the core's ``shuffle`` does.
+
+        Run ``j`` is the next ``lengths[j]`` items, shuffled with ``seeds[j]``; returns the
+        next seed of each run. One call for the reshuffles of a whole batch step.
+
+        >>> from skipbo.common.randomness import shuffle
+        >>> items = [1, 2, 3, 4, 5, 6]
+        >>> seeds = Shuffler().runs(items, (2, 4), (7, 8))
+        >>> [(tuple(items[:2]), seeds[0]), (tuple(items[2:]), seeds[1])] == [
+        ...     shuffle((1, 2), 7), shuffle((3, 4, 5, 6), 8)]
+        True
+        """
+        generator = self._generator
+        next_seeds = []
+        start = 0
+        for count, seed in zip(lengths, seeds, strict=True):
+            end = start + count
+            words = 2 * count + _SPARE_WORDS
+            generator.seed(seed)
+            # getrandbits(32 * n) is n outputs of the generator, the first in the lowest bits.
+            stream = _words(generator.getrandbits(_WORD_BITS * words).to_bytes(4 * words, "little"))
+            run = items[start:end]
+            try:
+                for i, shift in _steps(count):
+                    # randrange(i + 1), then permute's swap of positions i and the choice.
+                    choice = next(stream) >> shift
+                    while choice > i:
+                        choice = next(stream) >> shift
+                    run[i], run[choice] = run[choice], run[i]
+                # The next seed is getrandbits(64): the next two outputs, the first the low half.
+                next_seeds.append(next(stream) | next(stream) << _WORD_BITS)
+            except StopIteration:  # pragma: no cover - more retries than spare outputs: 2**-40
+                cards, next_seed = shuffle(items[start:end], seed)
+                run = list(cards)
+                next_seeds.append(next_seed)
+            items[start:end] = run
+            start = end
+        return next_seeds
 
 
 def shuffled(items: Sequence[int], seed: int) -> tuple[list[int], int]:
@@ -41,38 +111,20 @@ def shuffled(items: Sequence[int], seed: int) -> tuple[list[int], int]:
     >>> (tuple(cards), next_seed) == shuffle(range(5), 42)
     True
     """
-    count = len(items)
-    words = 2 * count + _SPARE_WORDS
-    # The C generator that random.Random extends, seeded the same way for an int
-    # without random.Random's Python-level wrapper (seeding is most of a small shuffle).
-    # getrandbits(32 * n) is n outputs of the generator, the first in the lowest bits.
-    bits = _random.Random(seed).getrandbits(_WORD_BITS * words).to_bytes(4 * words, "little")
-    stream: Sequence[int] = (
-        memoryview(bits).cast("I") if _LITTLE_ENDIAN else np.frombuffer(bits, "<u4").tolist()
-    )
-    result = list(items)
-    shifts = _shifts(count)
-    position = 0
-    try:
-        for i in range(count - 1, 0, -1):
-            # randrange(i + 1), then permute's swap of positions i and the choice.
-            bound = i + 1
-            shift = shifts[bound]
-            choice = stream[position] >> shift
-            position += 1
-            while choice >= bound:
-                choice = stream[position] >> shift
-                position += 1
-            result[i], result[choice] = result[choice], result[i]
-        # The next seed is getrandbits(64): the next two outputs, the first the low half.
-        next_seed = stream[position] | stream[position + 1] << _WORD_BITS
-    except IndexError:  # pragma: no cover - more retries than spare outputs: about 2**-40
-        cards, next_seed = shuffle(items, seed)
-        return list(cards), next_seed
-    return result, next_seed
+    return Shuffler()(items, seed)
 
 
-@lru_cache(maxsize=16)
-def _shifts(count: int) -> tuple[int, ...]:
-    """For each bound up to ``count``: how far an output is shifted to keep its top bits."""
-    return tuple(_WORD_BITS - bound.bit_length() for bound in range(count + 1))
+def _words(bits: bytes) -> Iterator[int]:
+    """The little-endian 32-bit words of ``bits``, in order."""
+    if _LITTLE_ENDIAN:
+        return iter(memoryview(bits).cast("I"))
+    return iter(np.frombuffer(bits, "<u4").tolist())  # pragma: no cover - big-endian hosts
+
+
+@lru_cache(maxsize=64)
+def _steps(count: int) -> tuple[tuple[int, int], ...]:
+    """The Fisher-Yates steps for ``count`` items: ``(i, shift)`` for ``i`` from the last down to 1.
+
+    ``shift`` is how far an output is shifted to keep the top bits ``randrange(i + 1)`` uses.
+    """
+    return tuple((i, _WORD_BITS - (i + 1).bit_length()) for i in range(count - 1, 0, -1))

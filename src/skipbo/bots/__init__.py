@@ -17,11 +17,11 @@ True
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping
 from typing import Protocol
 
-from skipbo.common.game import unknown_bot
+from skipbo.common import bots as common
+from skipbo.common.game import Bot as AnyGameBot
 from skipbo.moves import Move, is_build_play
 from skipbo.views import PlayerView, legal_moves
 
@@ -37,33 +37,22 @@ __all__ = [
 ]
 
 
-class Bot(Protocol):
-    """Chooses a move for the player to move, from that player's view."""
-
-    def choose(self, view: PlayerView) -> Move:
-        """Return a legal move for ``view.player``, the seat whose turn it is."""
-        ...
+class Bot(AnyGameBot[PlayerView, Move], Protocol):
+    """Chooses a legal move for ``view.player``, the seat whose turn it is, from its view."""
 
 
-class RandomBot:
+class RandomBot(common.RandomBot[PlayerView, Move]):
     """Picks uniformly among the legal moves."""
 
     def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
-
-    def choose(self, view: PlayerView) -> Move:
-        """A uniformly random legal move."""
-        return self._rng.choice(legal_moves(view))
+        super().__init__(legal_moves, seed)
 
 
-class PlayFirstBot:
+class PlayFirstBot(common.SeededBot):
     """The "play-first" policy: a random build-pile play if there is one.
 
     Otherwise any random legal move, so it discards only when it cannot play.
     """
-
-    def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
 
     def choose(self, view: PlayerView) -> Move:
         """A random build-pile play if any is legal, else a random legal move."""
@@ -92,8 +81,4 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
         ValueError: if no bot has that name; the message lists the names.
 
     """
-    try:
-        factory = BOTS[name]
-    except KeyError:
-        raise unknown_bot(name, sorted(BOTS)) from None
-    return factory(seed)
+    return common.build_bot(BOTS, name, seed, "bot")

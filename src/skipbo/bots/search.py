@@ -35,10 +35,10 @@ True
 
 from __future__ import annotations
 
-import random
 import time
 
 from skipbo.bots.heuristic import HeuristicBot, discard_candidates, play_candidates, stock_plan
+from skipbo.common.bots import SeededBot
 from skipbo.engine import apply
 from skipbo.moves import Move
 from skipbo.sampling import sample_state
@@ -87,7 +87,7 @@ def _evaluate(state: GameState, seat: int) -> float:
     return value
 
 
-class SearchBot:
+class SearchBot(SeededBot):
     """Chooses by perfect-information Monte Carlo with heuristic rollouts.
 
     See :mod:`skipbo.bots.search`.
@@ -116,7 +116,7 @@ class SearchBot:
             raise ValueError(f"iterations must be an integer of at least 1, got {iterations!r}")
         if time_limit is not None and not time_limit > 0:
             raise ValueError(f"time_limit must be a positive number of seconds, got {time_limit!r}")
-        self._rng = random.Random(seed)
+        super().__init__(seed)
         self._policy = HeuristicBot(seed)
         self.iterations = iterations
         self.time_limit = time_limit

@@ -31,19 +31,21 @@ wins).
 
 from __future__ import annotations
 
-import random
 from collections import Counter
+from collections.abc import Sequence
 from typing import overload
 
 import attrs
 
 from skipbo import spec
 from skipbo.checking.invariants import invariant_violations
+from skipbo.common import conformance as common
+from skipbo.common.conformance import MAX_MOVES, GameCheck, ReportFigures, RulesFunctions
 from skipbo.common.game import Conformance, game_of
 from skipbo.common.randomness import derive_seed
 from skipbo.deal import new_game
-from skipbo.engine import apply, legal_moves
-from skipbo.errors import ConfigurationError, IllegalMoveError, SkipBoError
+from skipbo.engine import apply, is_over, legal_moves
+from skipbo.errors import ConfigurationError
 from skipbo.moves import Discard, Move, Pass, all_moves
 from skipbo.rules import Rules
 from skipbo.state import GameState, Outcome, Termination
@@ -51,7 +53,7 @@ from skipbo.state import GameState, Outcome, Termination
 __all__ = ["ConformanceError", "ConformanceReport", "check_conformance", "rules_problem"]
 
 
-class ConformanceError(SkipBoError, AssertionError):
+class ConformanceError(common.ConformanceError[Rules, Move]):
     """A rules configuration failed :func:`skipbo.check_conformance`.
 
     The game is reproducible: ``skipbo.new_game(error.rules, seed=error.seed)``,
@@ -68,32 +70,17 @@ class ConformanceError(SkipBoError, AssertionError):
 
     """
 
-    def __init__(self, rules: Rules, seed: int, moves: tuple[Move, ...], reason: str) -> None:
-        shown = " ".join(map(str, moves[-12:]))
-        more = f"... ({len(moves)} moves) " if len(moves) > 12 else ""
-        super().__init__(
-            f"{reason}\nreproduce: skipbo.new_game(rules, seed={seed}), then the "
-            f"{len(moves)} moves in error.moves ({more}{shown})\nrules: {rules!r}"
-        )
-        self.rules = rules
-        self.seed = seed
-        self.moves = moves
-        self.reason = reason
-
 
 ILLEGAL_DRAWS = 50
 """How many draws from the move space each wanted illegal move may take (most moves of
 a space are illegal in any state, so a few draws find one)."""
-
-MAX_MOVES = 100_000
-"""Default cap on the moves of one game: far more than any random game takes."""
 
 ILLEGAL_PER_STEP = 4
 """Default number of illegal moves tried at each step (sampled from the move space)."""
 
 
 @attrs.frozen(slots=True)
-class ConformanceReport:
+class ConformanceReport(ReportFigures):
     """What :func:`check_conformance` played and found (nothing wrong, or it would have raised).
 
     .. versionadded:: 0.1.0
@@ -113,21 +100,6 @@ class ConformanceReport:
 
     illegal_moves: int
     """How many illegal moves were tried (and refused)."""
-
-    @property
-    def games(self) -> int:
-        """The number of games played."""
-        return len(self.game_lengths)
-
-    @property
-    def moves(self) -> int:
-        """The number of moves played in all games."""
-        return sum(self.game_lengths)
-
-    @property
-    def longest_game(self) -> int:
-        """The number of moves of the longest game."""
-        return max(self.game_lengths, default=0)
 
     @property
     def terminations(self) -> Counter[Termination]:
@@ -215,10 +187,13 @@ def check_conformance(
     space = all_moves(rules)
     for game in range(games):
         game_seed = derive_seed(seed, game)
-        checker = _GameCheck(rules, game_seed, space, max_moves, illegal_per_step)
-        outcome, tried = checker.play(prefer_plays=game % 2 == 1)
+        checker = _GameCheck(
+            rules, game_seed, space, max_moves, illegal_per_step, prefer_plays=game % 2 == 1
+        )
+        final, tried = checker.play()
+        assert final.outcome is not None  # the loop ends only when the game has ended
         lengths.append(len(checker.moves))
-        outcomes.append(outcome)
+        outcomes.append(final.outcome)
         illegal += tried
     return ConformanceReport(rules, seed, tuple(lengths), tuple(outcomes), illegal)
 
@@ -252,8 +227,10 @@ def rules_problem(rules: Rules) -> str | None:
     return None
 
 
-class _GameCheck:
-    """One game under check: plays it, then replays it from the seed."""
+class _GameCheck(GameCheck[Rules, GameState, Move]):
+    """One Skip-Bo game under check: the shared loop with Skip-Bo's checks."""
+
+    error_type = ConformanceError
 
     def __init__(
         self,
@@ -262,58 +239,31 @@ class _GameCheck:
         space: tuple[Move, ...],
         max_moves: int,
         illegal_per_step: int,
+        *,
+        prefer_plays: bool,
     ) -> None:
-        self.rules = rules
-        self.seed = seed
+        # The functions are read from this module now, so that a test can patch a broken
+        # engine in (``monkeypatch.setattr(conformance, "apply", ...)``).
+        functions = RulesFunctions(new_game, apply, legal_moves, is_over, invariant_violations)
+        super().__init__(
+            rules, seed, functions, max_moves=max_moves, illegal_per_step=illegal_per_step
+        )
         self.space = space
         self.space_set = frozenset(space)  # a membership test on the tuple cost ~0.5 s a step
-        self.max_moves = max_moves
-        self.illegal_per_step = illegal_per_step
-        self.moves: list[Move] = []
+        self.prefer_plays = prefer_plays
         self.legal: set[Move] = set()
         """The legal moves of the state last checked, as a set."""
 
-    def fail(self, reason: str) -> ConformanceError:
-        return ConformanceError(self.rules, self.seed, tuple(self.moves), reason)
-
-    def play(self, *, prefer_plays: bool) -> tuple[Outcome, int]:
-        """Play and check the game; return its outcome and the illegal moves tried."""
-        rng = random.Random(self.seed)
-        state = new_game(self.rules, seed=self.seed)
-        if new_game(self.rules, seed=self.seed) != state:
-            raise self.fail("new_game is not deterministic: the same seed dealt differently")
-        states = [state]
-        tried = 0
-        while state.outcome is None:
-            if len(self.moves) >= self.max_moves:
-                raise self.fail(f"the game did not end within {self.max_moves} moves")
-            legal = self.check_state(state)
-            tried += self.check_illegal(state, legal, rng)
-            plays = [m for m in legal if type(m) is not Discard and type(m) is not Pass]
-            move = rng.choice(plays if prefer_plays and plays else legal)
-            self.moves.append(move)
-            state = self.check_apply(state, move)
-            states.append(state)
-        self.check_state(state)
-        self.check_replay(states)
-        return state.outcome, tried
-
-    def check_state(self, state: GameState) -> list[Move]:
-        """The invariants and the legal moves of one state; returns the legal moves."""
-        problems = invariant_violations(state)
-        if problems:
-            raise self.fail("invariant violated: " + "; ".join(problems))
-        legal = legal_moves(state)
+    def check_legal(self, state: GameState, legal: Sequence[Move]) -> None:
+        """Distinct moves of the move space, each allowed by the specification."""
         self.legal = set(legal)
         if len(self.legal) != len(legal):
             raise self.fail(f"legal_moves lists a move twice: {legal}")
         for move in legal:
             if move not in self.space_set or not spec.is_legal(state, move):
                 raise self.fail(f"legal_moves lists {move}, which the rules do not allow")
-        return legal
 
-    def check_illegal(self, state: GameState, legal: list[Move], rng: random.Random) -> int:
-        """Try some illegal moves: each must raise IllegalMoveError and change nothing."""
+    def illegal_moves(self, state: GameState, legal: Sequence[Move]) -> list[Move]:
         allowed = self.legal
         # Drawn at random from the move space rather than listing every illegal move:
         # the space of the largest configurations holds thousands of moves.
@@ -322,42 +272,16 @@ class _GameCheck:
         for _ in range(ILLEGAL_DRAWS * max(wanted, 1)):
             if len(chosen) >= wanted:
                 break
-            move = self.space[rng.randrange(len(self.space))]
+            move = self.space[self.rng.randrange(len(self.space))]
             if move not in allowed and move not in chosen:
                 chosen.append(move)
-        before = attrs.astuple(state, recurse=False)
-        for move in chosen:
-            try:
-                apply(state, move)
-            except IllegalMoveError:
-                pass
-            else:
-                raise self.fail(f"apply accepted the illegal move {move}")
-            if attrs.astuple(state, recurse=False) != before:
-                raise self.fail(f"refusing {move} changed the state")
-        return len(chosen)
+        return chosen
 
-    def check_apply(self, state: GameState, move: Move) -> GameState:
-        """Apply a legal move: pure (input unchanged) and deterministic."""
-        before = attrs.astuple(state, recurse=False)
-        try:
-            after = apply(state, move)
-            again = apply(state, move)
-        except Exception as error:
-            raise self.fail(f"apply raised {error!r} for the legal move {move}") from error
-        if attrs.astuple(state, recurse=False) != before:
-            raise self.fail(f"apply changed its input state ({move})")
-        if after != again:
-            raise self.fail(f"apply is not deterministic ({move})")
+    def choose(self, state: GameState, legal: Sequence[Move]) -> Move:
+        """Uniformly at random, or among the build-pile plays if preferred and any."""
+        plays = [m for m in legal if type(m) is not Discard and type(m) is not Pass]
+        return self.rng.choice(plays if self.prefer_plays and plays else legal)
+
+    def check_step(self, state: GameState, move: Move, after: GameState) -> None:
         if not spec.conserves(state, after):
             raise self.fail(f"{move} lost or made cards")
-        return after
-
-    def check_replay(self, states: list[GameState]) -> None:
-        """Replay the moves from the seed: every state must come out equal."""
-        state = new_game(self.rules, seed=self.seed)
-        for index, move in enumerate(self.moves):
-            state = apply(state, move)
-            if state != states[index + 1]:
-                del self.moves[index + 1 :]
-                raise self.fail("replaying the same moves from the same seed gave another state")

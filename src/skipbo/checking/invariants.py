@@ -38,6 +38,7 @@ from skipbo.spec import (
     is_valid_completed,
     passers,
     passes_consistent,
+    penalties_in_range,
     stock_within_deal,
     turn_limit_consistent,
     unmoved_since_passes,
@@ -76,17 +77,18 @@ def _shape_violations(state: GameState) -> list[Violation]:
         return [Violation(("rules",), f"rules is not a Rules: {rules!r}")]
     problems = []
     # The annotations are what a well-built state holds; tampered input may differ.
-    piles: tuple[tuple[str, object, int], ...] = (
-        ("stocks", state.stocks, rules.stock_pile_count),
-        ("hands", state.hands, rules.players),
-        ("builds", state.builds, rules.build_pile_count),
-        ("discards", state.discards, rules.stock_pile_count),
+    sized: tuple[tuple[str, object, int, type], ...] = (
+        ("stocks", state.stocks, rules.stock_pile_count, tuple),
+        ("hands", state.hands, rules.players, tuple),
+        ("builds", state.builds, rules.build_pile_count, tuple),
+        ("discards", state.discards, rules.stock_pile_count, tuple),
+        ("penalty_cards", state.penalty_cards, rules.stock_pile_count, int),
     )
-    for name, value, length in piles:
+    for name, value, length, kind in sized:
         if not isinstance(value, tuple) or len(value) != length:
             problems.append(Violation((name,), f"{name} must be a tuple of {length} entries"))
-        elif not all(isinstance(item, tuple) for item in value):
-            problems.append(Violation((name,), f"{name} must hold tuples"))
+        elif not all(type(item) is kind for item in value):  # type(): True is no count
+            problems.append(Violation((name,), f"{name} must hold {kind.__name__}s"))
     if not problems:
         for index, discard_set in enumerate(state.discards):
             if len(discard_set) != rules.discard_pile_count or not all(
@@ -186,14 +188,15 @@ def _conservation_violations(state: GameState) -> list[Violation]:
     """R-DECK-2: the cards in all places are exactly the deck's.
 
     One violation, at the first place (in document order) where the count of a card
-    runs over what the deck holds, or at the state as a whole when cards are only
-    missing.
+    runs over what the deck holds, or at the draw pile when cards are only missing:
+    no place shows too many, and the draw pile is where the rest of the deck lies
+    (R-SETUP-4), so that is where the missing cards are not.
     """
     expected = state.rules.deck.counts()
     actual = Counter(all_cards(state))
     if actual == expected:
         return []
-    place: tuple[str | int, ...] = ()
+    place: tuple[str | int, ...] = ("draw_pile",)
     seen: Counter[Card] = Counter()
     for where, pile in _places(state):
         seen.update(pile)
@@ -268,13 +271,18 @@ def located_violations(state: GameState) -> list[Violation]:
             )
         )
         return problems
+    if not penalties_in_range(state):
+        problems.extend(_penalty_violations(state))
+        return problems  # the stock bound reads them
     for index, pile in enumerate(state.stocks):
-        if not stock_within_deal(rules, pile):
+        if not stock_within_deal(state, index):
+            given = state.penalty_cards[index]
             problems.append(
                 Violation(
                     ("stocks", index),
                     f"stock pile {index} holds {len(pile)} cards, more than the "
-                    f"{rules.stock_size} dealt (R-SETUP-2)",
+                    f"{rules.stock_size} dealt and {given} penalty cards given "
+                    "(R-SETUP-2, R-TEAM-4)",
                 )
             )
     if not hand_filled(state):
@@ -306,6 +314,26 @@ def _counter_violations(state: GameState) -> list[Violation]:
         Violation((name,), f"{name} {_kind(value)} out of range: from {low} to {high}")
         for name, value, low, high in ranges
         if not low <= value <= high
+    ]
+
+
+def _penalty_violations(state: GameState) -> list[Violation]:
+    """The penalty counts out of range (see :func:`skipbo.spec.penalties_in_range`)."""
+    if not state.rules.team_play:
+        return [
+            Violation(
+                ("penalty_cards",),
+                f"penalty cards {list(state.penalty_cards)} outside team play: the referee "
+                "penalty exists only in team games (R-TEAM-4)",
+            )
+        ]
+    return [
+        Violation(
+            ("penalty_cards", stock),
+            f"penalty_cards[{stock}] {_kind(count)} out of range: from 0 to {MAX_COUNTER}",
+        )
+        for stock, count in enumerate(state.penalty_cards)
+        if not 0 <= count <= MAX_COUNTER
     ]
 
 
@@ -418,9 +446,9 @@ def check_invariants(state: GameState) -> None:
     And what every state a game reaches satisfies (:func:`skipbo.spec.is_reachable`):
     the player to move holds a full hand at the start of the turn and never an empty
     one during it while cards remain to draw (R-TURN-1, R-TURN-4, R-DRAW-3); no stock
-    pile holds more than was dealt, outside team play (R-SETUP-2, R-TEAM-4); the
+    pile holds more than was dealt and put under it by penalties (R-SETUP-2, R-TEAM-4); the
     seats whose empty passes are counted hold empty hands and nothing could be drawn
-    (R-TURN-8, R-WIN-2); counters and the shuffle seed in range.
+    (R-TURN-8, R-WIN-2); counters, penalty counts and the shuffle seed in range.
 
     Raises:
         InvariantViolation: listing every violation.

@@ -7,7 +7,7 @@ import argparse
 from skipbo.arena import play_game
 from skipbo.cli.lineup import add_bot_option, seat_bots
 from skipbo.cli.narrate import narrate
-from skipbo.cli.options import add_rules_options, rules_from
+from skipbo.cli.options import add_integer_option, add_rules_options, rules_from
 from skipbo.text import LEGEND
 
 NAME = "demo"
@@ -17,9 +17,7 @@ HELP = "play and print a seeded game between bots"
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add the demo's options."""
     add_rules_options(parser, players=3)
-    parser.add_argument(
-        "--seed", type=int, metavar="N", default=7, help="seed of the deal and the bots"
-    )
+    add_integer_option(parser, "--seed", default=7, help="seed of the deal and the bots")
     add_bot_option(parser, default="play-first")
     parser.add_argument("--quiet", action="store_true", help="print the moves, not each turn")
 

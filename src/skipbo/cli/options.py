@@ -10,7 +10,16 @@ from skipbo.cli.errors import UsageError
 from skipbo.common.randomness import SEED_BITS
 from skipbo.rules import PresetOptions
 
-__all__ = ["add_rules_options", "random_seed", "rules_from"]
+__all__ = [
+    "add_game_option",
+    "add_integer_option",
+    "add_rules_options",
+    "random_seed",
+    "rules_from",
+]
+
+GAMES = ("skipbo", "skyjo")
+"""The ``--game`` choices of the commands that play either game."""
 
 VARIANTS = ("standard", "short", "partners", "team-piles")
 """The ``--variant`` choices: :class:`~skipbo.Rules` presets of the same names."""
@@ -136,6 +145,18 @@ def rules_from(args: argparse.Namespace, *, players: int | None = None) -> Rules
     if stock is None:
         return preset(teams, **options)
     return preset(teams, stock_size=stock, **options)
+
+
+def add_integer_option(
+    parser: argparse.ArgumentParser, flag: str, *, default: int | None, help: str
+) -> None:
+    """Add the option ``flag N`` of a whole number (a seat, a seed, a count)."""
+    parser.add_argument(flag, type=int, metavar="N", default=default, help=help)
+
+
+def add_game_option(parser: argparse.ArgumentParser, *, help: str) -> None:
+    """Add ``--game skipbo|skyjo`` (Skip-Bo by default); ``help`` says which options apply."""
+    parser.add_argument("--game", choices=GAMES, default="skipbo", help=help)
 
 
 def random_seed() -> int:

@@ -33,7 +33,13 @@ from skipbo import (
 from skipbo.bots import Bot, make_bot
 from skipbo.cli.errors import UsageError
 from skipbo.cli.lineup import add_bot_option, fill_lineup, seat_bots
-from skipbo.cli.options import add_rules_options, random_seed, rules_from
+from skipbo.cli.options import (
+    add_game_option,
+    add_integer_option,
+    add_rules_options,
+    random_seed,
+    rules_from,
+)
 from skipbo.common.randomness import derive_seed
 from skipbo.io.records import format_record
 from skipbo.text import LEGEND, card_name, describe_move, render_view
@@ -57,22 +63,15 @@ Type the number of a move, or the move in the notation (e.g. h5>b0), or:
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add the rules, the seats and the game's options."""
     add_rules_options(parser, players=2)
-    parser.add_argument("--seat", type=int, metavar="N", default=0, help="your seat (default 0)")
+    add_integer_option(parser, "--seat", default=0, help="your seat (default 0)")
     add_bot_option(parser, default="heuristic")
-    parser.add_argument(
-        "--seed",
-        type=int,
-        metavar="N",
-        default=None,
-        help="seed of the deal (default: a random one)",
+    add_integer_option(
+        parser, "--seed", default=None, help="seed of the deal (default: a random one)"
     )
     parser.add_argument("--save", metavar="FILE", help="save the game's record to FILE at the end")
     parser.add_argument("--name", default="you", help="your name in the record (default: you)")
-    parser.add_argument(
-        "--game",
-        choices=("skipbo", "skyjo"),
-        default="skipbo",
-        help="the game (skyjo: --players, --seat, --bots, --seed and --turn-limit apply)",
+    add_game_option(
+        parser, help="the game (skyjo: --players, --seat, --bots, --seed and --turn-limit apply)"
     )
 
 

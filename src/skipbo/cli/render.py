@@ -7,6 +7,7 @@ import argparse
 from skipbo import GameRecord, GameState, PlayerView, view
 from skipbo.cli.errors import UsageError
 from skipbo.cli.files import read_document
+from skipbo.cli.options import add_integer_option
 from skipbo.io.records import final_state
 from skipbo.text import describe, render_view
 
@@ -19,12 +20,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "file", metavar="FILE", help="a JSON state or view, or a record; - reads stdin"
     )
-    parser.add_argument(
-        "--seat",
-        type=int,
-        metavar="N",
-        default=None,
-        help="show only what this seat sees (default: everything)",
+    add_integer_option(
+        parser, "--seat", default=None, help="show only what this seat sees (default: everything)"
     )
 
 

@@ -7,6 +7,7 @@ import argparse
 from skipbo.cli.errors import UsageError
 from skipbo.cli.files import read_record
 from skipbo.cli.narrate import narrate
+from skipbo.cli.options import add_integer_option
 
 NAME = "replay"
 HELP = "print a recorded game (text form or JSON), or step through it with Enter"
@@ -16,12 +17,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     """Add the record and the ways to show it."""
     parser.add_argument("record", metavar="RECORD", help="a game record file; - reads stdin")
     parser.add_argument("--step", action="store_true", help="wait for Enter after each turn")
-    parser.add_argument(
-        "--seat",
-        type=int,
-        metavar="N",
-        default=None,
-        help="show only what this seat saw (default: everything)",
+    add_integer_option(
+        parser, "--seat", default=None, help="show only what this seat saw (default: everything)"
     )
     parser.add_argument("--quiet", action="store_true", help="print the moves, not each turn")
 

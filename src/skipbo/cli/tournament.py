@@ -19,7 +19,12 @@ from skipbo.arena import TournamentResult, tournament
 from skipbo.bots import BOTS
 from skipbo.cli.errors import UsageError
 from skipbo.cli.lineup import fill_lineup
-from skipbo.cli.options import add_rules_options, rules_from
+from skipbo.cli.options import (
+    add_game_option,
+    add_integer_option,
+    add_rules_options,
+    rules_from,
+)
 from skipbo.skyjo.bots import BOTS as SKYJO_BOTS
 
 NAME = "tournament"
@@ -35,19 +40,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help=f"one bot a seat, the last repeated for the rest ({', '.join(BOTS)})",
     )
     add_rules_options(parser)
-    parser.add_argument(
-        "--games", type=int, metavar="N", default=100, help="number of games (default 100)"
-    )
-    parser.add_argument(
-        "--workers", type=int, metavar="N", default=1, help="worker processes (default 1)"
-    )
-    parser.add_argument(
-        "--seed", type=int, metavar="N", default=0, help="the tournament's seed (default 0)"
-    )
-    parser.add_argument(
-        "--game",
-        choices=("skipbo", "skyjo"),
-        default="skipbo",
+    add_integer_option(parser, "--games", default=100, help="number of games (default 100)")
+    add_integer_option(parser, "--workers", default=1, help="worker processes (default 1)")
+    add_integer_option(parser, "--seed", default=0, help="the tournament's seed (default 0)")
+    add_game_option(
+        parser,
         help=f"the game (skyjo: --players and --turn-limit apply; bots: {', '.join(SKYJO_BOTS)})",
     )
     parser.add_argument("--json", action="store_true", help="print the result as JSON")

@@ -28,7 +28,10 @@ from skipbo.common.gameinfo import GameInfo, GameType
 __all__ = [
     "Bot",
     "Conformance",
+    "ConformanceCheck",
     "Game",
+    "MakeRecord",
+    "NewGame",
     "game_of",
     "register_game",
     "registered_games",
@@ -42,6 +45,18 @@ MoveT = TypeVar("MoveT")
 RecordT = TypeVar("RecordT", covariant=True)
 SeenT = TypeVar("SeenT", contravariant=True)
 ChosenT = TypeVar("ChosenT", covariant=True)
+RulesIn = TypeVar("RulesIn", contravariant=True)
+StateOut = TypeVar("StateOut", covariant=True)
+MoveIn = TypeVar("MoveIn", contravariant=True)
+RecordOut = TypeVar("RecordOut", covariant=True)
+
+
+class NewGame(Protocol[RulesIn, StateOut]):
+    """A game's ``new_game``: the game of ``rules`` dealt with ``seed``."""
+
+    def __call__(self, rules: RulesIn, *, seed: int) -> StateOut:
+        """The dealt state."""
+        ...
 
 
 class Bot(Protocol[SeenT, ChosenT]):
@@ -63,6 +78,26 @@ class Conformance(Protocol):
     @property
     def moves(self) -> int:
         """The number of moves played in all games."""
+        ...
+
+
+class MakeRecord(Protocol[RulesIn, MoveIn, RecordOut]):
+    """A game's record type: made from rules, seed, moves and seat names."""
+
+    def __call__(
+        self, *, rules: RulesIn, seed: int, moves: tuple[MoveIn, ...], names: tuple[str, ...]
+    ) -> RecordOut:
+        """The record."""
+        ...
+
+
+class ConformanceCheck(Protocol[RulesIn]):
+    """A game's ``check_conformance``."""
+
+    def __call__(
+        self, rules: RulesIn, games: int, *, seed: int, max_moves: int, illegal_per_step: int
+    ) -> Conformance:
+        """The report of the games played (raises at the first violation)."""
         ...
 
 

@@ -103,12 +103,18 @@ def join(path: str, key: str | int) -> str:
     return f"{path}/{str(key).replace('~', '~0').replace('/', '~1')}"
 
 
-def fields(data: object, path: str, names: tuple[str, ...]) -> dict[str, object]:
-    """``data`` as an object with exactly the fields ``names``."""
+def fields(
+    data: object, path: str, names: tuple[str, ...], optional_names: tuple[str, ...] = ()
+) -> dict[str, object]:
+    """``data`` as an object with exactly the fields ``names``, and any of ``optional_names``.
+
+    >>> fields({"a": 1}, "", ("a",), ("b",))
+    {'a': 1}
+    """
     if type(data) is not dict:
         fail(path, f"must be an object, got {kind_of(data)}")
     for key in data:
-        if type(key) is not str or key not in names:
+        if type(key) is not str or (key not in names and key not in optional_names):
             fail(join(path, echo(key) if type(key) is not str else key[:MAX_ECHO]), "unknown field")
     for name in names:
         if name not in data:

@@ -17,20 +17,7 @@ module                         install
 
 from __future__ import annotations
 
-from skipbo.envs.observation import (
-    ObservationField,
-    ObservationLayout,
-    observation,
-    observation_array,
-    observation_layout,
-    text_observation,
-)
+from skipbo.envs import observation as _observation
+from skipbo.envs.observation import *  # noqa: F403
 
-__all__ = [
-    "ObservationField",
-    "ObservationLayout",
-    "observation",
-    "observation_array",
-    "observation_layout",
-    "text_observation",
-]
+__all__ = _observation.__all__  # the observations: all of the adapters that needs no framework

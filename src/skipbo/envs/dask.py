@@ -25,12 +25,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 
-from skipbo.envs._extras import missing_extra
+from skipbo.envs._extras import needs_extra
 
-try:
+with needs_extra("dask"):
     from distributed import Client
-except ImportError as error:  # pragma: no cover - exercised in a subprocess by the tests
-    raise missing_extra("dask", error) from error
 
 from skipbo import Rules
 from skipbo.arena import Entrant, TournamentResult, tournament

@@ -35,34 +35,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, SupportsInt
 
-from skipbo.envs._extras import missing_extra
+from skipbo.envs._extras import needs_extra
 
-try:
+with needs_extra("gymnasium"):
     import gymnasium
     import numpy as np
     import numpy.typing as npt
     from gymnasium import spaces
-except ImportError as error:  # pragma: no cover - exercised in a subprocess by the tests
-    raise missing_extra("gymnasium", error) from error
 
 from skipbo import ActionError, GameState, Rules, apply, new_game, view
-from skipbo.actions import action_count, action_to_move, legal_action_mask
+from skipbo.actions import action_count, action_to_move
 from skipbo.bots import Bot, make_bot
-from skipbo.envs import _rewards
-from skipbo.envs.observation import (
-    DISCARD_DEPTH,
-    observation_array,
-    observation_layout,
-    text_observation,
-)
+from skipbo.envs import _adapter, _rewards
+from skipbo.envs.observation import DISCARD_DEPTH, observation_array
 
 __all__ = ["ENV_ID", "SkipBoEnv"]
 
 ENV_ID = "skipbo/SkipBo-v0"
 """The id under which :class:`SkipBoEnv` is registered with Gymnasium."""
-
-_SEED_RANGE = 2**63
-"""Game and bot seeds are drawn from ``0 .. 2**63 - 1`` of the environment's generator."""
 
 Observation = npt.NDArray[np.float32]
 
@@ -88,7 +78,7 @@ class SkipBoEnv(gymnasium.Env[Observation, np.int64]):
 
     """
 
-    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012
+    metadata = {"render_modes": list(_adapter.RENDER_MODES), "render_fps": 4}  # noqa: RUF012
 
     def __init__(
         self,
@@ -101,10 +91,7 @@ class SkipBoEnv(gymnasium.Env[Observation, np.int64]):
         depth: int = DISCARD_DEPTH,
         render_mode: str | None = None,
     ) -> None:
-        if rules is None:
-            rules = Rules(players=2 if players is None else players)
-        elif players is not None and players != rules.players:
-            raise ValueError(f"players={players} contradicts rules with {rules.players} players")
+        rules = _adapter.rules_of(rules, players)
         if type(seat) is not int or not 0 <= seat < rules.players:
             raise ValueError(f"seat must be a seat from 0 to {rules.players - 1}, got {seat!r}")
         others = rules.players - 1
@@ -113,20 +100,15 @@ class SkipBoEnv(gymnasium.Env[Observation, np.int64]):
             raise ValueError(f"{others} opponents needed (one a seat), got {len(names)} names")
         for name in names:
             make_bot(name, 0)  # a wrong name fails here, not at the first reset
-        if render_mode not in (None, *self.metadata["render_modes"]):
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        _adapter.check_render_mode(render_mode)
         self.rules = rules
         self.seat = seat
         self.opponents = tuple(names)
         self.stock_reward = float(stock_reward)
         self.depth = depth
         self.render_mode = render_mode
-        layout = observation_layout(rules, depth)
-        self.observation_space = spaces.Box(
-            low=0.0, high=np.array(layout.high, dtype=np.float32), dtype=np.float32
-        )
-        self._action_count = action_count(rules)
-        self.action_space = spaces.Discrete(self._action_count)
+        self.observation_space = _adapter.observation_box(rules, depth)
+        self.action_space = spaces.Discrete(action_count(rules))
         self._state: GameState | None = None
         self._bots: dict[int, Bot] = {}
         self._ended = False
@@ -139,9 +121,7 @@ class SkipBoEnv(gymnasium.Env[Observation, np.int64]):
             ~skipbo.ActionError: before the first :meth:`reset`.
 
         """
-        if self._state is None:
-            raise ActionError("the environment has no game yet: call reset() first")
-        return self._state
+        return _adapter.game_of(self._state)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -149,10 +129,10 @@ class SkipBoEnv(gymnasium.Env[Observation, np.int64]):
         """Deal a new game and let the bots move until it is the agent's turn."""
         super().reset(seed=seed)
         rng = self.np_random
-        game_seed = int(rng.integers(_SEED_RANGE))
+        game_seed = _adapter.draw_seed(rng)
         others = [seat for seat in range(self.rules.players) if seat != self.seat]
         self._bots = {
-            seat: make_bot(name, int(rng.integers(_SEED_RANGE)))
+            seat: make_bot(name, _adapter.draw_seed(rng))
             for seat, name in zip(others, self.opponents, strict=True)
         }
         self._state = self._bots_move(new_game(self.rules, seed=game_seed))
@@ -170,14 +150,12 @@ class SkipBoEnv(gymnasium.Env[Observation, np.int64]):
         state = self.state
         if self._ended:
             raise ActionError("the episode is over: call reset() first")
-        if not self.action_space.contains(action):
-            raise ActionError(f"action {action!r} is not in 0..{self._action_count - 1}")
-        index = int(action)
-        if not legal_action_mask(state)[index]:
+        index = _adapter.action_index(self.action_space, action)
+        illegal = _adapter.illegal_action(state, index)
+        if illegal is not None:
             self._ended = True
             info = self._info()
-            move = action_to_move(self.rules, index)
-            info["illegal_action"] = f"{move} is not a legal move now"
+            info["illegal_action"] = illegal
             return self._observation(), _rewards.ILLEGAL_ACTION, True, False, info
         stock_before = _rewards.team_stock_cards(state, self.seat)
         state = self._bots_move(apply(state, action_to_move(self.rules, index)))
@@ -193,13 +171,8 @@ class SkipBoEnv(gymnasium.Env[Observation, np.int64]):
 
     def render(self) -> str | None:
         """The agent's text observation: returned (``"ansi"``) or printed (``"human"``)."""
-        if self.render_mode is None or self._state is None:
-            return None
-        text = text_observation(view(self._state, self.seat))
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        seen = None if self._state is None else view(self._state, self.seat)
+        return _adapter.render(self.render_mode, seen)
 
     def _bots_move(self, state: GameState) -> GameState:
         while not state.is_over and state.current_player != self.seat:
@@ -211,8 +184,7 @@ class SkipBoEnv(gymnasium.Env[Observation, np.int64]):
         return observation_array(view(self.state, self.seat), self.depth)
 
     def _info(self) -> dict[str, Any]:
-        mask = legal_action_mask(self.state) if not self._ended else bytes(self._action_count)
-        return {"action_mask": np.frombuffer(mask, dtype=np.int8).copy()}
+        return {"action_mask": _adapter.action_mask(self.state, to_act=not self._ended)}
 
 
 gymnasium.register(id=ENV_ID, entry_point=f"{__name__}:SkipBoEnv")

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from skipbo import PlayerView, Rules, format_card
-from skipbo.envs._extras import missing_extra
+from skipbo.envs._extras import needs_extra
 from skipbo.text.display import format_pile
 
 if TYPE_CHECKING:
@@ -238,10 +238,8 @@ def observation_array(seen: PlayerView, depth: int = DISCARD_DEPTH) -> npt.NDArr
         ImportError: if NumPy is not installed (it comes with every adapter's extra).
 
     """
-    try:
+    with needs_extra("numpy"):
         import numpy as np
-    except ImportError as error:
-        raise missing_extra("numpy", error) from error
     return np.array(observation(seen, depth), dtype=np.float32)
 
 

@@ -44,13 +44,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from skipbo.envs._extras import missing_extra
+from skipbo.envs._extras import needs_extra
 
-try:
+with needs_extra("openspiel"):
     import numpy as np
     import pyspiel
-except ImportError as error:  # pragma: no cover - exercised in a subprocess by the tests
-    raise missing_extra("openspiel", error) from error
 
 from skipbo import (
     ConfigurationError,

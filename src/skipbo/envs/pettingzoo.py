@@ -26,34 +26,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from skipbo.envs._extras import missing_extra
+from skipbo.envs._extras import needs_extra
 
-try:
+with needs_extra("pettingzoo"):
     import numpy as np
     import numpy.typing as npt
     from gymnasium import spaces
     from pettingzoo import AECEnv
     from pettingzoo.utils import AgentSelector
-except ImportError as error:  # pragma: no cover - exercised in a subprocess by the tests
-    raise missing_extra("pettingzoo", error) from error
 
-from skipbo import ActionError, GameState, Rules, apply, new_game, view
-from skipbo.actions import action_count, action_to_move, legal_action_mask
-from skipbo.envs import _rewards
-from skipbo.envs.observation import (
-    DISCARD_DEPTH,
-    observation_array,
-    observation_layout,
-    text_observation,
-)
+from skipbo import GameState, Rules, apply, new_game, view
+from skipbo.actions import action_count, action_to_move
+from skipbo.envs import _adapter, _rewards
+from skipbo.envs.observation import DISCARD_DEPTH, observation_array
 
 __all__ = ["SkipBoAECEnv", "env", "raw_env"]
 
-_SEED_RANGE = 2**63
-
 Observation = dict[str, npt.NDArray[Any]]
-
-RENDER_MODES = ("ansi", "human")
 
 
 class SkipBoAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped
@@ -73,7 +62,7 @@ class SkipBoAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped
     """
 
     metadata = {  # noqa: RUF012
-        "render_modes": list(RENDER_MODES),
+        "render_modes": list(_adapter.RENDER_MODES),
         "name": "skipbo_v0",
         "is_parallelizable": False,
     }
@@ -87,35 +76,26 @@ class SkipBoAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        if rules is None:
-            rules = Rules(players=2 if players is None else players)
-        elif players is not None and players != rules.players:
-            raise ValueError(f"players={players} contradicts rules with {rules.players} players")
-        if render_mode not in (None, *RENDER_MODES):
-            raise ValueError(f"render_mode must be one of {list(RENDER_MODES)}")
+        rules = _adapter.rules_of(rules, players)
+        _adapter.check_render_mode(render_mode)
         self.rules = rules
         self.depth = depth
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(rules.players)]
         self.agents = self.possible_agents[:]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        layout = observation_layout(rules, depth)
         count = action_count(rules)
-        observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(
-                    low=0.0, high=np.array(layout.high, dtype=np.float32), dtype=np.float32
-                ),
-                "action_mask": spaces.Box(low=0, high=1, shape=(count,), dtype=np.int8),
-            }
-        )
         # One space object per agent, so that seeding one does not seed the others.
         self.observation_spaces = {
-            agent: observation_space if seat == 0 else _copy_space(observation_space)
-            for seat, agent in enumerate(self.possible_agents)
+            agent: spaces.Dict(
+                {
+                    "observation": _adapter.observation_box(rules, depth),
+                    "action_mask": spaces.Box(low=0, high=1, shape=(count,), dtype=np.int8),
+                }
+            )
+            for agent in self.possible_agents
         }
         self.action_spaces = {agent: spaces.Discrete(count) for agent in self.possible_agents}
-        self._action_count = count
         self._selector = AgentSelector(self.agents)
         self._rng = np.random.default_rng()
         self._state: GameState | None = None
@@ -137,15 +117,13 @@ class SkipBoAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped
             ~skipbo.ActionError: before the first :meth:`reset`.
 
         """
-        if self._state is None:
-            raise ActionError("the environment has no game yet: call reset() first")
-        return self._state
+        return _adapter.game_of(self._state)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new game; ``seed`` makes it, and everything after it, reproducible."""
         if seed is not None:
             self._rng = np.random.default_rng(seed)
-        self._state = new_game(self.rules, seed=int(self._rng.integers(_SEED_RANGE)))
+        self._state = new_game(self.rules, seed=_adapter.draw_seed(self._rng))
         self._ended = False
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -161,10 +139,9 @@ class SkipBoAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped
         seat = self._seats[agent]
         mine = view(state, seat)
         to_act = not self._ended and seat == state.current_player
-        mask = legal_action_mask(mine) if to_act else bytes(self._action_count)
         return {
             "observation": observation_array(mine, self.depth),
-            "action_mask": np.frombuffer(mask, dtype=np.int8).copy(),
+            "action_mask": _adapter.action_mask(mine, to_act=to_act),
         }
 
     def step(self, action: int | None) -> None:
@@ -178,16 +155,13 @@ class SkipBoAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        space = self.action_spaces[agent]
-        if action is None or not space.contains(action):
-            raise ActionError(f"action {action!r} is not in 0..{self._action_count - 1}")
+        index = _adapter.action_index(self.action_spaces[agent], action)
         state = self.state_of_game
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        index = int(action)
-        if not legal_action_mask(state)[index]:
-            move = action_to_move(self.rules, index)
-            self.infos[agent] = {"illegal_action": f"{move} is not a legal move now"}
+        illegal = _adapter.illegal_action(state, index)
+        if illegal is not None:
+            self.infos[agent] = {"illegal_action": illegal}
             self.rewards[agent] = _rewards.ILLEGAL_ACTION
             self._finish(truncated=False)
         else:
@@ -210,36 +184,12 @@ class SkipBoAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped
 
     def render(self) -> str | None:
         """The text observation of the agent to act (``"ansi"``: returned; ``"human"``: printed)."""
-        if self.render_mode is None or self._state is None:
-            return None
-        text = text_observation(view(self._state, self._seats[self.agent_selection]))
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        state = self._state
+        seen = None if state is None else view(state, self._seats[self.agent_selection])
+        return _adapter.render(self.render_mode, seen)
 
     def close(self) -> None:
         """Nothing to release."""
-
-
-def _copy_space(space: spaces.Dict) -> spaces.Dict:
-    return spaces.Dict({name: _copy_box(box) for name, box in space.spaces.items()})
-
-
-def _copy_box(box: spaces.Space[Any]) -> spaces.Box:
-    assert isinstance(box, spaces.Box)
-    return spaces.Box(low=box.low, high=box.high, dtype=box.dtype)
-
-
-def raw_env(
-    rules: Rules | None = None,
-    *,
-    players: int | None = None,
-    depth: int = DISCARD_DEPTH,
-    render_mode: str | None = None,
-) -> SkipBoAECEnv:
-    """A :class:`SkipBoAECEnv` without wrappers (PettingZoo's ``raw_env`` convention)."""
-    return SkipBoAECEnv(rules, players=players, depth=depth, render_mode=render_mode)
 
 
 def env(
@@ -253,6 +203,11 @@ def env(
 
     No PettingZoo wrapper is applied: the environment checks its own actions (an
     action outside the space raises :class:`~skipbo.ActionError`, a masked one ends the
-    game as described above).
+    game as described above). So :func:`raw_env`, the environment without wrappers, is
+    the same function.
     """
-    return raw_env(rules, players=players, depth=depth, render_mode=render_mode)
+    return SkipBoAECEnv(rules, players=players, depth=depth, render_mode=render_mode)
+
+
+raw_env = env
+"""PettingZoo's ``raw_env`` convention: the environment without wrappers, as :func:`env`."""

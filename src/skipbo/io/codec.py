@@ -14,6 +14,7 @@ it build a huge move table.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping
 from typing import Any, TypeVar
@@ -33,10 +34,16 @@ from skipbo.common.strictjson import (
     optional,
     text,
 )
-from skipbo.errors import ConfigurationError, InvalidStateError, MoveSyntaxError
+from skipbo.errors import (
+    ConfigurationError,
+    InvalidMoveError,
+    InvalidStateError,
+    MoveSyntaxError,
+)
 from skipbo.moves import Move, parse_move
 from skipbo.rules import MAX_TEAM_PLAYERS, FirstPlayer, Rules
 from skipbo.sampling import sample_state, view_violations
+from skipbo.spec import MAX_COUNTER
 from skipbo.state import GameState, Outcome, Pile, Termination
 from skipbo.views import PlayerView
 
@@ -87,6 +94,10 @@ STATE_FIELDS = (
     "outcome",
     "shuffle_seed",
 )
+PENALTY_FIELD = "penalty_cards"
+"""The optional field of state and view documents: written only once a referee penalty
+was given (R-TEAM-4), read as all zeros when absent, so that documents of games without
+penalties are those of earlier releases, field for field."""
 VIEW_FIELDS = (
     "rules",
     "player",
@@ -149,9 +160,16 @@ def _piles(piles: tuple[Pile, ...]) -> list[list[Card]]:
     return [list(pile) for pile in piles]
 
 
+def _with_penalties(data: dict[str, Any], penalty_cards: tuple[int, ...]) -> dict[str, Any]:
+    """``data`` with the penalty counts when a penalty was given (see :data:`PENALTY_FIELD`)."""
+    if any(penalty_cards):
+        data[PENALTY_FIELD] = list(penalty_cards)
+    return data
+
+
 def state_data(state: GameState) -> dict[str, Any]:
     """A full state as a dict (hidden information included: for the server only)."""
-    return {
+    data = {
         "rules": rules_data(state.rules),
         "stocks": _piles(state.stocks),
         "discards": [_piles(piles) for piles in state.discards],
@@ -166,11 +184,12 @@ def state_data(state: GameState) -> dict[str, Any]:
         "outcome": outcome_data(state.outcome),
         "shuffle_seed": state.shuffle_seed,
     }
+    return _with_penalties(data, state.penalty_cards)
 
 
 def view_data(seen: PlayerView) -> dict[str, Any]:
     """A player's view as a dict."""
-    return {
+    data = {
         "rules": rules_data(seen.rules),
         "player": seen.player,
         "hand": None if seen.hand is None else list(seen.hand),
@@ -187,6 +206,7 @@ def view_data(seen: PlayerView) -> dict[str, Any]:
         "empty_passes": seen.empty_passes,
         "outcome": outcome_data(seen.outcome),
     }
+    return _with_penalties(data, seen.penalty_cards)
 
 
 # --- decoding the value types ----------------------------------------------------------
@@ -217,7 +237,7 @@ def move(data: object, path: str) -> Move:
     written = text(data, path)
     try:
         parsed = parse_move(written)
-    except MoveSyntaxError as error:
+    except (MoveSyntaxError, InvalidMoveError) as error:  # bad text; a number out of range
         fail(path, str(error))
     if str(parsed) != written:
         # One spelling per move, so that equal moves have equal documents.
@@ -323,39 +343,60 @@ def read_outcome(data: object, path: str) -> Outcome:
     return Outcome(termination, team, winners)
 
 
-def read_state(data: object, path: str) -> GameState:
-    """A :class:`~skipbo.GameState` from a dict; it passes :func:`skipbo.check_invariants`."""
-    found = fields(data, path, STATE_FIELDS)
+def _penalty_cards(found: dict[str, object], path: str, rules: Rules) -> tuple[int, ...]:
+    """The penalty counts of a state or view document; all zeros when the field is absent."""
+    if PENALTY_FIELD not in found:
+        return (0,) * rules.stock_pile_count
+    where = join(path, PENALTY_FIELD)
+    counts = array(found[PENALTY_FIELD], where, rules.stock_pile_count)
+    return tuple(integer(count, join(where, s), 0, MAX_COUNTER) for s, count in enumerate(counts))
 
-    def at(name: str) -> str:
-        return join(path, name)
 
+def _read_public(data: object, path: str, names: tuple[str, ...]) -> tuple[dict[str, object], Any]:
+    """The fields of a state or view document, and the public values both hold.
+
+    Returns the document's fields and, by parameter name, the values a view shows in
+    full and a state holds alike (rules, discard and build piles, counters, outcome,
+    penalties), read the same way for both.
+    """
+    found = fields(data, path, names, (PENALTY_FIELD,))
+    at = functools.partial(join, path)
     rules = read_rules(found["rules"], at("rules"))
     deck = rules.deck
-    stocks = piles(found["stocks"], at("stocks"), deck, rules.stock_pile_count)
-    discards = tuple(
-        piles(item, join(at("discards"), d), deck, rules.discard_pile_count)
-        for d, item in enumerate(array(found["discards"], at("discards"), rules.stock_pile_count))
-    )
-    hands = piles(found["hands"], at("hands"), deck, rules.players)
-    builds = piles(found["builds"], at("builds"), deck, rules.build_pile_count)
-    draw_pile = pile(found["draw_pile"], at("draw_pile"), deck)
-    completed = pile(found["completed"], at("completed"), deck)
-    outcome = optional(found["outcome"], at("outcome"), read_outcome)
+    public = {
+        "rules": rules,
+        "discards": tuple(
+            piles(item, join(at("discards"), d), deck, rules.discard_pile_count)
+            for d, item in enumerate(
+                array(found["discards"], at("discards"), rules.stock_pile_count)
+            )
+        ),
+        "builds": piles(found["builds"], at("builds"), deck, rules.build_pile_count),
+        "current_player": integer(
+            found["current_player"], at("current_player"), 0, rules.players - 1
+        ),
+        "turn": integer(found["turn"], at("turn"), 1, MAX_COUNTER),
+        "turn_moves": integer(found["turn_moves"], at("turn_moves"), 0, MAX_COUNTER),
+        "empty_passes": integer(found["empty_passes"], at("empty_passes"), 0, rules.players),
+        "outcome": optional(found["outcome"], at("outcome"), read_outcome),
+        "penalty_cards": _penalty_cards(found, path, rules),
+    }
+    return found, public
+
+
+def read_state(data: object, path: str) -> GameState:
+    """A :class:`~skipbo.GameState` from a dict; it passes :func:`skipbo.check_invariants`."""
+    found, public = _read_public(data, path, STATE_FIELDS)
+    at = functools.partial(join, path)
+    rules: Rules = public["rules"]
+    deck = rules.deck
     state = GameState(
-        rules=rules,
-        stocks=stocks,
-        discards=discards,
-        hands=hands,
-        builds=builds,
-        draw_pile=draw_pile,
-        completed=completed,
-        current_player=integer(found["current_player"], at("current_player"), 0, rules.players - 1),
-        turn=integer(found["turn"], at("turn"), 1),
-        turn_moves=integer(found["turn_moves"], at("turn_moves")),
-        empty_passes=integer(found["empty_passes"], at("empty_passes"), 0, rules.players),
-        outcome=outcome,
+        stocks=piles(found["stocks"], at("stocks"), deck, rules.stock_pile_count),
+        hands=piles(found["hands"], at("hands"), deck, rules.players),
+        draw_pile=pile(found["draw_pile"], at("draw_pile"), deck),
+        completed=pile(found["completed"], at("completed"), deck),
         shuffle_seed=integer(found["shuffle_seed"], at("shuffle_seed"), 0, SEED_LIMIT - 1),
+        **public,
     )
     # The invariants are stated once, in skipbo.checking.invariants; one the state
     # breaks is reported at its place, preferring one about a single place (a card
@@ -372,52 +413,33 @@ def read_state(data: object, path: str) -> GameState:
 
 def read_view(data: object, path: str) -> PlayerView:
     """A :class:`~skipbo.PlayerView` from a dict; some valid state has exactly this view."""
-    found = fields(data, path, VIEW_FIELDS)
-
-    def at(name: str) -> str:
-        return join(path, name)
-
-    rules = read_rules(found["rules"], at("rules"))
+    found, public = _read_public(data, path, VIEW_FIELDS)
+    at = functools.partial(join, path)
+    rules: Rules = public["rules"]
     deck = rules.deck
     player = optional(found["player"], at("player"), integer)
-    hand = optional(found["hand"], at("hand"), lambda item, where: pile(item, where, deck))
-    stock_tops = tuple(
-        optional(top, join(at("stock_tops"), s), lambda item, where: card(item, where, deck))
-        for s, top in enumerate(
-            array(found["stock_tops"], at("stock_tops"), rules.stock_pile_count)
-        )
-    )
-    stock_sizes = tuple(
-        integer(size, join(at("stock_sizes"), s))
-        for s, size in enumerate(
-            array(found["stock_sizes"], at("stock_sizes"), rules.stock_pile_count)
-        )
-    )
-    discards = tuple(
-        piles(item, join(at("discards"), d), deck, rules.discard_pile_count)
-        for d, item in enumerate(array(found["discards"], at("discards"), rules.stock_pile_count))
-    )
-    hand_sizes = tuple(
-        integer(size, join(at("hand_sizes"), p), 0, rules.hand_size)
-        for p, size in enumerate(array(found["hand_sizes"], at("hand_sizes"), rules.players))
-    )
-    outcome = optional(found["outcome"], at("outcome"), read_outcome)
     seen = PlayerView(
-        rules=rules,
         player=None if player is None else integer(player, at("player"), 0, rules.players - 1),
-        hand=hand,
-        stock_tops=stock_tops,
-        stock_sizes=stock_sizes,
-        discards=discards,
-        builds=piles(found["builds"], at("builds"), deck, rules.build_pile_count),
-        hand_sizes=hand_sizes,
+        hand=optional(found["hand"], at("hand"), lambda item, where: pile(item, where, deck)),
+        stock_tops=tuple(
+            optional(top, join(at("stock_tops"), s), lambda item, where: card(item, where, deck))
+            for s, top in enumerate(
+                array(found["stock_tops"], at("stock_tops"), rules.stock_pile_count)
+            )
+        ),
+        stock_sizes=tuple(
+            integer(size, join(at("stock_sizes"), s))
+            for s, size in enumerate(
+                array(found["stock_sizes"], at("stock_sizes"), rules.stock_pile_count)
+            )
+        ),
+        hand_sizes=tuple(
+            integer(size, join(at("hand_sizes"), p), 0, rules.hand_size)
+            for p, size in enumerate(array(found["hand_sizes"], at("hand_sizes"), rules.players))
+        ),
         draw_pile_size=integer(found["draw_pile_size"], at("draw_pile_size")),
         completed_count=integer(found["completed_count"], at("completed_count")),
-        current_player=integer(found["current_player"], at("current_player"), 0, rules.players - 1),
-        turn=integer(found["turn"], at("turn"), 1),
-        turn_moves=integer(found["turn_moves"], at("turn_moves")),
-        empty_passes=integer(found["empty_passes"], at("empty_passes"), 0, rules.players),
-        outcome=outcome,
+        **public,
     )
     problems = view_violations(seen)
     if problems:

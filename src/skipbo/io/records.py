@@ -36,17 +36,16 @@ from __future__ import annotations
 
 import json
 import re
-from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 import attrs
 
-from skipbo.common import strictjson
+from skipbo.common import records, strictjson
 from skipbo.common.strictjson import echo
 from skipbo.deal import new_game
 from skipbo.engine import apply
-from skipbo.errors import ArgumentTypeError, DataError, IllegalMoveError
+from skipbo.errors import ArgumentTypeError, DataError
 from skipbo.io import codec as _codec
 from skipbo.moves import Discard, Move, Pass, PlayFromDiscard, PlayFromHand, PlayFromStock
 from skipbo.rules import Rules
@@ -63,7 +62,7 @@ __all__ = [
 ]
 
 
-class ReplayError(DataError):
+class ReplayError(records.ReplayError):
     """A game record whose moves cannot be replayed: move ``index`` is illegal.
 
     The :class:`~skipbo.IllegalMoveError` that :func:`skipbo.apply` raised is the
@@ -75,12 +74,6 @@ class ReplayError(DataError):
         rule: The ID of the rule it breaks.
 
     """
-
-    def __init__(self, index: int, move: object, rule: str, reason: str) -> None:
-        super().__init__(f"/moves/{index}", f"move {index} ({move}) is illegal: {reason} ({rule})")
-        self.index = index
-        self.move = move
-        self.rule = rule
 
 
 TEXT_FORMAT = "skipbo-record 1"
@@ -107,21 +100,13 @@ def _text_ok(value: object, *, empty: bool) -> bool:
     )
 
 
-def _as_tuple(value: Any) -> Any:
-    # Untrusted input: any iterable but a string becomes a tuple; anything else is
-    # left as it is for the checks to reject.
-    if isinstance(value, Iterable) and not isinstance(value, str | bytes):
-        return tuple(value)
-    return value
-
-
 def _moves(value: Iterable[Move]) -> tuple[Move, ...]:
-    moves: tuple[Move, ...] = _as_tuple(value)
+    moves: tuple[Move, ...] = records.as_tuple(value)
     return moves
 
 
 def _names(value: Iterable[str]) -> tuple[str, ...]:
-    names: tuple[str, ...] = _as_tuple(value)
+    names: tuple[str, ...] = records.as_tuple(value)
     return names
 
 
@@ -162,19 +147,13 @@ class GameRecord:
     ``(("started", "2026-05-01T12:00:00Z"),)``. Keys have no spaces."""
 
     def __attrs_post_init__(self) -> None:
-        if not isinstance(self.rules, Rules):
-            raise DataError("/rules", f"must be a skipbo.Rules, got {echo(self.rules)}")
-        if type(self.seed) is not int:
-            raise DataError("/seed", f"must be an int, got {echo(self.seed)}")
-        given: tuple[object, ...] = (self.moves, self.names, self.tags)
-        for name, value in zip(("moves", "names", "tags"), given, strict=True):
-            if not isinstance(value, tuple):
-                raise DataError(f"/{name}", f"must be a sequence, got {echo(value)}")
-        for index, move in enumerate(self.moves):
-            if type(move) not in _MOVE_TYPES:
-                raise DataError(f"/moves/{index}", f"not a move: {echo(move)}")
-        if self.names and len(self.names) != self.rules.players:
-            raise DataError("/names", f"must name all {self.rules.players} seats or none")
+        records.check_record(
+            self,
+            rules_type=Rules,
+            rules_name="a skipbo.Rules",
+            move_types=_MOVE_TYPES,
+            sequences=("moves", "names", "tags"),
+        )
         for seat, name in enumerate(self.names):
             if not _text_ok(name, empty=False):
                 raise DataError(f"/names/{seat}", f"must be one line of text, got {echo(name)}")
@@ -213,18 +192,9 @@ def replay(record: GameRecord) -> Iterator[GameState]:
     """
     if not isinstance(record, GameRecord):
         raise ArgumentTypeError(f"replay needs a GameRecord, not {type(record).__name__}")
-    return _replayed(record)
-
-
-def _replayed(record: GameRecord) -> Iterator[GameState]:
-    state = new_game(record.rules, seed=record.seed)
-    yield state
-    for index, move in enumerate(record.moves):
-        try:
-            state = apply(state, move)
-        except IllegalMoveError as error:
-            raise ReplayError(index, move, error.rule, error.reason) from error
-        yield state
+    return records.replay_moves(
+        new_game, record.rules, record.seed, record.moves, apply, replay_error=ReplayError
+    )
 
 
 def final_state(record: GameRecord) -> GameState:
@@ -234,8 +204,7 @@ def final_state(record: GameRecord) -> GameState:
         skipbo.ReplayError: if a move is illegal (see :func:`replay`).
 
     """
-    (state,) = deque(replay(record), maxlen=1)
-    return state
+    return records.last_state(replay(record))
 
 
 # --- JSON --------------------------------------------------------------------------------

@@ -42,15 +42,11 @@ come from a trusted source.
 
 from __future__ import annotations
 
-import copy
-import json
 from collections.abc import Callable
-from functools import cache
-from importlib import resources
 from typing import Any, Literal, TypeAlias, overload
 
 from skipbo.common import strictjson
-from skipbo.errors import ArgumentTypeError
+from skipbo.common.documents import DocumentFormat
 from skipbo.io import codec as _codec
 from skipbo.io.records import GameRecord, read_record, record_data
 from skipbo.moves import Discard, Move, Pass, PlayFromDiscard, PlayFromHand, PlayFromStock
@@ -97,7 +93,7 @@ _READERS: dict[str, Callable[[object, str], Document]] = {
 }
 
 
-def _body(value: object) -> tuple[Kind, dict[str, Any]]:
+def _body(value: Document) -> tuple[Kind, dict[str, Any]]:
     match value:
         case Rules():
             return "rules", _codec.rules_data(value)
@@ -114,6 +110,15 @@ def _body(value: object) -> tuple[Kind, dict[str, Any]]:
     raise TypeError(f"no document form for {type(value).__name__}")
 
 
+_FORMAT: DocumentFormat[Document] = DocumentFormat(
+    version=FORMAT_VERSION,
+    encode=_body,
+    readers=_READERS,
+    schema=("skipbo.io", "schemas/skipbo.schema.json"),
+    title="skipbo",
+)
+
+
 def to_data(value: Document) -> dict[str, Any]:
     """The document of ``value``: a dict of JSON-compatible values.
 
@@ -121,8 +126,7 @@ def to_data(value: Document) -> dict[str, Any]:
         TypeError: if ``value`` has no document form.
 
     """
-    kind, body = _body(value)
-    return {"type": kind, "version": FORMAT_VERSION, **body}
+    return _FORMAT.to_data(value)
 
 
 def dumps(value: Document, *, indent: int | None = None) -> str:
@@ -132,8 +136,7 @@ def dumps(value: Document, *, indent: int | None = None) -> str:
         TypeError: if ``value`` has no document form.
 
     """
-    separators = (",", ":") if indent is None else None
-    return json.dumps(to_data(value), indent=indent, separators=separators, allow_nan=False)
+    return _FORMAT.dumps(value, indent=indent)
 
 
 @overload
@@ -165,34 +168,7 @@ def from_data(data: object, kind: Kind | None = None) -> Document:
         skipbo.ReplayError: if ``data`` is a record with an illegal move.
 
     """
-    if type(data) is not dict:
-        strictjson.fail("", f"a document must be an object, got {strictjson.kind_of(data)}")
-    if kind is not None and (type(kind) is not str or kind not in _READERS):
-        # A programming error, not bad data.
-        choices = ", ".join(map(repr, _READERS))
-        if type(kind) is not str:
-            raise ArgumentTypeError(
-                f"kind must be None or one of {choices}, not {type(kind).__name__}"
-            )
-        raise ValueError(f"no document type {kind!r}: kind must be None or one of {choices}")
-    if "type" not in data:
-        strictjson.fail("/type", "missing field")
-    found = data["type"]
-    if type(found) is not str or found not in _READERS:
-        choices = ", ".join(map(repr, _READERS))
-        strictjson.fail("/type", f"must be one of {choices}, got {strictjson.echo(found)}")
-    if kind is not None and found != kind:
-        strictjson.fail("/type", f"must be {kind!r}, got {strictjson.echo(found)}")
-    if "version" not in data:
-        strictjson.fail("/version", "missing field")
-    version = data["version"]
-    if type(version) is not int or version != FORMAT_VERSION:
-        strictjson.fail(
-            "/version",
-            f"this library reads version {FORMAT_VERSION}, got {strictjson.echo(version)}",
-        )
-    body = {key: value for key, value in data.items() if key not in ("type", "version")}
-    return _READERS[found](body, "")
+    return _FORMAT.from_data(data, kind)
 
 
 @overload
@@ -220,14 +196,7 @@ def loads(text: str | bytes, kind: Kind | None = None) -> Document:
         skipbo.ReplayError: if the text is a record with an illegal move.
 
     """
-    return from_data(strictjson.parse_json(text), kind)
-
-
-@cache
-def _schema() -> dict[str, Any]:
-    source = resources.files("skipbo.io").joinpath("schemas", "skipbo.schema.json")
-    loaded: dict[str, Any] = json.loads(source.read_text(encoding="utf-8"))
-    return loaded
+    return _FORMAT.loads(text, kind)
 
 
 def json_schema(kind: Kind | None = None) -> dict[str, Any]:
@@ -242,14 +211,4 @@ def json_schema(kind: Kind | None = None) -> dict[str, Any]:
         ValueError: if ``kind`` is not a document type.
 
     """
-    schema = copy.deepcopy(_schema())
-    if kind is None:
-        return schema
-    if kind not in _READERS:
-        raise ValueError(f"no document type {kind!r}")
-    return {
-        "$schema": schema["$schema"],
-        "title": f"skipbo {kind} document, format version {FORMAT_VERSION}",
-        "$ref": f"#/$defs/{kind}-document",
-        "$defs": schema["$defs"],
-    }
+    return _FORMAT.json_schema(kind)

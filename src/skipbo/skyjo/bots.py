@@ -17,11 +17,11 @@ read a face-down card, and it draws randomness from its own seeded generator.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
-from skipbo.common.game import unknown_bot
+from skipbo.common import bots as common
+from skipbo.common.game import Bot as AnyGameBot
 from skipbo.skyjo.cards import Card, column_places
 from skipbo.skyjo.engine import legal_moves
 from skipbo.skyjo.moves import DiscardFlip, Draw, Move, Reveal, Swap, TakeDiscard
@@ -32,23 +32,15 @@ from skipbo.skyjo.views import FACE_DOWN, PublicView, SeenGrid
 __all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "make_bot"]
 
 
-class Bot(Protocol):
-    """Chooses a move for the player to move, from the public view."""
-
-    def choose(self, view: PublicView) -> Move:
-        """Return a legal move for ``view.current_player``."""
-        ...
+class Bot(AnyGameBot[PublicView, Move], Protocol):
+    """Chooses a legal move for ``view.current_player`` from the public view."""
 
 
-class RandomBot:
+class RandomBot(common.RandomBot[PublicView, Move]):
     """Picks uniformly among the legal moves."""
 
     def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
-
-    def choose(self, view: PublicView) -> Move:
-        """A uniformly random legal move."""
-        return self._rng.choice(legal_moves(view))
+        super().__init__(legal_moves, seed)
 
 
 KEEP = 4
@@ -59,16 +51,13 @@ PATIENCE = 15
 """Turns per player after which the bot ends a round even when it is unlikely to win it."""
 
 
-class HeuristicBot:
+class HeuristicBot(common.SeededBot):
     """A reasonable player that keeps low cards and builds columns of equal values.
 
     It ends a round only when it is likely to score lowest alone, or once the round has
     lasted ``PATIENCE`` turns per player (so that rounds among such bots end).
     Unknown cards are valued at the mean of the cards it has not seen.
     """
-
-    def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
 
     def choose(self, view: PublicView) -> Move:
         """The move this policy prefers (always a legal one)."""
@@ -191,8 +180,4 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
         ValueError: if no bot has that name; the message lists the names.
 
     """
-    try:
-        factory = BOTS[name]
-    except KeyError:
-        raise unknown_bot(name, sorted(BOTS), "Skyjo bot") from None
-    return factory(seed)
+    return common.build_bot(BOTS, name, seed, "Skyjo bot")

@@ -25,14 +25,16 @@ Half of the games are played by random players, half by the heuristic bot.
 
 from __future__ import annotations
 
-import random
+from collections.abc import Sequence
 
 import attrs
 
+from skipbo.common import conformance as common
+from skipbo.common.conformance import MAX_MOVES, GameCheck, ReportFigures, RulesFunctions
 from skipbo.common.randomness import derive_seed
 from skipbo.skyjo.actions import move_to_action
 from skipbo.skyjo.bots import Bot, HeuristicBot, RandomBot
-from skipbo.skyjo.engine import apply, legal_moves, new_game
+from skipbo.skyjo.engine import apply, is_over, legal_moves, new_game
 from skipbo.skyjo.errors import IllegalMoveError, SkyjoError
 from skipbo.skyjo.moves import Move, all_moves
 from skipbo.skyjo.records import GameRecord, replay
@@ -44,13 +46,11 @@ from skipbo.skyjo.views import view
 
 __all__ = ["ConformanceError", "ConformanceReport", "check_conformance"]
 
-MAX_MOVES = 100_000
-"""Default bound on a game's moves; a game that has not ended by then fails."""
 ILLEGAL_PER_STEP = 8
 """Default number of illegal moves tried at each step."""
 
 
-class ConformanceError(SkyjoError, AssertionError):
+class ConformanceError(SkyjoError, common.ConformanceError[Rules, Move]):
     """Skyjo rules failed :func:`check_conformance`.
 
     Reproduce with ``skyjo.new_game(error.rules, seed=error.seed)`` and ``error.moves``.
@@ -63,20 +63,11 @@ class ConformanceError(SkyjoError, AssertionError):
 
     """
 
-    def __init__(self, rules: Rules, seed: int, moves: tuple[Move, ...], reason: str) -> None:
-        shown = " ".join(map(str, moves[-12:]))
-        super().__init__(
-            f"{reason}\nreproduce: skyjo.new_game(rules, seed={seed}), then the {len(moves)} "
-            f"moves in error.moves (last: {shown})\nrules: {rules!r}"
-        )
-        self.rules = rules
-        self.seed = seed
-        self.moves = moves
-        self.reason = reason
+    package = "skyjo"
 
 
 @attrs.frozen(slots=True)
-class ConformanceReport:
+class ConformanceReport(ReportFigures):
     """What :func:`check_conformance` played (nothing wrong, or it would have raised)."""
 
     rules: Rules
@@ -90,20 +81,10 @@ class ConformanceReport:
     illegal_moves: int
     """How many illegal moves were tried (and refused)."""
 
-    @property
-    def games(self) -> int:
-        """The number of games played."""
-        return len(self.game_lengths)
-
-    @property
-    def moves(self) -> int:
-        """The number of moves played in all games."""
-        return sum(self.game_lengths)
-
     def __str__(self) -> str:
         return (
             f"{self.games} games, {self.moves} moves (longest game "
-            f"{max(self.game_lengths, default=0)}), {sum(self.rounds)} rounds; "
+            f"{self.longest_game}), {sum(self.rounds)} rounds; "
             f"{self.illegal_moves} illegal moves refused"
         )
 
@@ -132,54 +113,33 @@ def check_conformance(
         game_seed = derive_seed(seed, game)
         make = HeuristicBot if game % 2 else RandomBot
         bots: list[Bot] = [make(derive_seed(game_seed, seat)) for seat in range(rules.players)]
-        check = _GameCheck(rules, game_seed, max_moves, illegal_per_step)
-        final, tried = check.play(bots)
+        check = _GameCheck(rules, game_seed, max_moves, illegal_per_step, bots)
+        final, tried = check.play()
         lengths.append(len(check.moves))
         rounds.append(final.round)
         illegal += tried
     return ConformanceReport(rules, seed, tuple(lengths), tuple(rounds), illegal)
 
 
-class _GameCheck:
-    def __init__(self, rules: Rules, seed: int, max_moves: int, illegal_per_step: int) -> None:
-        self.rules, self.seed = rules, seed
-        self.max_moves, self.illegal_per_step = max_moves, illegal_per_step
-        self.moves: list[Move] = []
-        self.rng = random.Random(seed)
+class _GameCheck(GameCheck[Rules, GameState, Move]):
+    """One Skyjo game under check: the shared loop with Skyjo's functions and checks."""
 
-    def fail(self, reason: str) -> ConformanceError:
-        return ConformanceError(self.rules, self.seed, tuple(self.moves), reason)
+    error_type = ConformanceError
+    illegal_move_error = IllegalMoveError
 
-    def play(self, bots: list[Bot]) -> tuple[GameState, int]:
-        state = new_game(self.rules, seed=self.seed)
-        if new_game(self.rules, seed=self.seed) != state:
-            raise self.fail("new_game is not deterministic")
-        states, tried = [state], 0
-        while state.phase is not Phase.OVER:
-            if len(self.moves) >= self.max_moves:
-                raise self.fail(f"the game did not end within {self.max_moves} moves")
-            legal = self.check_state(state)
-            tried += self.check_illegal(state, legal)
-            seen = view(state)
-            move = bots[seen.current_player].choose(seen)
-            if move not in legal:
-                raise self.fail(f"a bot chose {move}, which legal_moves does not list")
-            self.moves.append(move)
-            state = self.check_apply(state, move)
-            states.append(state)
-        if legal_moves(state):
-            raise self.fail("an ended game has legal moves")
-        self.check_state(state)
-        record = GameRecord(rules=self.rules, seed=self.seed, moves=tuple(self.moves))
-        if list(replay(record)) != states:
-            raise self.fail("replaying the record gave other states")
-        return state, tried
+    def __init__(
+        self, rules: Rules, seed: int, max_moves: int, illegal_per_step: int, bots: list[Bot]
+    ) -> None:
+        # The functions are read from this module now, so that a test can patch a broken
+        # engine in (``monkeypatch.setattr(conformance, "apply", ...)``).
+        functions = RulesFunctions(new_game, apply, legal_moves, is_over, invariant_violations)
+        super().__init__(
+            rules, seed, functions, max_moves=max_moves, illegal_per_step=illegal_per_step
+        )
+        self.bots = bots
 
-    def check_state(self, state: GameState) -> list[Move]:
-        problems = invariant_violations(state)
-        if problems:
-            raise self.fail("invariant violated: " + "; ".join(problems))
-        legal = legal_moves(state)
+    def check_legal(self, state: GameState, legal: Sequence[Move]) -> None:
+        """Distinct moves in action order, some unless ended, the same from the view."""
         actions = [move_to_action(move) for move in legal]
         if actions != sorted(set(actions)):
             raise self.fail(f"legal_moves is not distinct moves in action order: {legal}")
@@ -190,32 +150,22 @@ class _GameCheck:
             raise self.fail("legal_moves of the view differs from the state's")
         if view(sample_state(seen, self.rng)) != seen:
             raise self.fail("a state sampled from the view has another view")
-        return legal
 
-    def check_illegal(self, state: GameState, legal: list[Move]) -> int:
+    def illegal_moves(self, state: GameState, legal: Sequence[Move]) -> list[Move]:
         allowed = set(legal)
         candidates = [move for move in all_moves() if move not in allowed]
-        chosen = self.rng.sample(candidates, min(self.illegal_per_step, len(candidates)))
-        before = attrs.astuple(state, recurse=False)
-        for move in chosen:
-            try:
-                apply(state, move)
-            except IllegalMoveError:
-                pass
-            else:
-                raise self.fail(f"apply accepted the illegal move {move}")
-            if attrs.astuple(state, recurse=False) != before:
-                raise self.fail(f"refusing {move} changed the state")
-        return len(chosen)
+        return self.rng.sample(candidates, min(self.illegal_per_step, len(candidates)))
 
-    def check_apply(self, state: GameState, move: Move) -> GameState:
-        before = attrs.astuple(state, recurse=False)
-        try:
-            after = apply(state, move)
-        except SkyjoError as error:
-            raise self.fail(f"apply refused the legal move {move}: {error}") from error
-        if attrs.astuple(state, recurse=False) != before:
-            raise self.fail(f"apply changed its input state ({move})")
-        if apply(state, move) != after:
-            raise self.fail(f"apply is not deterministic ({move})")
-        return after
+    def choose(self, state: GameState, legal: Sequence[Move]) -> Move:
+        """The move of the seat's bot, shown the public view."""
+        seen = view(state)
+        move = self.bots[seen.current_player].choose(seen)
+        if move not in legal:
+            raise self.fail(f"a bot chose {move}, which legal_moves does not list")
+        return move
+
+    def check_end(self, states: Sequence[GameState]) -> None:
+        """The game's record replays to the same states."""
+        record = GameRecord(rules=self.rules, seed=self.seed, moves=tuple(self.moves))
+        if list(replay(record)) != list(states):
+            raise self.fail("replaying the record gave other states")

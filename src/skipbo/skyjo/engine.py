@@ -6,14 +6,17 @@ state and never changes its input; a refused move raises
 is the seed given to :func:`new_game`; the state carries the seed of the next shuffle
 (the reshuffle of S-DRAW-1 and each new round's deal, S-SETUP-2).
 
->>> import random
+A round opens with every seat turning up two cards (S-SETUP-4); then each turn takes
+a card, from the draw pile or the discard pile (S-TURN-1), and places it:
+
 >>> from skipbo import skyjo
->>> state = skyjo.new_game(skyjo.Rules(players=3), seed=7)
->>> rng = random.Random(0)
->>> while not skyjo.is_over(state):
-...     state = skyjo.apply(state, rng.choice(skyjo.legal_moves(state)))
->>> max(skyjo.outcome(state).totals) >= 100
-True
+>>> state = skyjo.new_game(skyjo.Rules(players=2), seed=7)
+>>> state.phase.value
+'reveal'
+>>> for seat in range(2):
+...     state = skyjo.apply(state, skyjo.Reveal(0, 1))
+>>> state.phase.value, [str(move) for move in skyjo.legal_moves(state)]
+('take', ['draw', 'take'])
 """
 
 from __future__ import annotations

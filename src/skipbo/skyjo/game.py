@@ -14,13 +14,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
-
-from skipbo.common.game import Bot, Game, register_game
+from skipbo.common.adapter import GameAdapter
+from skipbo.common.game import Game, register_game
 from skipbo.common.gameinfo import Chance, GameInfo, GameType, Information
 from skipbo.skyjo.bots import BOTS
-from skipbo.skyjo.conformance import ConformanceReport, check_conformance
+from skipbo.skyjo.conformance import check_conformance
 from skipbo.skyjo.engine import apply, is_over, legal_moves, new_game
 from skipbo.skyjo.moves import Move, all_moves
 from skipbo.skyjo.records import GameRecord
@@ -55,79 +53,49 @@ def game_info(rules: Rules) -> GameInfo:
     return GameInfo(players=rules.players, action_count=len(all_moves()), max_game_length=None)
 
 
-class SkyjoGame:
-    """Skyjo's functions under the names of :class:`~skipbo.common.game.Game`."""
+def _public_view(state: GameState, seat: int) -> PublicView:
+    """The public view: the same for every seat (S-INFO-2)."""
+    return view(state)
 
-    @property
-    def game_type(self) -> GameType:
-        """:data:`GAME_TYPE`."""
-        return GAME_TYPE
 
-    @property
-    def bots(self) -> Mapping[str, Callable[[int | None], Bot[PublicView, Move]]]:
-        """:data:`skipbo.skyjo.bots.BOTS`."""
-        return BOTS
+def _turn(state: GameState) -> tuple[int, int, int, bool]:
+    """The round, its completed turns, the seat to move, and whether it reveals.
 
-    def info(self, rules: Rules) -> GameInfo:
-        """:func:`game_info`."""
-        return game_info(rules)
+    A reveal of S-SETUP-4 counts as a turn of its own: one a seat, before the
+    round's first turn (which its starter may begin right after its reveal).
+    """
+    return state.round, state.turns, state.current_player, state.phase is Phase.REVEAL
 
-    def deal(self, rules: Rules, seed: int) -> GameState:
-        """:func:`skipbo.skyjo.new_game`."""
-        return new_game(rules, seed=seed)
 
-    def view(self, state: GameState, seat: int) -> PublicView:
-        """The public view: the same for every seat (S-INFO-2)."""
-        return view(state)
+def _termination(state: GameState) -> str:
+    """``"end-score"``: a Skyjo game ends only when a total reaches the end score."""
+    return "end-score" if state.outcome is not None else ""
 
-    def legal_moves(self, view: PublicView) -> Sequence[Move]:
-        """:func:`skipbo.skyjo.legal_moves`."""
-        return legal_moves(view)
 
-    def apply(self, state: GameState, move: Move) -> GameState:
-        """:func:`skipbo.skyjo.apply`."""
-        return apply(state, move)
+class SkyjoGame(GameAdapter[Rules, GameState, PublicView, Move, GameRecord]):
+    """Skyjo's functions under the names of :class:`~skipbo.common.game.Game`.
 
-    def current_player(self, state: GameState) -> int:
-        """The seat to move."""
-        return state.current_player
+    Every seat sees the public view (S-INFO-2); a turn is the round, its completed turns,
+    the seat to move and whether it reveals (a reveal of S-SETUP-4 counts as a turn of
+    its own); the termination is always ``"end-score"`` (S-END); the winners are the
+    seats with the lowest total (S-SCORE-3).
+    """
 
-    def is_over(self, state: GameState) -> bool:
-        """:func:`skipbo.skyjo.is_over`."""
-        return is_over(state)
-
-    def turn(self, state: GameState) -> tuple[int, int, int, bool]:
-        """The round, its completed turns, the seat to move, and whether it reveals.
-
-        A reveal of S-SETUP-4 counts as a turn of its own: one a seat, before the
-        round's first turn (which its starter may begin right after its reveal).
-        """
-        return state.round, state.turns, state.current_player, state.phase is Phase.REVEAL
-
-    def winners(self, state: GameState) -> tuple[int, ...]:
-        """The seats with the lowest total (S-SCORE-3)."""
-        return () if state.outcome is None else state.outcome.winners
-
-    def termination(self, state: GameState) -> str:
-        """``"end-score"``: a Skyjo game ends only when a total reaches the end score."""
-        return "end-score" if state.outcome is not None else ""
-
-    def record(
-        self, rules: Rules, seed: int, moves: Sequence[Move], names: Sequence[str]
-    ) -> GameRecord:
-        """A :class:`skipbo.skyjo.records.GameRecord`."""
-        return GameRecord(rules=rules, seed=seed, moves=tuple(moves), names=tuple(names))
-
-    def rules_to_data(self, rules: Rules) -> dict[str, Any]:
-        """The rules' ``skyjo-rules`` document."""
-        return to_data(rules)
-
-    def check_conformance(
-        self, rules: Rules, games: int, *, seed: int, max_moves: int, illegal_per_step: int
-    ) -> ConformanceReport:
-        """:func:`skipbo.skyjo.conformance.check_conformance`."""
-        return check_conformance(
-            rules, games, seed=seed, max_moves=max_moves, illegal_per_step=illegal_per_step
+    def __init__(self) -> None:
+        super().__init__(
+            game_type=GAME_TYPE,
+            bots=BOTS,
+            info=game_info,
+            new_game=new_game,
+            view=_public_view,
+            legal_moves=legal_moves,
+            apply=apply,
+            is_over=is_over,
+            turn=_turn,
+            termination=_termination,
+            record_type=GameRecord,
+            rules_to_data=to_data,
+            check_conformance=check_conformance,
         )
 
 

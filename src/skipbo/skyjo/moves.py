@@ -17,11 +17,10 @@ move               notation      meaning
 
 Places are numbered 0 to 11 column by column (:mod:`skipbo.skyjo.cards`).
 
->>> move = parse_move("r0+5")
->>> move
+>>> parse_move("r0+5")
 Reveal(first=0, second=5)
->>> str(move), parse_move(str(move)) == move
-('r0+5', True)
+>>> all(parse_move(str(move)) == move for move in all_moves())  # every move reads back
+True
 """
 
 from __future__ import annotations

@@ -15,12 +15,12 @@ True
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 import attrs
 
+from skipbo.common import records
 from skipbo.skyjo.engine import apply, is_over, new_game
 from skipbo.skyjo.errors import DataError, IllegalMoveError
 from skipbo.skyjo.moves import DiscardFlip, Draw, Move, Reveal, Swap, TakeDiscard
@@ -36,7 +36,7 @@ __all__ = ["GameRecord", "ReplayError", "final_state", "play_game", "replay"]
 _MOVE_TYPES = (Reveal, Draw, TakeDiscard, Swap, DiscardFlip)
 
 
-class ReplayError(DataError):
+class ReplayError(DataError, records.ReplayError):
     """A record whose move ``index`` is illegal; the IllegalMoveError is the cause.
 
     Attributes:
@@ -45,19 +45,6 @@ class ReplayError(DataError):
         rule: The ID of the Skyjo rule it breaks.
 
     """
-
-    def __init__(self, index: int, move: object, rule: str, reason: str) -> None:
-        super().__init__(f"/moves/{index}", f"move {index} ({move}) is illegal: {reason} ({rule})")
-        self.index = index
-        self.move = move
-        self.rule = rule
-
-
-def _tuple(value: object) -> object:
-    # Untrusted input: any iterable but a string becomes a tuple; the checks do the rest.
-    if isinstance(value, Iterable) and not isinstance(value, str | bytes):
-        return tuple(value)
-    return value
 
 
 @attrs.frozen(slots=True, kw_only=True)
@@ -73,24 +60,20 @@ class GameRecord:
     """The rules played."""
     seed: int
     """The seed given to :func:`skipbo.skyjo.new_game`."""
-    moves: tuple[Move, ...] = attrs.field(default=(), converter=_tuple)
+    moves: tuple[Move, ...] = attrs.field(default=(), converter=records.as_tuple)
     """Every move of the game, in order."""
-    names: tuple[str, ...] = attrs.field(default=(), converter=_tuple)
+    names: tuple[str, ...] = attrs.field(default=(), converter=records.as_tuple)
     """The players' names by seat, or ``()``."""
 
     def __attrs_post_init__(self) -> None:
-        if not isinstance(self.rules, Rules):
-            raise DataError("/rules", f"must be skyjo Rules, got {self.rules!r}")
-        if type(self.seed) is not int:
-            raise DataError("/seed", f"must be an int, got {self.seed!r}")
-        for name in ("moves", "names"):
-            if not isinstance(getattr(self, name), tuple):
-                raise DataError(f"/{name}", "must be a sequence")
-        for index, move in enumerate(self.moves):
-            if type(move) not in _MOVE_TYPES:
-                raise DataError(f"/moves/{index}", f"not a Skyjo move: {move!r}")
-        if self.names and len(self.names) != self.rules.players:
-            raise DataError("/names", f"must name all {self.rules.players} seats or none")
+        records.check_record(
+            self,
+            rules_type=Rules,
+            rules_name="skyjo Rules",
+            move_types=_MOVE_TYPES,
+            move_name="a Skyjo move",
+            error_type=DataError,
+        )
         for seat, name in enumerate(self.names):
             if type(name) is not str or not name.isprintable() or not name.strip():
                 raise DataError(f"/names/{seat}", f"must be one line of text, got {name!r}")
@@ -103,20 +86,20 @@ def replay(record: GameRecord) -> Iterator[GameState]:
         ReplayError: when the iteration reaches an illegal move.
 
     """
-    state = new_game(record.rules, seed=record.seed)
-    yield state
-    for index, move in enumerate(record.moves):
-        try:
-            state = apply(state, move)
-        except IllegalMoveError as error:
-            raise ReplayError(index, move, error.rule, error.reason) from error
-        yield state
+    return records.replay_moves(
+        new_game,
+        record.rules,
+        record.seed,
+        record.moves,
+        apply,
+        illegal_move_error=IllegalMoveError,
+        replay_error=ReplayError,
+    )
 
 
 def final_state(record: GameRecord) -> GameState:
     """The state after the last move of ``record`` (raises :class:`ReplayError`)."""
-    (state,) = deque(replay(record), maxlen=1)
-    return state
+    return records.last_state(replay(record))
 
 
 def play_game(rules: Rules, bots: Sequence[Bot], seed: int) -> GameRecord:

@@ -27,7 +27,7 @@ from skipbo.skyjo.cards import GRID_SIZE, Card
 from skipbo.skyjo.errors import InvalidStateError
 from skipbo.skyjo.state import GameState, Phase
 from skipbo.skyjo.verify import invariant_violations
-from skipbo.skyjo.views import FACE_DOWN, PublicView
+from skipbo.skyjo.views import FACE_DOWN, SHOWN_AS_HELD, PublicView
 
 __all__ = ["sample_state", "unseen_cards"]
 
@@ -78,29 +78,18 @@ def sample_state(seen: PublicView, rng: random.Random) -> GameState:
         tuple(next(cards) if place == FACE_DOWN else place for place in grid) for grid in seen.grids
     )
     state = GameState(
-        rules=seen.rules,
-        round=seen.round,
-        phase=seen.phase,
+        **{name: getattr(seen, name) for name in SHOWN_AS_HELD},
         grids=grids,
         face_up=tuple(
             tuple(place not in (FACE_DOWN, None) for place in grid) for grid in seen.grids
         ),
-        discard_pile=seen.discard_pile,
         draw_pile=tuple(cards),
-        held=seen.held,
-        source=seen.source,
-        current_player=seen.current_player,
-        starter=seen.starter,
-        turns=seen.turns,
-        round_ender=seen.round_ender,
         reveals=tuple(
             rng.choice(_PAIRS)
             if seen.phase is Phase.REVEAL and seat < seen.current_player
             else None
             for seat in range(seen.rules.players)
         ),
-        history=seen.history,
-        outcome=seen.outcome,
         shuffle_seed=rng.getrandbits(SEED_BITS),
     )
     problems = invariant_violations(state)

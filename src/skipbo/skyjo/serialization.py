@@ -30,17 +30,12 @@ skipbo.skyjo.errors.DataError: /move: not a Skyjo move: 's12' (...)
 
 from __future__ import annotations
 
-import copy
-import json
 import random
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from functools import cache
-from importlib import resources
+from collections.abc import Callable
 from typing import Any, Literal, TypeAlias
 
-from skipbo import errors as _errors
 from skipbo.common import strictjson as _codec
+from skipbo.common.documents import DocumentFormat
 from skipbo.skyjo.cards import GRID_SIZE, Card, Deck
 from skipbo.skyjo.errors import ConfigurationError, DataError, InvalidStateError, MoveSyntaxError
 from skipbo.skyjo.moves import DiscardFlip, Draw, Move, Reveal, Swap, TakeDiscard, parse_move
@@ -134,7 +129,7 @@ def _common(value: GameState | PublicView) -> dict[str, Any]:
     }
 
 
-def _body(value: object) -> tuple[Kind, dict[str, Any]]:
+def _body(value: Document) -> tuple[Kind, dict[str, Any]]:
     match value:
         case Rules():
             return "skyjo-rules", _rules(value)
@@ -168,14 +163,12 @@ def to_data(value: Document) -> dict[str, Any]:
         TypeError: if ``value`` has no document form.
 
     """
-    kind, body = _body(value)
-    return {"type": kind, "version": FORMAT_VERSION, **body}
+    return _FORMAT.to_data(value)
 
 
 def dumps(value: Document, *, indent: int | None = None) -> str:
     """The document of ``value`` as JSON text (compact unless ``indent`` is given)."""
-    separators = (",", ":") if indent is None else None
-    return json.dumps(to_data(value), indent=indent, separators=separators, allow_nan=False)
+    return _FORMAT.dumps(value, indent=indent)
 
 
 # --- decoders ----------------------------------------------------------------------------
@@ -403,16 +396,15 @@ _READERS: dict[str, Callable[[object, str], Document]] = {
 }
 
 
-@contextmanager
-def _as_skyjo_errors() -> Iterator[None]:
-    # The shared strict-JSON helpers raise the library's DataError; Skyjo's callers
-    # catch Skyjo's (which is also the library's).
-    try:
-        yield
-    except DataError:
-        raise
-    except _errors.DataError as error:
-        raise DataError(error.path, error.reason) from None
+_FORMAT: DocumentFormat[Document] = DocumentFormat(
+    version=FORMAT_VERSION,
+    encode=_body,
+    readers=_READERS,
+    schema=("skipbo.skyjo", "schemas/skyjo.schema.json"),
+    title="Skyjo",
+    label="Skyjo document type",
+    error_type=DataError,
+)
 
 
 def from_data(data: object, kind: Kind | None = None) -> Document:
@@ -423,21 +415,7 @@ def from_data(data: object, kind: Kind | None = None) -> Document:
         ReplayError: if ``data`` is a record with an illegal move.
 
     """
-    if kind is not None and kind not in _READERS:
-        raise ValueError(f"no Skyjo document type {kind!r}")  # a programming error
-    with _as_skyjo_errors():
-        if type(data) is not dict:
-            fail("", f"a document must be an object, got {_codec.kind_of(data)}")
-        found = data.get("type")
-        if type(found) is not str or found not in _READERS:
-            fail("/type", f"must be one of {', '.join(map(repr, _READERS))}, got {found!r}")
-        if kind is not None and found != kind:
-            fail("/type", f"must be {kind!r}, got {found!r}")
-        version = data.get("version")
-        if type(version) is not int or version != FORMAT_VERSION:
-            fail("/version", f"this library reads version {FORMAT_VERSION}, got {version!r}")
-        body = {key: value for key, value in data.items() if key not in ("type", "version")}
-        return _READERS[found](body, "")
+    return _FORMAT.from_data(data, kind)
 
 
 def loads(text: str | bytes, kind: Kind | None = None) -> Document:
@@ -448,16 +426,7 @@ def loads(text: str | bytes, kind: Kind | None = None) -> Document:
         ReplayError: if the text is a record with an illegal move.
 
     """
-    with _as_skyjo_errors():
-        parsed = _codec.parse_json(text)
-    return from_data(parsed, kind)
-
-
-@cache
-def _schema() -> dict[str, Any]:
-    source = resources.files("skipbo.skyjo").joinpath("schemas", "skyjo.schema.json")
-    loaded: dict[str, Any] = json.loads(source.read_text(encoding="utf-8"))
-    return loaded
+    return _FORMAT.loads(text, kind)
 
 
 def json_schema(kind: Kind | None = None) -> dict[str, Any]:
@@ -466,14 +435,4 @@ def json_schema(kind: Kind | None = None) -> dict[str, Any]:
     >>> json_schema("skyjo-state")["$ref"]
     '#/$defs/skyjo-state-document'
     """
-    schema = copy.deepcopy(_schema())
-    if kind is None:
-        return schema
-    if kind not in _READERS:
-        raise ValueError(f"no Skyjo document type {kind!r}")
-    return {
-        "$schema": schema["$schema"],
-        "title": f"Skyjo {kind} document, format version {FORMAT_VERSION}",
-        "$ref": f"#/$defs/{kind}-document",
-        "$defs": schema["$defs"],
-    }
+    return _FORMAT.json_schema(kind)

@@ -20,7 +20,7 @@ import attrs
 from skipbo.skyjo.cards import Card
 from skipbo.skyjo.rules import Rules
 
-__all__ = ["GameState", "Grid", "Outcome", "Phase", "RoundScore", "Source"]
+__all__ = ["GameState", "Grid", "Outcome", "Phase", "RoundScore", "Source", "totals"]
 
 Grid = tuple[Card | None, ...]
 """A player's 12 grid places; ``None`` where a column was removed."""
@@ -74,6 +74,11 @@ class Outcome:
     """Every player's total."""
 
 
+def totals(history: tuple[RoundScore, ...], players: int) -> tuple[int, ...]:
+    """Every player's total over the finished rounds ``history`` (S-SCORE-3)."""
+    return tuple(sum(score.scores[seat] for score in history) for seat in range(players))
+
+
 @attrs.frozen(slots=True)
 class GameState:
     """A position of a Skyjo game: everything, hidden cards included.
@@ -120,6 +125,4 @@ class GameState:
     @property
     def totals(self) -> tuple[int, ...]:
         """Every player's total over the finished rounds (S-SCORE-3)."""
-        return tuple(
-            sum(score.scores[seat] for score in self.history) for seat in range(self.rules.players)
-        )
+        return totals(self.history, self.rules.players)

@@ -23,15 +23,24 @@ import attrs
 
 from skipbo.skyjo.cards import Card
 from skipbo.skyjo.rules import Rules
-from skipbo.skyjo.state import GameState, Outcome, Phase, RoundScore, Source
+from skipbo.skyjo.state import GameState, Outcome, Phase, RoundScore, Source, totals
 
-__all__ = ["FACE_DOWN", "PublicView", "SeenGrid", "view"]
+__all__ = ["FACE_DOWN", "SHOWN_AS_HELD", "PublicView", "SeenGrid", "view"]
 
 FACE_DOWN: Final = "?"
 """A face-down grid card in a view."""
 
 SeenGrid: TypeAlias = tuple[Card | Literal["?"] | None, ...]
 """A grid as seen: a face-up card, ``"?"`` (face down) or ``None`` (a removed place)."""
+
+
+SHOWN_AS_HELD: Final = (
+    "rules", "round", "phase", "discard_pile", "held", "source", "current_player",
+    "starter", "turns", "round_ender", "history", "outcome",
+)  # fmt: skip
+"""The fields of a :class:`~skipbo.skyjo.GameState` that its view shows as they are
+(S-INFO-1); the view shows the grids with their face-down cards hidden and only the
+size of the draw pile."""
 
 
 @attrs.frozen(slots=True)
@@ -70,9 +79,7 @@ class PublicView:
     @property
     def totals(self) -> tuple[int, ...]:
         """Every player's total over the finished rounds."""
-        return tuple(
-            sum(score.scores[seat] for score in self.history) for seat in range(self.rules.players)
-        )
+        return totals(self.history, self.rules.players)
 
 
 def _seen(grid: tuple[Card | None, ...], face_up: tuple[bool, ...]) -> SeenGrid:
@@ -86,18 +93,7 @@ def view(state: GameState) -> PublicView:
     if not isinstance(state, GameState):
         raise TypeError(f"view() takes a skyjo GameState, got {type(state).__name__}")
     return PublicView(
-        rules=state.rules,
-        round=state.round,
-        phase=state.phase,
+        **{name: getattr(state, name) for name in SHOWN_AS_HELD},
         grids=tuple(_seen(g, up) for g, up in zip(state.grids, state.face_up, strict=True)),
-        discard_pile=state.discard_pile,
         draw_pile_size=len(state.draw_pile),
-        held=state.held,
-        source=state.source,
-        current_player=state.current_player,
-        starter=state.starter,
-        turns=state.turns,
-        round_ender=state.round_ender,
-        history=state.history,
-        outcome=state.outcome,
     )

@@ -44,7 +44,7 @@ import attrs
 from skipbo.common.randomness import derive_seed, secret_seed
 from skipbo.deal import new_game
 from skipbo.engine import apply
-from skipbo.errors import ConfigurationError, SkipBoError
+from skipbo.errors import ConfigurationError, RuleError
 from skipbo.moves import Move
 from skipbo.rules import FirstPlayer, Rules
 from skipbo.state import GameState, Outcome, Termination
@@ -61,20 +61,13 @@ __all__ = [
 ]
 
 
-class MatchError(SkipBoError, ValueError):
+class MatchError(RuleError):
     """A match operation (:class:`skipbo.Match`) the rules do not allow now.
 
     For example starting the next game before the current one has ended, or after
-    the match has been won. The match passed in is unchanged.
-
-    Attributes:
-        rule: The ID of the rule in RULES.md behind the refusal (e.g. ``"R-SCORE-3"``).
-
+    the match has been won. The match passed in is unchanged. ``rule`` names the
+    rule behind the refusal (e.g. ``"R-SCORE-3"``).
     """
-
-    def __init__(self, rule: str, reason: str) -> None:
-        super().__init__(f"{reason} ({rule})")
-        self.rule = rule
 
 
 WIN_POINTS = 25

@@ -12,17 +12,17 @@ to any player of an unfinished team game at any time.
 >>> after = skipbo.penalize(state, 2)
 >>> len(after.stocks[2]) - len(state.stocks[2]), after.stocks[2][-1] == state.stocks[2][-1]
 (2, True)
+>>> after.penalty_cards  # public: a stock pile may now hold 2 cards more than dealt
+(0, 0, 2, 0)
 >>> after.current_player == state.current_player
 True
 """
 
 from __future__ import annotations
 
-import attrs
-
 from skipbo.draw import take
-from skipbo.errors import SkipBoError
-from skipbo.state import GameState, require_state
+from skipbo.errors import RuleError
+from skipbo.state import GameState, replace, require_state
 
 __all__ = [
     "PENALTY_CARDS",
@@ -31,20 +31,16 @@ __all__ = [
 ]
 
 
-class PenaltyError(SkipBoError, ValueError):
+class PenaltyError(RuleError):
     """A referee penalty (:func:`skipbo.penalize`) the rules do not allow now.
 
     For example in a game without teams, in a finished game, or for a seat the game
-    does not have. The state passed in is unchanged.
-
-    Attributes:
-        rule: The ID of the rule in RULES.md that forbids it (e.g. ``"R-TEAM-4"``).
-
+    does not have. The state passed in is unchanged. ``rule`` names the rule that
+    forbids it (e.g. ``"R-TEAM-4"``).
     """
 
     def __init__(self, rule: str, reason: str) -> None:
-        super().__init__(f"no penalty: {reason} ({rule})")
-        self.rule = rule
+        super().__init__(rule, f"no penalty: {reason}")
 
 
 PENALTY_CARDS = 2
@@ -60,7 +56,10 @@ def penalize(state: GameState, seat: int) -> GameState:
     shared-piles form, the one of the team's two it is assigned). When the draw pile
     runs out the completed cards are shuffled into a new one first
     (R-DRAW-2); when both are empty the player takes what there is, possibly
-    nothing (R-DRAW-3). Nothing else changes: not the turn, not the player to move.
+    nothing (R-DRAW-3). The state counts the cards given
+    (:attr:`GameState.penalty_cards <skipbo.GameState.penalty_cards>`), so that a stock
+    pile larger than dealt stays explainable (R-SETUP-2). Nothing else changes: not
+    the turn, not the player to move.
 
     Engine decision: a player whose own stock pile is already empty (R-TEAM-3) is
     penalised all the same; the two cards then form that stock pile again, its top
@@ -93,6 +92,13 @@ def penalize(state: GameState, seat: int) -> GameState:
     # Piles keep their top at the end, so "under the stock pile" is the front.
     stock = drawn + state.stocks[own]
     stocks = state.stocks[:own] + (stock,) + state.stocks[own + 1 :]
-    return attrs.evolve(
-        state, stocks=stocks, draw_pile=draw_pile, completed=completed, shuffle_seed=seed
+    given = state.penalty_cards
+    penalty_cards = given[:own] + (given[own] + len(drawn),) + given[own + 1 :]
+    return replace(
+        state,
+        stocks=stocks,
+        draw_pile=draw_pile,
+        completed=completed,
+        shuffle_seed=seed,
+        penalty_cards=penalty_cards,
     )

@@ -1,0 +1,105 @@
+"""A :class:`~skipbo.common.game.Game` made of a game's own functions: :class:`GameAdapter`.
+
+Most of what the arena and the checks ask of a game (deal, view, legal moves, apply,
+is it over, its record, its conformance check) a game module already has as
+functions; :class:`GameAdapter` holds them under the protocol's names, and derives
+what is the same for every game: :meth:`~GameAdapter.deal` calls ``new_game`` with the
+seed, :meth:`~GameAdapter.current_player` and :meth:`~GameAdapter.winners` read the
+state's ``current_player`` and ``outcome``, :meth:`~GameAdapter.record` makes the game's
+record type from (rules, seed, moves, names). A game registers its adapter with
+:func:`~skipbo.common.game.register_game` (Skip-Bo: :data:`skipbo.bots.game.SKIPBO`,
+Skyjo: :data:`skipbo.skyjo.game.SKYJO`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Generic, Protocol, TypeVar
+
+import attrs
+
+from skipbo.common.game import Bot, ConformanceCheck, MakeRecord, NewGame
+from skipbo.common.gameinfo import GameInfo, GameType
+
+__all__ = ["GameAdapter", "HasWinners", "PlayedState"]
+
+RulesT = TypeVar("RulesT")
+ViewT = TypeVar("ViewT")
+MoveT = TypeVar("MoveT")
+RecordT = TypeVar("RecordT")
+
+
+class HasWinners(Protocol):
+    """A game's outcome: it names the winning seats."""
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning seats."""
+        ...
+
+
+class PlayedState(Protocol):
+    """What every game's state tells: the seat to move and, once ended, the outcome."""
+
+    @property
+    def current_player(self) -> int:
+        """The seat to move."""
+        ...
+
+    @property
+    def outcome(self) -> HasWinners | None:
+        """The result (with its winning seats) once the game is over, else ``None``."""
+        ...
+
+
+StateT = TypeVar("StateT", bound=PlayedState)
+
+
+@attrs.frozen(kw_only=True)
+class GameAdapter(Generic[RulesT, StateT, ViewT, MoveT, RecordT]):
+    """One game's functions under the names of :class:`~skipbo.common.game.Game`."""
+
+    game_type: GameType
+    """The facts of every variant."""
+    bots: Mapping[str, Callable[[int | None], Bot[ViewT, MoveT]]]
+    """The game's bots by name: factories taking the bot's seed."""
+    info: Callable[[RulesT], GameInfo]
+    """The numbers of a variant."""
+    new_game: NewGame[RulesT, StateT]
+    """The game's ``new_game(rules, *, seed)``."""
+    view: Callable[[StateT, int], ViewT]
+    """What a seat may see of a state."""
+    legal_moves: Callable[[ViewT], Sequence[MoveT]]
+    """The moves allowed to the player to move, from its view."""
+    apply: Callable[[StateT, MoveT], StateT]
+    """The state after a move (raising the game's IllegalMoveError if not allowed)."""
+    is_over: Callable[[StateT], bool]
+    """Whether the game has ended."""
+    turn: Callable[[StateT], object]
+    """Which turn a state is in: a value that changes exactly when a turn ends."""
+    termination: Callable[[StateT], str]
+    """How an ended game ended, in the game's words."""
+    record_type: MakeRecord[RulesT, MoveT, RecordT]
+    """The game's record class."""
+    rules_to_data: Callable[[RulesT], dict[str, Any]]
+    """The rules as the game's JSON document."""
+    check_conformance: ConformanceCheck[RulesT]
+    """The game's conformance check."""
+
+    def deal(self, rules: RulesT, seed: int) -> StateT:
+        """:attr:`new_game` of ``rules`` with ``seed``."""
+        return self.new_game(rules, seed=seed)
+
+    def current_player(self, state: StateT) -> int:
+        """The seat to move."""
+        return state.current_player
+
+    def winners(self, state: StateT) -> tuple[int, ...]:
+        """The outcome's winning seats (empty while the game goes on)."""
+        return () if state.outcome is None else state.outcome.winners
+
+    def record(
+        self, rules: RulesT, seed: int, moves: Sequence[MoveT], names: Sequence[str]
+    ) -> RecordT:
+        """The game's record (:attr:`record_type`) of (rules, seed, moves), with seat names."""
+        return self.record_type(rules=rules, seed=seed, moves=tuple(moves), names=tuple(names))

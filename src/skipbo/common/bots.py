@@ -1,0 +1,75 @@
+"""What every game's bots share: seeded randomness, the random bot, a registry by name.
+
+A bot of any game is a :class:`~skipbo.common.game.Bot`: it chooses a move from what
+its seat sees, drawing randomness only from its own generator, so that a bot made with
+the same seed makes the same choices (:class:`SeededBot`). :class:`RandomBot` picks
+uniformly among the legal moves of any game, given that game's ``legal_moves``; each
+game derives its own random bot from it. :func:`build_bot` makes a bot by name from a
+game's registry of bot factories.
+
+>>> import skipbo
+>>> bot = RandomBot(skipbo.legal_moves, seed=3)
+>>> state = skipbo.new_game(skipbo.Rules(players=2), seed=1)
+>>> bot.choose(state) in skipbo.legal_moves(state)
+True
+>>> build_bot({"random": lambda seed: bot}, "best", None, "Skip-Bo bot")
+Traceback (most recent call last):
+...
+ValueError: unknown Skip-Bo bot 'best'; the bots are: random
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Generic, TypeVar
+
+from skipbo.common.game import unknown_bot
+
+__all__ = ["RandomBot", "SeededBot", "build_bot"]
+
+ViewT = TypeVar("ViewT")
+MoveT = TypeVar("MoveT")
+BotT = TypeVar("BotT")
+
+
+class SeededBot:
+    """A bot that draws its randomness from its own generator, seeded when it is made.
+
+    Never from the game's: a bot made with the same seed makes the same choices.
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+
+class RandomBot(SeededBot, Generic[ViewT, MoveT]):
+    """Picks uniformly among the legal moves, which ``legal_moves`` lists from a view."""
+
+    def __init__(
+        self, legal_moves: Callable[[ViewT], Sequence[MoveT]], seed: int | None = None
+    ) -> None:
+        super().__init__(seed)
+        self._legal_moves = legal_moves
+
+    def choose(self, view: ViewT) -> MoveT:
+        """A uniformly random legal move."""
+        return self._rng.choice(self._legal_moves(view))
+
+
+def build_bot(
+    bots: Mapping[str, Callable[[int | None], BotT]], name: str, seed: int | None, kind: str
+) -> BotT:
+    """The bot called ``name`` in the registry ``bots``, seeded with ``seed``.
+
+    Raises:
+        ValueError: if no bot has that name; the message (see
+            :func:`~skipbo.common.game.unknown_bot`) calls it a ``kind`` and lists the
+            names sorted.
+
+    """
+    try:
+        factory = bots[name]
+    except KeyError:
+        raise unknown_bot(name, sorted(bots), kind) from None
+    return factory(seed)
