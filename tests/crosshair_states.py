@@ -21,19 +21,24 @@ file that imports this module.
 
 from __future__ import annotations
 
+import inspect
 import random
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import attrs
+import crosshair.core
 from crosshair import register_type
+from crosshair.condition_parser import Conditions
 from crosshair.core import SymbolicFactory
+from crosshair.tracers import ResumedTracing
+from crosshair.util import IgnoreAttempt
 
 import skipbo
 from skipbo import Deck, GameState, Rules
 from skipbo.bots import PlayFirstBot
+from skipbo.moves import Discard, PlayFromDiscard, PlayFromHand, PlayFromStock, is_build_play
 from skipbo.views import PlayerView, view
-
-CORPUS_BITS = 10
-"""CrossHair chooses among ``2 ** CORPUS_BITS`` states (the corpus, repeated)."""
 
 GAMES_PER_RULES = 12
 """Seeded games played per rules configuration; half random, half play-first."""
@@ -53,6 +58,8 @@ CONTRACT_RULES: tuple[Rules, ...] = (
 )
 """Small configurations of every form of play: the corpus draws states from each."""
 
+T = TypeVar("T")
+
 
 def _game(rules: Rules, seed: int) -> list[GameState]:
     rng = random.Random(seed)
@@ -70,19 +77,75 @@ def _game(rules: Rules, seed: int) -> list[GameState]:
     return states
 
 
-def corpus() -> tuple[GameState, ...]:
+def played() -> list[GameState]:
     """Every state of the seeded games, interleaved across the rules configurations."""
     per_rules = [
         [state for seed in range(GAMES_PER_RULES) for state in _game(rules, seed)]
         for rules in CONTRACT_RULES
     ]
     longest = max(map(len, per_rules))
-    return tuple(
+    return [
         states[index] for index in range(longest) for states in per_rules if index < len(states)
-    )
+    ]
+
+
+def features(state: GameState) -> frozenset[str]:
+    """What a state offers the engine's branches: the corpus holds one state for each.
+
+    The form of play, the start or middle of a turn, a hand of none, one or more
+    cards, a pile one card short of complete, each kind of legal move, a play that
+    completes a pile or empties the hand, a draw pile empty or too short for a
+    refill while completed cards wait, nothing left to draw, an empty pass before,
+    the last stock card of a team, and each way a game ends.
+    """
+    rules, seat = state.rules, state.current_player
+    found = {f"rules {CONTRACT_RULES.index(rules)}"}
+    if state.outcome is not None:
+        return frozenset({*found, f"over: {state.outcome.termination.name}"})
+    hand = state.hands[seat]
+    short = rules.deck.highest - 1
+    found.add("turn start" if state.turn_moves == 0 else "mid-turn")
+    found.add(f"hand of {min(len(hand), 2)}")
+    legal = skipbo.legal_moves(state)
+    found.update(f"can {type(move).__name__}" for move in legal)
+    plays = [move for move in legal if is_build_play(move)]
+    if any(len(state.builds[move.build]) == short for move in plays):  # type: ignore[union-attr]
+        found.add("a play completes a pile")
+    if len(hand) == 1 and any(isinstance(move, PlayFromHand) for move in plays):
+        found.add("a play empties the hand")
+    if state.completed and len(state.draw_pile) < rules.hand_size:
+        found.add("a refill reshuffles" + (" a short draw pile" if state.draw_pile else ""))
+    if not state.draw_pile and not state.completed:
+        found.add("nothing to draw")
+    if state.empty_passes:
+        found.add("after an empty pass")
+    team = rules.seating.team_stocks[rules.seating.team_of[seat]]
+    if sum(len(state.stocks[stock]) for stock in team) == 1:
+        found.add("the team's last stock card")
+    return frozenset(found)
+
+
+def corpus() -> tuple[GameState, ...]:
+    """Few states that together show every feature (:func:`features`) of the played ones.
+
+    Greedy: the state with the most features not yet shown, the earliest of a tie,
+    until every feature is shown. Few, so that CrossHair can explore every move on
+    every one of them (and confirm a condition over all paths).
+    """
+    candidates = [(state, features(state)) for state in played()]
+    missing = frozenset().union(*(found for _, found in candidates))
+    chosen: list[GameState] = []
+    while missing:
+        state, found = max(candidates, key=lambda candidate: len(candidate[1] & missing))
+        chosen.append(state)
+        missing -= found
+    return tuple(chosen)
 
 
 CORPUS = corpus()
+
+CORPUS_BITS = (len(CORPUS) - 1).bit_length()
+"""CrossHair picks a state by ``CORPUS_BITS`` forks."""
 
 
 def _chosen_state(factory: SymbolicFactory) -> GameState:
@@ -90,7 +153,9 @@ def _chosen_state(factory: SymbolicFactory) -> GameState:
     index = sum(
         int(factory.space.smt_fork(desc=f"corpus_bit_{bit}")) << bit for bit in range(CORPUS_BITS)
     )
-    return CORPUS[index % len(CORPUS)]
+    if index >= len(CORPUS):
+        raise IgnoreAttempt  # no such state: a path CrossHair need not explore
+    return CORPUS[index]
 
 
 def _chosen_view(factory: SymbolicFactory) -> PlayerView:
@@ -98,8 +163,68 @@ def _chosen_view(factory: SymbolicFactory) -> PlayerView:
     return view(state, state.current_player)
 
 
+def _field_bounds() -> dict[str, int]:
+    """The largest value of each move field worth trying: one past every index in use."""
+    return {
+        "card": max(rules.deck.highest for rules in CONTRACT_RULES) + 1,
+        "build": max(rules.build_pile_count for rules in CONTRACT_RULES),
+        "stock": max(rules.stock_pile_count for rules in CONTRACT_RULES),
+        "discard_set": max(len(rules.seating.discard_sources) for rules in CONTRACT_RULES),
+        "pile": max(rules.discard_pile_count for rules in CONTRACT_RULES),
+    }
+
+
+FIELD_BOUNDS = _field_bounds()
+
+
+def _bounded_move(kind: Callable[..., T], *names: str) -> Callable[[SymbolicFactory], T]:
+    """A factory of ``kind`` moves whose fields are symbolic integers from 0 to their bound.
+
+    A move's fields are never negative (its constructor refuses it); any value past
+    the last pile of every configuration is refused the way the first one past it
+    is. Bounded, the fields have finitely many paths, which CrossHair can exhaust.
+    """
+
+    def make(factory: SymbolicFactory) -> T:
+        values = [factory(int, f"_{name}") for name in names]
+        with ResumedTracing():  # type: ignore[no-untyped-call]
+            if not all(0 <= v <= FIELD_BOUNDS[n] for v, n in zip(values, names, strict=True)):
+                raise IgnoreAttempt
+            return kind(*values)
+
+    return make
+
+
+_consider_shortcircuit = crosshair.core.consider_shortcircuit
+
+
+def _call_into(
+    fn: Callable[..., Any],
+    sig: inspect.Signature,
+    bound: inspect.BoundArguments,
+    subconditions: Conditions,
+    allow_interpretation: bool,
+) -> type | None:
+    """Call into every contracted function rather than assume its contract.
+
+    By default CrossHair explores both at each call of a contracted function: the
+    call, and a symbolic result that only satisfies the callee's postconditions. Such
+    a result is a tuple of any length, a path tree no budget exhausts; the call on a
+    corpus state has finitely many paths.
+    """
+    if not allow_interpretation:  # a function declared to be replaced by its contract
+        return _consider_shortcircuit(fn, sig, bound, subconditions, allow_interpretation)
+    return None
+
+
+crosshair.core.consider_shortcircuit = _call_into
+
 register_type(GameState, _chosen_state)
 register_type(PlayerView, _chosen_view)
+register_type(PlayFromHand, _bounded_move(PlayFromHand, "card", "build"))
+register_type(PlayFromStock, _bounded_move(PlayFromStock, "stock", "build"))
+register_type(PlayFromDiscard, _bounded_move(PlayFromDiscard, "discard_set", "pile", "build"))
+register_type(Discard, _bounded_move(Discard, "card", "pile"))
 
 # The engine imports PlayerView only for the type checker (views build on the engine);
 # CrossHair resolves legal_moves' annotation at run time, and without this name it

@@ -60,7 +60,10 @@ TWINS = (
 """Functions compared with ``crosshair diffbehavior``: ``tests.reference.twins.engine_<name>``
 against ``reference_<name>``, with the CPU seconds to spend on each pair."""
 
-PLUGIN = "import tests.crosshair_states  # registers how CrossHair makes game states\n"
+PLUGIN = (
+    "import tests.crosshair_states  # registers how CrossHair makes game states\n"
+    "import tests.skyjo.crosshair_states  # and Skyjo's\n"
+)
 
 _POST = re.compile(r"^\s*post:\s*(?P<expr>.*\S)?\s*$")
 BUDGETS: dict[str, float] = {
@@ -81,6 +84,12 @@ BUDGETS: dict[str, float] = {
     "skipbo.skyjo.engine.first_round_starter": 2,
     "skipbo.skyjo.engine._remove_column": 3,
     "skipbo.skyjo.engine.round_scores": 2,
+    "skipbo.skyjo.engine.legal_moves": 2,
+    "skipbo.skyjo.engine.apply": 3,
+    "skipbo.skyjo.engine._reveal": 2,
+    "skipbo.skyjo.engine._draw": 2,
+    "skipbo.skyjo.engine._take": 2,
+    "skipbo.skyjo.engine._place": 3,
 }
 """CPU seconds per condition for each contracted function in the bounded run. A copy
 of a function in another module (the injected-bug tests) gets the budget of its name."""

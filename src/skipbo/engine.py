@@ -235,7 +235,7 @@ def _replace(items: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
 
     pre: 0 <= index < len(items)
     post: len(__return__) == len(items)
-    post: __return__[index] == item
+    post: __return__[index] is item
     post: all(__return__[i] == items[i] for i in range(len(items)) if i != index)
     """
     return items[:index] + (item,) + items[index + 1 :]

@@ -137,7 +137,13 @@ def legal_moves(state: GameState | PublicView) -> list[Move]:
     """Every legal move of the player to move, each once, in :func:`all_moves` order.
 
     Works on the public view too: every rule that decides legality is public.
-    An ended game has none.
+    An ended game has none; one that goes on always has one.
+
+    Contract (PEP 316, checked by CrossHair)::
+
+        post: __return__ == [move for move in all_moves() if spec.is_legal(state, move)]
+        post: bool(__return__) == (state.phase is not Phase.OVER)
+
     """
     seat = _position(state, "legal_moves").current_player
     if isinstance(state, GameState):
@@ -194,6 +200,16 @@ def apply(state: GameState, move: Move) -> GameState:
             rule it breaks); nothing changes.
         TypeError: if ``state`` is not a Skyjo state or ``move`` not a Skyjo move.
 
+    Contract (PEP 316, checked by CrossHair)::
+
+        raises: IllegalMoveError
+        pre: spec.conserves(state)
+        post: spec.is_legal(state, move)
+        post: spec.conserves(__return__)
+        post: spec.no_complete_column(__return__)
+        post: spec.phase_follows(state, move, __return__)
+        post: state == __old__.state
+
     """
     if not isinstance(state, GameState):
         raise ArgumentTypeError(f"apply() takes a skyjo GameState, got {type(state).__name__}")
@@ -228,6 +244,13 @@ def _not_now(phase: Phase) -> str:
 
 
 def _reveal(state: GameState, move: Reveal) -> GameState:
+    """Choose two places to turn up; the last choice turns every grid's up (S-SETUP-4/5).
+
+    raises: IllegalMoveError
+    pre: state.phase is Phase.REVEAL
+    post: __return__.grids == state.grids
+    post: __return__.phase is Phase.REVEAL or spec.revealed(state, move, __return__)
+    """
     _check_place(move, move.first)
     _check_place(move, move.second)
     if move.first >= move.second:
@@ -281,6 +304,17 @@ def _replace(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
 
 
 def _draw(state: GameState, move: Draw) -> GameState:
+    """Draw the top of the draw pile, refilling it first if it is empty (S-TURN-1, S-DRAW-1).
+
+    raises: IllegalMoveError
+    pre: state.phase is Phase.TAKE
+    pre: spec.conserves(state)
+    post: spec.conserves(__return__)
+    post: (__return__.phase, __return__.source) == (Phase.PLACE, Source.DRAW_PILE)
+    post: not state.draw_pile or __return__.held == state.draw_pile[-1]
+    post: not state.draw_pile or __return__.draw_pile == state.draw_pile[:-1]
+    post: bool(state.draw_pile) or __return__.discard_pile == state.discard_pile[-1:]
+    """
     draw_pile, discard_pile, seed = state.draw_pile, state.discard_pile, state.shuffle_seed
     if not draw_pile:
         if len(discard_pile) < 2:
@@ -300,6 +334,14 @@ def _draw(state: GameState, move: Draw) -> GameState:
 
 
 def _take(state: GameState, move: TakeDiscard) -> GameState:
+    """Take the top of the discard pile (S-TURN-1, S-TURN-2).
+
+    raises: IllegalMoveError
+    pre: state.phase is Phase.TAKE
+    post: __return__.held == state.discard_pile[-1]
+    post: __return__.discard_pile == state.discard_pile[:-1]
+    post: (__return__.phase, __return__.source) == (Phase.PLACE, Source.DISCARD_PILE)
+    """
     if not state.discard_pile:
         raise _refuse(move, "S-TURN-1", "the discard pile is empty")
     return attrs.evolve(
@@ -312,6 +354,15 @@ def _take(state: GameState, move: TakeDiscard) -> GameState:
 
 
 def _place(state: GameState, move: Swap | DiscardFlip) -> GameState:
+    """Place the card held and end the turn (S-TURN-2 to S-TURN-4, S-COL-1/2, S-END).
+
+    raises: IllegalMoveError
+    pre: state.phase is Phase.PLACE
+    pre: spec.conserves(state)
+    post: spec.conserves(__return__)
+    post: spec.no_complete_column(__return__)
+    post: __return__.phase is not Phase.TAKE or spec.placed(state, move, __return__)
+    """
     _check_place(move, move.place)
     seat, place, held = state.current_player, move.place, state.held
     assert held is not None  # phase PLACE holds a card
