@@ -31,6 +31,7 @@ fixture no longer applies to the code.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import subprocess
@@ -432,6 +433,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         def one(bug: Bug) -> dict[str, Any]:
             return measure(bug, only, failing, results["bugs"].get(bug.name))
+
+        # The CrossHair step imports each bug's module in a worker thread; two threads
+        # importing one package at once can deadlock on its import lock (Skyjo's
+        # package imports its game, which imports its bots), so import them all first.
+        for module in {bug.module for bug in chosen}:
+            importlib.import_module(module)
 
         with ThreadPoolExecutor(max_workers=max(args.jobs, 1)) as pool:
             for bug, result in zip(chosen, pool.map(one, chosen), strict=True):
