@@ -39,6 +39,7 @@ from skipbo import Deck, GameState, Rules
 from skipbo.bots import PlayFirstBot
 from skipbo.moves import Discard, PlayFromDiscard, PlayFromHand, PlayFromStock, is_build_play
 from skipbo.views import PlayerView, view
+from tests.corpus import greedy_cover, interleaved
 
 GAMES_PER_RULES = 12
 """Seeded games played per rules configuration; half random, half play-first."""
@@ -83,10 +84,7 @@ def played() -> list[GameState]:
         [state for seed in range(GAMES_PER_RULES) for state in _game(rules, seed)]
         for rules in CONTRACT_RULES
     ]
-    longest = max(map(len, per_rules))
-    return [
-        states[index] for index in range(longest) for states in per_rules if index < len(states)
-    ]
+    return interleaved(per_rules)
 
 
 def features(state: GameState) -> frozenset[str]:
@@ -128,18 +126,10 @@ def features(state: GameState) -> frozenset[str]:
 def corpus() -> tuple[GameState, ...]:
     """Few states that together show every feature (:func:`features`) of the played ones.
 
-    Greedy: the state with the most features not yet shown, the earliest of a tie,
-    until every feature is shown. Few, so that CrossHair can explore every move on
+    Greedy (:func:`tests.corpus.greedy_cover`); few, so that CrossHair can explore every move on
     every one of them (and confirm a condition over all paths).
     """
-    candidates = [(state, features(state)) for state in played()]
-    missing = frozenset().union(*(found for _, found in candidates))
-    chosen: list[GameState] = []
-    while missing:
-        state, found = max(candidates, key=lambda candidate: len(candidate[1] & missing))
-        chosen.append(state)
-        missing -= found
-    return tuple(chosen)
+    return greedy_cover(played(), features)
 
 
 CORPUS = corpus()

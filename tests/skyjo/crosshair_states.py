@@ -22,6 +22,7 @@ from crosshair.util import IgnoreAttempt
 from skipbo import skyjo
 from skipbo.skyjo import COLUMNS, Deck, GameState, Phase, Rules, Source, column_places
 from skipbo.skyjo.views import PublicView, view
+from tests.corpus import greedy_cover, interleaved
 
 GAMES_PER_RULES = 4
 """Seeded random games played per rules configuration."""
@@ -51,10 +52,7 @@ def played() -> list[GameState]:
         [state for seed in range(GAMES_PER_RULES) for state in _game(rules, seed)]
         for rules in CONTRACT_RULES
     ]
-    longest = max(map(len, per_rules))
-    return [
-        states[index] for index in range(longest) for states in per_rules if index < len(states)
-    ]
+    return interleaved(per_rules)
 
 
 def features(state: GameState) -> frozenset[str]:
@@ -99,17 +97,9 @@ def features(state: GameState) -> frozenset[str]:
 def corpus() -> tuple[GameState, ...]:
     """Few states that together show every feature (:func:`features`) of the played ones.
 
-    Greedy: the state with the most features not yet shown, the earliest of a tie,
-    until every feature is shown.
+    Greedy (:func:`tests.corpus.greedy_cover`).
     """
-    candidates = [(state, features(state)) for state in played()]
-    missing = frozenset().union(*(found for _, found in candidates))
-    chosen: list[GameState] = []
-    while missing:
-        state, found = max(candidates, key=lambda candidate: len(candidate[1] & missing))
-        chosen.append(state)
-        missing -= found
-    return tuple(chosen)
+    return greedy_cover(played(), features)
 
 
 CORPUS = corpus()
