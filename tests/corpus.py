@@ -12,6 +12,20 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 S = TypeVar("S")
+R = TypeVar("R")
+
+
+def seeded_states(
+    configurations: Sequence[R], games: int, game: Callable[[R, int], list[S]]
+) -> list[S]:
+    """Every state of ``games`` seeded games (``game(rules, seed)``) per configuration,
+    interleaved across the configurations (:func:`interleaved`)."""
+    return interleaved(
+        [
+            [state for seed in range(games) for state in game(rules, seed)]
+            for rules in configurations
+        ]
+    )
 
 
 def interleaved(per_rules: Sequence[Sequence[S]]) -> list[S]:

@@ -39,7 +39,7 @@ from skipbo import Deck, GameState, Rules
 from skipbo.bots import PlayFirstBot
 from skipbo.moves import Discard, PlayFromDiscard, PlayFromHand, PlayFromStock, is_build_play
 from skipbo.views import PlayerView, view
-from tests.corpus import greedy_cover, interleaved
+from tests.corpus import greedy_cover, seeded_states
 
 GAMES_PER_RULES = 12
 """Seeded games played per rules configuration; half random, half play-first."""
@@ -80,11 +80,7 @@ def _game(rules: Rules, seed: int) -> list[GameState]:
 
 def played() -> list[GameState]:
     """Every state of the seeded games, interleaved across the rules configurations."""
-    per_rules = [
-        [state for seed in range(GAMES_PER_RULES) for state in _game(rules, seed)]
-        for rules in CONTRACT_RULES
-    ]
-    return interleaved(per_rules)
+    return seeded_states(CONTRACT_RULES, GAMES_PER_RULES, _game)
 
 
 def features(state: GameState) -> frozenset[str]:

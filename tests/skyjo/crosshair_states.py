@@ -22,7 +22,7 @@ from crosshair.util import IgnoreAttempt
 from skipbo import skyjo
 from skipbo.skyjo import COLUMNS, Deck, GameState, Phase, Rules, Source, column_places
 from skipbo.skyjo.views import PublicView, view
-from tests.corpus import greedy_cover, interleaved
+from tests.corpus import greedy_cover, seeded_states
 
 GAMES_PER_RULES = 4
 """Seeded random games played per rules configuration."""
@@ -48,11 +48,7 @@ def _game(rules: Rules, seed: int) -> list[GameState]:
 
 def played() -> list[GameState]:
     """Every state of the seeded games, interleaved across the rules configurations."""
-    per_rules = [
-        [state for seed in range(GAMES_PER_RULES) for state in _game(rules, seed)]
-        for rules in CONTRACT_RULES
-    ]
-    return interleaved(per_rules)
+    return seeded_states(CONTRACT_RULES, GAMES_PER_RULES, _game)
 
 
 def features(state: GameState) -> frozenset[str]:
