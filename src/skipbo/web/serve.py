@@ -13,7 +13,7 @@ import uvicorn
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from skipbo.web.app import Limits, create_app
-from skipbo.web.options import add_arguments
+from skipbo.web.options import add_arguments, default_database
 from skipbo.web.storage import SQLiteStorage
 
 __all__ = ["serve", "serve_main"]
@@ -73,7 +73,9 @@ def serve(args: argparse.Namespace) -> int:
         moves_per_second=args.moves_per_second,
         tables_per_minute=args.tables_per_minute,
     )
-    storage = SQLiteStorage(args.db, sync=args.sync)
+    database = args.db if args.db is not None else default_database()
+    database.parent.mkdir(parents=True, exist_ok=True)
+    storage = SQLiteStorage(database, sync=args.sync)
     app = create_app(storage, limits)
     config = uvicorn.Config(
         app,
@@ -90,7 +92,7 @@ def serve(args: argparse.Namespace) -> int:
     )
     server = uvicorn.Server(config)
     where = f"fd {args.fd}" if args.fd is not None else f"http://{args.host}:{args.port}/"
-    print(json.dumps({"event": "serving", "at": where, "db": args.db}), flush=True)
+    print(json.dumps({"event": "serving", "at": where, "db": str(database)}), flush=True)
     try:
         server.run()
     finally:
