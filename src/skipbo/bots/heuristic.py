@@ -44,6 +44,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from skipbo.cards import WILD, Card
+from skipbo.common.budget import check_time_limit
 from skipbo.moves import Discard, Move, PlayFromDiscard, PlayFromHand, PlayFromStock
 from skipbo.views import PlayerView, legal_moves
 
@@ -274,8 +275,9 @@ class HeuristicBot:
     bot's, but the heuristic bot draws no randomness.
     """
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, *, time_limit: float | None = None) -> None:
         self.seed = seed
+        self.time_limit = check_time_limit(time_limit)  # far more than a move takes
 
     def choose(self, view: PlayerView) -> Move:
         """The heuristic's move for ``view.player``, the seat to move."""
