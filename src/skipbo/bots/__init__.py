@@ -35,6 +35,7 @@ __all__ = [
     "HeuristicBot",
     "PlayFirstBot",
     "RandomBot",
+    "ReferenceHeuristicBot",
     "SearchBot",
     "is_build_play",
     "make_bot",
@@ -66,13 +67,15 @@ class PlayFirstBot(common.SeededBot):
 
 
 # The bot modules build on the protocol above, so they are imported after it.
-from skipbo.bots.heuristic import HeuristicBot  # noqa: E402
+from skipbo.bots.heuristic import ReferenceHeuristicBot  # noqa: E402
+from skipbo.bots.planner import HeuristicBot  # noqa: E402
 from skipbo.bots.search import SearchBot  # noqa: E402
 
 BOTS: Mapping[str, BotFactory[Bot]] = {
     "random": RandomBot,
     "play-first": PlayFirstBot,
     "heuristic": HeuristicBot,
+    "heuristic-1": ReferenceHeuristicBot,
     "search": SearchBot,
 }
 """Every shipped bot by name: a factory taking the bot's seed and ``time_limit``."""
