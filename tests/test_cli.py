@@ -331,10 +331,22 @@ class TestPlay:
             ["--bots", "nobody"],
             ["--players", "2", "--bots", "random", "random"],
             ["--save", "/no/such/dir/game.txt"],
+            ["--bot-time", "0"],
+            ["--bot-time", "nan"],
+            ["--bot-time", "soon"],
         ],
     )
     def test_bad_options(self, args: list[str]) -> None:
         assert_usage_error(run("play", *args, stdin="quit\n"), "skipbo play")
+
+    @pytest.mark.parametrize("game", ["skipbo", "skyjo"])
+    def test_bots_move_within_a_time_budget(self, game: str) -> None:
+        """``--bot-time`` reaches the bots: the search bot moves first and the game goes on."""
+        args = ["--game", game, "--seat", "1", "--seed", "4", "--bot-time", "0.05"]
+        if game == "skipbo":
+            args += ["--bots", "search"]
+        result = run("play", *args, stdin="quit\n")
+        assert (result.returncode, result.stderr) == (0, ""), result
 
 
 class TestTournament:

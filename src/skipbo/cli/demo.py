@@ -32,7 +32,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Play the game, then tell it (the seed is given, so nothing is secret)."""
     rules = rules_from(args)
-    bots = seat_bots(args.bots, rules.players, seed=args.seed)
+    bots = seat_bots(args.bots, rules.players, seed=args.seed, time_limit=args.bot_time)
     names = fill_lineup(args.bots, rules.players)
     record = play_game(rules, [bots[seat] for seat in range(rules.players)], args.seed, names=names)
     if not (args.full or args.quiet):
