@@ -12,6 +12,7 @@ BOT_DELAY = 0.4
 BODY_TIMEOUT = 10.0
 MOVES_PER_SECOND = 10.0
 TABLES_PER_MINUTE = 30.0
+DAY = 86_400.0
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -19,7 +20,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
     parser.add_argument("--port", type=int, default=8000, help="port to listen on (0: any)")
     parser.add_argument("--fd", type=int, default=None, help="listen on this inherited socket")
-    parser.add_argument("--db", default="skipbo-tables.sqlite3", help="the SQLite file of tables")
+    parser.add_argument(
+        "--db",
+        "--database",
+        dest="db",
+        default="skipbo-tables.sqlite3",
+        help="the SQLite file of tables (one process), or a postgresql:// URL (any number)",
+    )
     parser.add_argument(
         "--sync",
         choices=("full", "normal"),
@@ -48,3 +55,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--max-connections", type=int, default=1000, help="open connections at most (then 503)"
     )
+    parser.add_argument(
+        "--expire-finished",
+        type=float,
+        default=DAY,
+        help="seconds a finished match stays open after its last move",
+    )
+    parser.add_argument(
+        "--expire-idle",
+        type=float,
+        default=7 * DAY,
+        help="seconds an unfinished table stays without a move",
+    )
+    parser.add_argument(
+        "--expired",
+        choices=("keep", "export", "delete"),
+        default="keep",
+        help="expired tables: rows kept (marked), exported to --export-dir, or deleted",
+    )
+    parser.add_argument("--export-dir", default=None, help="the folder of exported tables")
