@@ -35,7 +35,13 @@ from skipbo.bots import BOTS
 from skipbo.io.serialization import to_data
 from skipbo.web import protocol
 from skipbo.web.lifecycle import Lifecycle, sweep
-from skipbo.web.options import BODY_TIMEOUT, BOT_DELAY, MOVES_PER_SECOND, TABLES_PER_MINUTE
+from skipbo.web.options import (
+    BODY_TIMEOUT,
+    BOT_DELAY,
+    LEASE_RETRY,
+    MOVES_PER_SECOND,
+    TABLES_PER_MINUTE,
+)
 from skipbo.web.protocol import WebError, error_message
 from skipbo.web.storage import Storage, StorageUnavailable, VersionConflict
 from skipbo.web.tables import Table, Tables
@@ -70,7 +76,7 @@ class Limits:
     """Seconds a bot waits before moving, so people can follow its moves."""
     allowed_origins: tuple[str, ...] = ()
     """Origins allowed to open WebSockets besides the server's own (``Host``)."""
-    lease_retry: float = 1.0
+    lease_retry: float = LEASE_RETRY
     """Seconds between two tries to take the lease of a table whose bots another
     process drives (the most a dead process's bots wait for a new driver, after
     the database noticed the death)."""

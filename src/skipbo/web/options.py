@@ -13,6 +13,7 @@ BODY_TIMEOUT = 10.0
 MOVES_PER_SECOND = 10.0
 TABLES_PER_MINUTE = 30.0
 DAY = 86_400.0
+LEASE_RETRY = 1.0
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -54,6 +55,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--max-connections", type=int, default=1000, help="open connections at most (then 503)"
+    )
+    parser.add_argument(
+        "--lease-retry",
+        type=float,
+        default=LEASE_RETRY,
+        help="seconds between tries to take over another process's bots (PostgreSQL)",
     )
     parser.add_argument(
         "--expire-finished",

@@ -75,6 +75,7 @@ def serve(args: argparse.Namespace) -> int:
         body_timeout=args.body_timeout,
         moves_per_second=args.moves_per_second,
         tables_per_minute=args.tables_per_minute,
+        lease_retry=args.lease_retry,
     )
     try:
         lifecycle = Lifecycle(

@@ -312,21 +312,23 @@ class PostgresStorage:
 
     def drive(self, table: str) -> bool:
         """Whether this process holds ``table``'s lease (taking it if it is free)."""
-        with self._lock:  # the lease and the connection it is held on go together
+        key = _lease_key(table)
+
+        def take(db: psycopg.Connection[Any]) -> bool:
             if table in self._held:
+                # Held on this connection if it is still alive (a lost one lost its
+                # leases: the ping fails, and the retry on a new one takes it again).
+                db.execute("SELECT 1")
                 return True
-            key = _lease_key(table)
-            try:
-                taken = self._run(
-                    lambda db: db.execute(
-                        "SELECT pg_try_advisory_lock(%s, %s)", (_LEASES, key)
-                    ).fetchone()
-                )
-            except StorageUnavailable:
+            row = db.execute("SELECT pg_try_advisory_lock(%s, %s)", (_LEASES, key)).fetchone()
+            if row is None or not row[0]:
                 return False
-            if taken is not None and taken[0]:
-                self._held[table] = key
-                return True
+            self._held[table] = key
+            return True
+
+        try:
+            return self._run(take)
+        except StorageUnavailable:
             return False
 
     def release(self, table: str) -> None:
