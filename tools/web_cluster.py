@@ -302,8 +302,8 @@ def run_cluster(
     ``restart_db`` are the acknowledged-move counts of the faults (0: none).
     """
     url = pg.new_database()
-    options = ("--bot-delay", "0", "--moves-per-second", "100000", "--tables-per-minute", "1e6")
-    options = (*options, "--lease-retry", str(lease_retry))
+    options = ["--bot-delay", "0", "--moves-per-second", "100000", "--tables-per-minute", "1e6"]
+    options += ["--lease-retry", str(lease_retry)]
     servers = [Server(url, options, log=log_dir / f"server{n}.log") for n in range(processes)]
     run = _Run(servers, Figures(processes=processes, tables=tables), {})
     try:

@@ -262,7 +262,7 @@ class Table:
 class Tables:
     """Every table of a server, loaded from (and stored in) one storage.
 
-    ``storage`` is any :class:`~skipbo.web.storage.Storage`.
+    ``storage`` is any :class:`~skipbo.web.storage.base.Storage`.
     """
 
     def __init__(self, storage: Storage) -> None:

@@ -128,7 +128,12 @@ class SQLiteStorage:
             )
 
     def append(self, table: str, event: Event, *, finished: bool = False) -> None:
-        """Store ``event`` durably; raises :class:`VersionConflict` if its version is taken."""
+        """Store ``event`` durably, ``finished`` if it ends the table's match.
+
+        Raises:
+            VersionConflict: if another event holds its version (nothing is stored).
+
+        """
         try:
             with self._lock, self._db:
                 self._db.execute(
@@ -195,7 +200,7 @@ class SQLiteStorage:
                 self._db.execute("UPDATE tables SET expired = 1 WHERE id = ?", (table,))
 
     def subscribe(self, changed: Changed) -> Callable[[], None]:
-        """Nothing to hear: no other process writes this file (see :func:`_lock`)."""
+        """Nothing to hear: no other process writes this file (it is locked)."""
         return lambda: None
 
     def drive(self, table: str) -> bool:
