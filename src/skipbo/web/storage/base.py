@@ -9,6 +9,7 @@ from typing import Any, Protocol
 import attrs
 
 __all__ = [
+    "LIVE",
     "NEXT_GAME",
     "Changed",
     "Event",
@@ -16,6 +17,7 @@ __all__ = [
     "StorageLocked",
     "StorageUnavailable",
     "StoredTable",
+    "TableListing",
     "VersionConflict",
 ]
 
@@ -145,6 +147,25 @@ class Storage(Protocol):
     def close(self) -> None:
         """Release the storage."""
         ...
+
+
+LIVE = "NOT expired AND NOT finished"
+"""The SQL condition of a live table (both databases): one a starting server loads."""
+
+
+class TableListing:
+    """The storages' listings of tables, over one query of ids with an SQL condition."""
+
+    def _ids(self, where: str) -> Iterator[str]:
+        raise NotImplementedError
+
+    def tables(self) -> Iterator[str]:
+        """Every stored table's identifier, but the expired ones."""
+        return self._ids("NOT expired")
+
+    def live_tables(self) -> Iterator[str]:
+        """The tables neither finished nor expired: those a starting server resumes."""
+        return self._ids(LIVE)
 
 
 def table_row(table: StoredTable) -> tuple[str, str, str, int, str, str]:

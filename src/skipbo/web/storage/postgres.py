@@ -27,6 +27,7 @@ from skipbo.web.storage.base import (
     Event,
     StorageUnavailable,
     StoredTable,
+    TableListing,
     VersionConflict,
     stored_table,
     table_row,
@@ -95,7 +96,7 @@ def _lease_key(table: str) -> int:
     return int.from_bytes(hashlib.sha256(table.encode()).digest()[:4], "big", signed=True)
 
 
-class PostgresStorage:
+class PostgresStorage(TableListing):
     """Tables in a PostgreSQL database (``url``: ``postgresql://user@host:port/db``).
 
     Each call runs on one connection of this process, made again when it was
@@ -232,14 +233,6 @@ class PostgresStorage:
             (table, since),
         ).fetchall()
         return [Event(*values) for values in rows]
-
-    def tables(self) -> Iterator[str]:
-        """Every stored table's identifier, but the expired ones."""
-        return self._ids("NOT expired")
-
-    def live_tables(self) -> Iterator[str]:
-        """The tables neither finished nor expired: those a starting server resumes."""
-        return self._ids("NOT expired AND NOT finished")
 
     def _ids(self, where: str) -> Iterator[str]:
         rows = self._run(

@@ -15,6 +15,7 @@ from skipbo.web.storage.base import (
     Event,
     StorageLocked,
     StoredTable,
+    TableListing,
     VersionConflict,
     stored_table,
     table_row,
@@ -76,7 +77,7 @@ def _lock(path: str | Path) -> int | None:
     return fd
 
 
-class SQLiteStorage:
+class SQLiteStorage(TableListing):
     """Tables in one SQLite file, in WAL mode, each event committed before it returns.
 
     With ``sync="full"`` (the default) each commit waits for the disk (an fsync),
@@ -166,14 +167,6 @@ class SQLiteStorage:
                 (table, since),
             ).fetchall()
         return [Event(*values) for values in rows]
-
-    def tables(self) -> Iterator[str]:
-        """Every stored table's identifier, but the expired ones."""
-        return self._ids("NOT expired")
-
-    def live_tables(self) -> Iterator[str]:
-        """The tables neither finished nor expired: those a starting server resumes."""
-        return self._ids("NOT expired AND NOT finished")
 
     def _ids(self, where: str) -> Iterator[str]:
         with self._lock:
