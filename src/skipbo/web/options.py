@@ -14,6 +14,8 @@ BOT_DELAY = 0.4
 BODY_TIMEOUT = 10.0
 MOVES_PER_SECOND = 10.0
 TABLES_PER_MINUTE = 30.0
+DAY = 86_400.0
+LEASE_RETRY = 1.0
 
 
 def default_database() -> Path:
@@ -34,9 +36,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--fd", type=int, default=None, help="listen on this inherited socket")
     parser.add_argument(
         "--db",
-        type=Path,
+        "--database",
+        dest="db",
         default=None,
-        help=f"the SQLite file of tables (default {default_database()})",
+        help="the SQLite file of tables (one process), or a postgresql:// URL (any number); "
+        f"default {default_database()}",
     )
     parser.add_argument(
         "--sync",
@@ -66,3 +70,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--max-connections", type=int, default=1000, help="open connections at most (then 503)"
     )
+    parser.add_argument(
+        "--lease-retry",
+        type=float,
+        default=LEASE_RETRY,
+        help="seconds between tries to take over another process's bots (PostgreSQL)",
+    )
+    parser.add_argument(
+        "--expire-finished",
+        type=float,
+        default=DAY,
+        help="seconds a finished match stays open after its last move",
+    )
+    parser.add_argument(
+        "--expire-idle",
+        type=float,
+        default=7 * DAY,
+        help="seconds an unfinished table stays without a move",
+    )
+    parser.add_argument(
+        "--expired",
+        choices=("keep", "export", "delete"),
+        default="keep",
+        help="expired tables: rows kept (marked), exported to --export-dir, or deleted",
+    )
+    parser.add_argument("--export-dir", default=None, help="the folder of exported tables")
