@@ -179,7 +179,8 @@ def _team_title(seen: PlayerView, team: int, options: Options) -> str:
     )
     title = names if len(seats) == 1 else f"team {team}: {names}"
     if seen.outcome is None and seen.current_player in seats:
-        title += f" - {options.seat_name(seen.current_player)} to move"
+        mover = "" if len(seats) == 1 else f" {options.seat_name(seen.current_player)}"
+        title += f" -{mover} to move"
     if seen.outcome is not None and seats[0] in seen.outcome.winners:
         title += " - won"
     return title
