@@ -87,7 +87,7 @@ _SCRIPT = """
 
 def _frame(index: int, total: int, svg: str, words: str) -> str:
     said = f"{index} of {total - 1}: {words}" if index else f"start: {words}"
-    return f"<template class=\"frame\" data-words={quoteattr(said)}>{svg}</template>"
+    return f'<template class="frame" data-words={quoteattr(said)}>{svg}</template>'
 
 
 def replay_html(record: Any, *, seat: int | None = None, size: float = 560) -> str:
