@@ -66,7 +66,9 @@ _SCRIPT = """
   }
   function start() {
     if (shown === frames.length - 1) show(0);
-    timer = setInterval(function () { show(shown + 1); }, 700);
+    // The pace: data-interval on the body (milliseconds a move), 700 by default.
+    const pace = Number(document.body.dataset.interval) || 700;
+    timer = setInterval(function () { show(shown + 1); }, pace);
     play.textContent = "pause";
   }
   document.getElementById("first").onclick = function () { stop(); show(0); };
