@@ -135,11 +135,11 @@ def test_the_last_move_is_highlighted(notation: str, marked: set[str]) -> None:
     outlined = {
         pile.get("data-pile")
         for pile in groups(root, "pile")
-        if any(r.get("class") == "highlight" for r in pile.iter())
+        if any(r.get("class") == "last-move" for r in pile.iter())
     }
     assert outlined == marked
     plain = parse(pictures.draw(after).svg)
-    assert not [r for r in plain.iter() if r.get("class") == "highlight"]
+    assert not [r for r in plain.iter() if r.get("class") == "last-move"]
 
 
 def test_names_and_captions_are_escaped() -> None:

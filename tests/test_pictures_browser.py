@@ -33,7 +33,7 @@ def browser() -> Iterator[Any]:
 def skipbo_words(record: skipbo.GameRecord) -> list[str]:
     states = list(skipbo.replay(record))
     return [
-        describe_move(move, skipbo.view(before, before.current_player))
+        describe_move(move, skipbo.spectator_view(before))
         for move, before in zip(record.moves, states, strict=False)
     ]
 

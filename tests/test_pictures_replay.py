@@ -56,9 +56,7 @@ def test_a_skipbo_replay_has_a_picture_and_the_words_of_every_move() -> None:
         assert piles["draw"].get("data-count") == str(len(state.draw_pile))
         if index:  # the terminal's words, as a spectator is told the move
             before = states[index - 1]
-            said = describe_move(
-                record.moves[index - 1], skipbo.view(before, before.current_player)
-            )
+            said = describe_move(record.moves[index - 1], skipbo.spectator_view(before))
             assert words == f"{index} of {len(record.moves)}: {said}"
     assert "<script src" not in replay_html(record)
     assert "<link" not in replay_html(record)

@@ -22,6 +22,7 @@ from skipbo.pictures.svg import Picture
 from skipbo.rules import Rules
 from skipbo.skyjo import display as skyjo_display
 from skipbo.skyjo import records as skyjo_records
+from skipbo.state import GameState
 from skipbo.text.words import describe_move
 from skipbo.views import PlayerView, view
 
@@ -47,9 +48,8 @@ class Painter:
 
 
 def _skipbo_words(move: Any, before: Any, seat: int | None) -> str:
-    mover = before.current_player
-    seen: PlayerView = view(before, mover if seat is None else seat)
-    return describe_move(move, seen)
+    # The mover hears "play 5 from your hand", everyone else "seat 1 plays 5 ...".
+    return describe_move(move, view(before, seat))
 
 
 def _skyjo_words(move: Any, before: Any, seat: int | None) -> str:
@@ -62,7 +62,7 @@ _PAINTERS: dict[type, Painter] = {
         draw=skipbo_table.draw,
         say=_skipbo_words,
         view=view,
-        state_types=(skipbo_table.GameState, PlayerView),
+        state_types=(GameState, PlayerView),
         record_type=skipbo_records.GameRecord,
         replay=skipbo_records.replay,
     ),

@@ -4,8 +4,8 @@ Every primitive returns SVG text at the coordinates given (the picture's own uni
 :func:`skipbo.pictures.svg.document` scales the whole). A pile's group carries
 ``data-pile`` (its name in the move notation), ``data-count`` and ``data-top``, which
 the tests read back; a highlighted place (the last move's) gets a thick outline *and*
-the class ``highlight``, so that it is not told by colour alone (the picture's caption
-says the move in words).
+the class ``last-move`` (not ``highlight``, which web pages style for code), so that
+it is not told by colour alone (the picture's caption says the move in words).
 """
 
 from __future__ import annotations
@@ -133,7 +133,7 @@ def highlight(x: float, y: float, width: float, height: float) -> str:
         fill="none",
         stroke=HIGHLIGHT,
         stroke_width=max(2.5, width * 0.09),
-        class_="highlight",
+        class_="last-move",
     )
 
 
@@ -160,7 +160,7 @@ def pile(
     cards drawn); ``note`` replaces that text.
     """
     count = len(faces) + backs if count is None else count
-    parts = [label(x + width / 2, y - width * 0.12, title, size=width * 0.27, anchor="middle")]
+    parts = [label(x + width / 2, y - width * 0.1, title, size=width * 0.3, anchor="middle")]
     card_y = y
     depth = min(backs, 3)
     for layer in range(depth):
@@ -178,9 +178,9 @@ def pile(
     parts.append(
         label(
             x + width / 2,
-            y + height + width * 0.36,
+            y + height + width * 0.38,
             below,
-            size=width * 0.25,
+            size=width * 0.28,
             anchor="middle",
             fill=MUTED,
         )

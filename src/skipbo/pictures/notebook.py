@@ -16,9 +16,10 @@ from typing import Any
 from skipbo.errors import SkipBoError
 from skipbo.pictures.drawing import draw, painters
 
-__all__ = ["SVG_MIME", "enable_notebook", "load_ipython_extension", "shown_types"]
+__all__ = ["SVG_MIME", "NotebookError", "enable_notebook", "load_ipython_extension", "shown_types"]
 
 SVG_MIME = "image/svg+xml"
+"""The MIME type the pictures are displayed as."""
 
 
 class NotebookError(SkipBoError, RuntimeError):
@@ -47,7 +48,7 @@ def enable_notebook(ipython: Any = None) -> None:
     """Show states, views and records as pictures in the running IPython (or ``ipython``).
 
     Raises:
-        NotebookError: if no IPython shell is given and none is running.
+        skipbo.pictures.notebook.NotebookError: if no IPython shell is given and none is running.
 
     """
     if ipython is None:

@@ -22,7 +22,7 @@ from skipbo.state import GameState
 from skipbo.text.display import format_pile
 from skipbo.views import PlayerView, spectator_view
 
-__all__ = ["GameState", "PlayerView", "draw", "marked_piles"]
+__all__ = ["draw", "marked_piles"]
 
 CARD = 44.0
 """A card's width in the picture's units."""
@@ -30,9 +30,9 @@ GAP = 10.0
 WIDTH = 560.0
 MARGIN = 12.0
 PAD = 10.0
-TITLE = CARD * 0.42
-"""The room above a pile for its name."""
-BELOW = CARD * 0.5
+TITLE = CARD * layout.TITLE_ROOM
+"""The room above a pile or hand for its name."""
+BELOW = CARD * layout.COUNT_ROOM
 """The room below a pile for its count."""
 
 
@@ -61,7 +61,7 @@ def _hand_item(owner: str, seat: int, hand: Sequence[Card] | None, size: int) ->
     height = TITLE + CARD * CARD_RATIO + BELOW
 
     def draw(x: float, y: float) -> str:
-        parts = [label(x, y + TITLE - CARD * 0.12, f"{owner} hand", size=CARD * 0.27)]
+        parts = [label(x, y + TITLE - CARD * 0.1, f"{owner} hand", size=CARD * 0.3)]
         top = y + TITLE
         for index in range(size):
             left = x + index * step
@@ -72,11 +72,11 @@ def _hand_item(owner: str, seat: int, hand: Sequence[Card] | None, size: int) ->
             else:
                 parts.append(card_back(left, top, CARD, colour=layout.BACK))
         if not size:
-            parts.append(label(x, top + CARD * 0.8, "empty", size=CARD * 0.27, fill=layout.MUTED))
+            parts.append(label(x, top + CARD * 0.8, "empty", size=CARD * 0.3, fill=layout.MUTED))
         count = f"{size} card" + ("" if size == 1 else "s")
         parts.append(
             label(
-                x, top + CARD * CARD_RATIO + CARD * 0.36, count, size=CARD * 0.25, fill=layout.MUTED
+                x, top + CARD * CARD_RATIO + CARD * 0.38, count, size=CARD * 0.28, fill=layout.MUTED
             )
         )
         known = "" if hand is None else format_pile(tuple(hand))

@@ -28,8 +28,6 @@ WIDTH = 560.0
 MARGIN = 12.0
 CELL = 6.0
 """The space between a grid's cards."""
-TITLE = CARD * 0.42
-BELOW = CARD * 0.5
 
 _DOING = {
     Phase.REVEAL: "turns two cards up",

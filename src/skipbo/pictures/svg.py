@@ -1,6 +1,6 @@
 """SVG written by hand from the standard library: elements, escaping, the document.
 
-Every text and attribute value goes through :func:`xml.sax.saxutils` escaping, so a
+Every text and attribute value goes through ``xml.sax.saxutils`` escaping, so a
 player's name or a caption can never break (or script) the picture. Elements are
 strings; numbers are written with at most one decimal so that equal pictures are
 equal bytes.
