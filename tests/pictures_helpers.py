@@ -12,25 +12,26 @@ from skipbo import skyjo
 SVG = "{http://www.w3.org/2000/svg}"
 
 
-def played(rules: skipbo.Rules, seed: int, moves: int) -> skipbo.GameState:
-    """A Skip-Bo state after up to ``moves`` random moves of the game dealt with ``seed``."""
-    state = skipbo.new_game(rules, seed=seed)
+def play(game: Any, rules: Any, seed: int, moves: int) -> Any:
+    """A state of ``game`` (the module skipbo or skyjo) after up to ``moves`` random moves."""
+    state = game.new_game(rules, seed=seed)
     rng = random.Random(seed)
     for _ in range(moves):
-        if skipbo.is_over(state):
+        if game.is_over(state):
             break
-        state = skipbo.apply(state, rng.choice(skipbo.legal_moves(state)))
+        state = game.apply(state, rng.choice(game.legal_moves(state)))
+    return state
+
+
+def played(rules: skipbo.Rules, seed: int, moves: int) -> skipbo.GameState:
+    """A Skip-Bo state after up to ``moves`` random moves of the game dealt with ``seed``."""
+    state: skipbo.GameState = play(skipbo, rules, seed, moves)
     return state
 
 
 def played_skyjo(rules: skyjo.Rules, seed: int, moves: int) -> skyjo.GameState:
     """A Skyjo state after up to ``moves`` random moves."""
-    state = skyjo.new_game(rules, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if skyjo.is_over(state):
-            break
-        state = skyjo.apply(state, rng.choice(skyjo.legal_moves(state)))
+    state: skyjo.GameState = play(skyjo, rules, seed, moves)
     return state
 
 

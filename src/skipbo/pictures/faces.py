@@ -86,6 +86,24 @@ def skyjo_face(value: int) -> CardFace:
     raise ValueError(f"not a Skyjo card value: {value!r}")
 
 
+def _outline(
+    x: float, y: float, width: float, *, fill: str, stroke: str, line: float, **more: object
+) -> str:
+    """A card's rounded rectangle (``more``: further attributes)."""
+    return element(
+        "rect",
+        x=x,
+        y=y,
+        width=width,
+        height=width * CARD_RATIO,
+        rx=width * 0.12,
+        fill=fill,
+        stroke=stroke,
+        stroke_width=line,
+        **more,
+    )
+
+
 def card_front(
     x: float, y: float, width: float, face: CardFace, *, value: int | str, role: str = "card"
 ) -> str:
@@ -136,17 +154,7 @@ def card_back(x: float, y: float, width: float, *, colour: str, role: str = "bac
     height = width * CARD_RATIO
     inset = width * 0.14
     parts = [
-        element(
-            "rect",
-            x=x,
-            y=y,
-            width=width,
-            height=height,
-            rx=width * 0.12,
-            fill=colour,
-            stroke="#1c1c28",
-            stroke_width=max(1, width * 0.03),
-        ),
+        _outline(x, y, width, fill=colour, stroke="#1c1c28", line=max(1, width * 0.03)),
         element(
             "rect",
             x=x + inset,
@@ -165,18 +173,10 @@ def card_back(x: float, y: float, width: float, *, colour: str, role: str = "bac
 
 def empty_place(x: float, y: float, width: float, *, role: str = "empty") -> str:
     """The outline of a place that holds no card (an empty pile, a removed column)."""
-    return element(
-        "rect",
-        x=x,
-        y=y,
-        width=width,
-        height=width * CARD_RATIO,
-        rx=width * 0.12,
-        fill="none",
-        stroke="#8a8fa3",
-        stroke_width=max(1, width * 0.03),
-        stroke_dasharray=f"{number(width * 0.1)} {number(width * 0.07)}",
-        class_=role,
+    dashes = f"{number(width * 0.1)} {number(width * 0.07)}"
+    line = max(1, width * 0.03)
+    return _outline(
+        x, y, width, fill="none", stroke="#8a8fa3", line=line, stroke_dasharray=dashes, class_=role
     )
 
 

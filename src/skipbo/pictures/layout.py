@@ -29,7 +29,6 @@ __all__ = [
     "highlight",
     "label",
     "panel",
-    "pile",
     "pile_height",
 ]
 
@@ -137,58 +136,6 @@ def highlight(x: float, y: float, width: float, height: float) -> str:
     )
 
 
-def pile(
-    x: float,
-    y: float,
-    width: float,
-    *,
-    name: str,
-    title: str,
-    faces: Sequence[tuple[CardFace, int | str]] = (),
-    backs: int = 0,
-    count: int | None = None,
-    top: int | str | None = None,
-    fan: bool = False,
-    marked: bool = False,
-    note: str | None = None,
-) -> str:
-    """A pile: its title above, face-down cards under its face-up ones, its count below.
-
-    ``faces`` are the face-up cards bottom to top (fanned downwards if ``fan``, else
-    stacked so only the top shows); ``backs`` face-down cards lie under them (at most
-    three drawn, offset, to show depth). ``count`` is written below (default: the
-    cards drawn); ``note`` replaces that text.
-    """
-    count = len(faces) + backs if count is None else count
-    parts = [label(x + width / 2, y - width * 0.1, title, size=width * 0.3, anchor="middle")]
-    card_y = y
-    depth = min(backs, 3)
-    for layer in range(depth):
-        shift = (depth - layer) * width * 0.05
-        parts.append(card_back(x + shift, card_y + shift, width, colour=BACK))
-    step = fan_step(len(faces), width) if fan else 0.0
-    if not faces and not backs:
-        parts.append(empty_place(x, card_y, width))
-    for index, (face, value) in enumerate(faces if fan else faces[-1:]):
-        parts.append(card_front(x, card_y + index * step, width, face, value=value))
-    height = pile_height(len(faces) if fan else 1, width)
-    if marked:
-        parts.append(highlight(x, y, width, height))
-    below = note if note is not None else (f"{count} card" + ("" if count == 1 else "s"))
-    parts.append(
-        label(
-            x + width / 2,
-            y + height + width * 0.38,
-            below,
-            size=width * 0.28,
-            anchor="middle",
-            fill=MUTED,
-        )
-    )
-    attributes = {"class_": "pile", "data_pile": name, "data_count": count}
-    return group(parts, **attributes, data_top="" if top is None else top)
-
-
 def panel(
     x: float, y: float, width: float, height: float, *, active: bool, role: str, seat: str
 ) -> str:
@@ -250,24 +197,43 @@ def pile_item(
     note: str | None = None,
     room: float = 0.0,
 ) -> Item:
-    """A :func:`pile` to lay out, with room for its name and count (and ``room`` each side)."""
-    cards = len(faces) if fan else 1
-    height = width * (TITLE_ROOM + COUNT_ROOM) + pile_height(cards, width)
+    """A pile to lay out: its title above, face-down cards under its face-up ones, its count below.
 
-    def draw(x: float, y: float) -> str:
-        return pile(
-            x + room,
-            y + width * TITLE_ROOM,
-            width,
-            name=name,
-            title=title,
-            faces=faces,
-            backs=backs,
-            count=count,
-            top=top,
-            fan=fan,
-            marked=name in marked,
-            note=note,
+    ``faces`` are the face-up cards bottom to top (fanned downwards if ``fan``, else
+    stacked so only the top shows); ``backs`` face-down cards lie under them (at most
+    three drawn, offset, to show depth). ``count`` is written below (default: the
+    cards drawn); ``note`` replaces that text. The pile is outlined if ``name`` is
+    among ``marked``; ``room`` is left free on each side.
+    """
+    count = len(faces) + backs if count is None else count
+    height = pile_height(len(faces) if fan else 1, width)
+    below = note if note is not None else (f"{count} card" + ("" if count == 1 else "s"))
+
+    def draw(left: float, top_y: float) -> str:
+        x, y = left + room, top_y + width * TITLE_ROOM
+        parts = [label(x + width / 2, y - width * 0.1, title, size=width * 0.3, anchor="middle")]
+        depth = min(backs, 3)
+        for layer in range(depth):
+            shift = (depth - layer) * width * 0.05
+            parts.append(card_back(x + shift, y + shift, width, colour=BACK))
+        step = fan_step(len(faces), width) if fan else 0.0
+        if not faces and not backs:
+            parts.append(empty_place(x, y, width))
+        for index, (face, value) in enumerate(faces if fan else faces[-1:]):
+            parts.append(card_front(x, y + index * step, width, face, value=value))
+        if name in marked:
+            parts.append(highlight(x, y, width, height))
+        parts.append(
+            label(
+                x + width / 2,
+                y + height + width * 0.38,
+                below,
+                size=width * 0.28,
+                anchor="middle",
+                fill=MUTED,
+            )
         )
+        attributes = {"class_": "pile", "data_pile": name, "data_count": count}
+        return group(parts, **attributes, data_top="" if top is None else top)
 
-    return Item(width + 2 * room, height, draw)
+    return Item(width + 2 * room, width * (TITLE_ROOM + COUNT_ROOM) + height, draw)
