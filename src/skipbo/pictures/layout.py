@@ -39,6 +39,9 @@ HIGHLIGHT = "#f2a900"
 BACK = "#3b4a8c"
 """The colour of a card's back."""
 
+TEXT_WIDTH = 0.58
+"""About how wide a character is, in font sizes (for fitting labels)."""
+
 MAX_FAN = 4.2
 """A fanned pile is at most this many card widths tall, however many cards it holds."""
 
@@ -223,12 +226,14 @@ def pile_item(
             parts.append(card_front(x, y + index * step, width, face, value=value))
         if name in marked:
             parts.append(highlight(x, y, width, height))
+        # The count may be wider than the card: shrink it to the card and half a gap.
+        size = min(width * 0.28, width * 1.2 / (len(below) * TEXT_WIDTH))
         parts.append(
             label(
                 x + width / 2,
                 y + height + width * 0.38,
                 below,
-                size=width * 0.28,
+                size=size,
                 anchor="middle",
                 fill=MUTED,
             )

@@ -57,11 +57,13 @@ def _faces(cards: Iterable[Card]) -> list[tuple[CardFace, int | str]]:
 def _hand_item(owner: str, seat: int, hand: Sequence[Card] | None, size: int) -> Item:
     """A hand: its cards face up when known, else as many backs as it holds."""
     step = CARD + 4 if hand is not None else CARD * 0.42
-    width = CARD + step * max(0, size - 1) if size else CARD
+    title = f"{owner} hand"
+    cards = CARD + step * max(0, size - 1) if size else CARD
+    width = max(cards, len(title) * CARD * 0.3 * layout.TEXT_WIDTH)
     height = TITLE + CARD * CARD_RATIO + BELOW
 
     def draw(x: float, y: float) -> str:
-        parts = [label(x, y + TITLE - CARD * 0.1, f"{owner} hand", size=CARD * 0.3)]
+        parts = [label(x, y + TITLE - CARD * 0.1, title, size=CARD * 0.3)]
         top = y + TITLE
         for index in range(size):
             left = x + index * step
