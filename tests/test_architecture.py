@@ -50,6 +50,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         ),
     ),
     ("players", ("skipbo.bots",)),
+    ("pictures", ("skipbo.pictures",)),
     ("frontends", ("skipbo.cli", "skipbo.web", "skipbo.envs", "skipbo.batch")),
 )
 """The layers from the innermost out, each with its module prefixes."""
@@ -57,10 +58,14 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
 SEPARATE = {"skipbo.skyjo": "common"}
 """Games of their own: a prefix and the one layer of skipbo it may import besides itself."""
 
+GAMES_FROM = "pictures"
+"""The innermost layer that may import the separate games (it and every later one):
+the layers written once for both games."""
+
 FACADES = {"skipbo", "skipbo.__main__"}
 """The top-level package re-exports every layer's public names; it is no layer."""
 
-EXTRA_FREE = {"common", "core", "views", "services", "players"}
+EXTRA_FREE = {"common", "core", "views", "services", "players", "pictures"}
 """Layers that must import nothing but the standard library, attrs and skipbo."""
 
 
@@ -117,8 +122,8 @@ def allowed(importer: str, imported: str) -> bool:
     if my_rank is None:  # a separate game: itself and its permitted layer
         permitted = SEPARATE[mine]
         return theirs in (mine, permitted)
-    if their_rank is None:  # a separate game is imported only by the frontends
-        return my_rank == len(LAYERS) - 1
+    if their_rank is None:  # a separate game is imported only by the outer layers
+        return my_rank >= [layer for layer, _ in LAYERS].index(GAMES_FROM)
     return their_rank <= my_rank
 
 
@@ -225,6 +230,9 @@ def test_tests_hold_no_runnable_tool() -> None:
         ("skipbo.skyjo.engine", "skipbo.common.randomness", True),
         ("skipbo.bots", "skipbo.skyjo", False),
         ("skipbo.cli", "skipbo.skyjo", True),
+        ("skipbo.pictures.drawing", "skipbo.skyjo", True),
+        ("skipbo.pictures.drawing", "skipbo.cli", False),
+        ("skipbo.cli.render", "skipbo.pictures", True),
     ],
 )
 def test_the_check_tells_inward_from_outward(importer: str, imported: str, expected: bool) -> None:
