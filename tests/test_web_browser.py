@@ -31,7 +31,7 @@ MAX_MOVES = 600
 """More moves than any of these games takes (they are bounded, not timed)."""
 
 MESSAGE_KEYS = {
-    "type", "table", "version", "seat", "seats", "seat_stock", "seat_discards", "seat_team",
+    "type", "table", "game_type", "version", "seat", "seats", "names", "seating",
     "view", "legal", "last", "game", "target", "scores", "results", "match_winners",
 }  # fmt: skip
 

@@ -1,8 +1,9 @@
 """Durable tables: every accepted event is stored before it is acknowledged.
 
-A table is stored as its creation row (rules, match seed, target, seats) and its
-*events* in order: each accepted move in the move notation, and ``"next"`` for the
-deal of the next game of the match. Replaying the events from the row gives the
+A table is stored as its creation row (game, rules, match seed, target, seats) and its
+*events* in order: each accepted move in its game's move notation, ``"next"`` for the
+deal of the next game of the match, and ``"name <name>"`` when a person names their
+seat. Replaying the events from the row gives the
 table back exactly, so the event log is the only state a server keeps.
 
 :class:`Storage` is the interface the server uses; :class:`SQLiteStorage`
@@ -53,6 +54,9 @@ class StoredTable:
     """Per seat: a bot's name, or ``"human"``."""
     token_hashes: tuple[str, ...]
     """Per seat: the SHA-256 of the seat's secret token (``""`` for a bot)."""
+    game: str = "skipbo"
+    """The game's :attr:`~skipbo.common.gameinfo.GameType.short_name` (``"skyjo"``);
+    tables stored before there were two games are Skip-Bo's."""
 
 
 @attrs.frozen(slots=True)
@@ -64,7 +68,7 @@ class Event:
     seat: int
     """The seat that made it."""
     event: str
-    """A move in the move notation, or ``"next"``."""
+    """A move in the move notation, ``"next"``, or ``"name <name>"``."""
 
 
 class Storage(Protocol):
@@ -98,7 +102,8 @@ CREATE TABLE IF NOT EXISTS tables (
     seed TEXT NOT NULL,
     target INTEGER NOT NULL,
     seats TEXT NOT NULL,
-    token_hashes TEXT NOT NULL
+    token_hashes TEXT NOT NULL,
+    game TEXT NOT NULL DEFAULT 'skipbo'
 );
 CREATE TABLE IF NOT EXISTS events (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -137,12 +142,17 @@ class SQLiteStorage:
             self._db.execute(f"PRAGMA synchronous={sync.upper()}")
             self._db.execute("PRAGMA foreign_keys=ON")
             self._db.executescript(_SCHEMA)
+            columns = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
+            if "game" not in columns:  # a file written before Skyjo tables existed
+                self._db.execute(
+                    "ALTER TABLE tables ADD COLUMN game TEXT NOT NULL DEFAULT 'skipbo'"
+                )
 
     def create(self, table: StoredTable) -> None:
         """Store a new table (no events)."""
         with self._lock, self._db:
             self._db.execute(
-                "INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (
                     table.table,
                     table.rules,
@@ -150,6 +160,7 @@ class SQLiteStorage:
                     table.target,
                     json.dumps(table.seats),
                     json.dumps(table.token_hashes),
+                    table.game,
                 ),
             )
 
@@ -168,7 +179,8 @@ class SQLiteStorage:
         """A table's row and its events in order, or ``None`` if there is no such table."""
         with self._lock:
             row = self._db.execute(
-                "SELECT id, rules, seed, target, seats, token_hashes FROM tables WHERE id = ?",
+                "SELECT id, rules, seed, target, seats, token_hashes, game FROM tables"
+                " WHERE id = ?",
                 (table,),
             ).fetchone()
             if row is None:
@@ -184,6 +196,7 @@ class SQLiteStorage:
             target=row[3],
             seats=tuple(json.loads(row[4])),
             token_hashes=tuple(json.loads(row[5])),
+            game=row[6],
         )
         return stored, [Event(*values) for values in events]
 

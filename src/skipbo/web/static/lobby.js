@@ -82,8 +82,8 @@ async function create(event) {
 
 async function start() {
   const answer = await (await fetch("/api/presets")).json();
-  presets = answer.presets;
-  bots = answer.bots;
+  presets = answer.games.skipbo.presets;
+  bots = answer.games.skipbo.bots;
   const select = document.getElementById("preset");
   for (const name of Object.keys(presets)) {
     const option = el("option", name);

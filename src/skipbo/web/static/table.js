@@ -153,11 +153,11 @@ function renderOthers() {
     if (seat === current.view.current_player) area.classList.add("to-move");
     area.append(el("h3", seatName(seat)));
     const row = el("div", null, "row");
-    const stockIndex = current.seat_stock[seat];
+    const stockIndex = current.seating.seat_stock[seat];
     const node = stock(stockIndex);
     source(node.firstChild, `s${stockIndex}`); // a partner's stock may be playable
     row.append(node);
-    row.append(discardSet(current.seat_discards[seat], false));
+    row.append(discardSet(current.seating.seat_discards[seat], false));
     area.append(row);
     const held = current.view.hand_sizes[seat];
     area.append(el("p", `${held} ${held === 1 ? "card" : "cards"} in hand`, "small"));
@@ -193,11 +193,11 @@ function renderMine() {
     return;
   }
   title.textContent = seatName(current.seat);
-  const stockIndex = current.seat_stock[current.seat];
+  const stockIndex = current.seating.seat_stock[current.seat];
   const node = stock(stockIndex);
   source(node.firstChild, `s${stockIndex}`);
   myStock.append(node);
-  myDiscards.append(discardSet(current.seat_discards[current.seat], true));
+  myDiscards.append(discardSet(current.seating.seat_discards[current.seat], true));
   for (const card of view.hand) hand.append(source(cardElement(card), `h${cardName(card).replace("SB", "W")}`));
   document.getElementById("pass").hidden = !current.legal.includes("pass");
 }
