@@ -91,6 +91,28 @@ def click_a_move(page: Page) -> None:
     page.wait_for_function(f"() => Number({STATUS}.version) > {before}", timeout=WAIT_MS)
 
 
+AXE = Path(__file__).parent / ".npm" / "node_modules" / "axe-core" / "axe.min.js"
+"""axe-core, installed by ``tools/check`` (``npm install --prefix tools/.npm axe-core``)."""
+
+
+def axe_problems(page: Page) -> list[str]:
+    """The serious and critical accessibility violations axe-core finds in the page now.
+
+    Each as ``"<rule>: <the first offending element>"``.
+    """
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    found = page.evaluate(
+        """async () => {
+            const result = await axe.run(document, {resultTypes: ["violations"]});
+            return result.violations
+                .filter((v) => v.impact === "serious" || v.impact === "critical")
+                .map((v) => `${v.id}: ${v.nodes[0].html.slice(0, 160)}`);
+        }"""
+    )
+    return [str(problem) for problem in found]
+
+
 def quick_page(browser: Browser, width: int = 1280, height: int = 900) -> Page:
     """A new page whose table shows the others' moves at once (the pace setting 0)."""
     page = browser.new_page(viewport={"width": width, "height": height})

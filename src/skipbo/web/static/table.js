@@ -26,10 +26,16 @@ function legal(move) {
 
 // --- what a game's board script marks --------------------------------------------------
 
+// A control named by its visible text, then what it is, for screen readers (the name
+// begins with what is seen, so speech control can use it).
 function focusable(node, label) {
   node.tabIndex = 0;
   node.setAttribute("role", "button");
-  node.setAttribute("aria-label", label);
+  node.removeAttribute("aria-label");
+  for (const part of node.querySelectorAll(".face, .tag, .corner, .count, .needs")) {
+    if (!part.textContent.startsWith(" ")) part.textContent = ` ${part.textContent}`;
+  }
+  node.append(el("span", `: ${label}`, "sr-only"));
 }
 
 let selectionShown = false; // equal hand cards share a name: only one shows as chosen
@@ -54,7 +60,7 @@ const ui = {
     const resolved = game().resolve(shown, selected, name);
     if ((resolved.play && legal(resolved.play)) || resolved.select) {
       node.classList.add("drop");
-      focusable(node, `${label}: put it here`);
+      if (node.getAttribute("role") !== "button") focusable(node, `${label}: put it here`);
     }
   },
   action(node, move, label) {
@@ -186,6 +192,7 @@ function ghostOf(node) {
     copy.removeAttribute("aria-label");
     copy.removeAttribute("aria-pressed");
   }
+  for (const hidden of ghost.querySelectorAll(".sr-only")) hidden.remove();
   ghost.classList.remove("legal", "selected", "drop", "changed");
   ghost.classList.add("flying");
   ghost.setAttribute("aria-hidden", "true");
@@ -288,14 +295,17 @@ function show(message) {
 function receive(message) {
   queue.push(message);
   if (queue.length > 40) queue = queue.slice(-5); // far behind: catch up
+  $("status").dataset.received = String(message.version);
   if (timer === null) drain();
 }
 
+// Show the pushed messages in order; after one with another seat's move, hold it on
+// the screen for the chosen pace before the next (a bot's five-card turn can be read).
 function drain() {
   timer = null;
   while (queue.length) {
     const message = queue.shift();
-    if (show(message) && queue.length && pace > 0) {
+    if (show(message) && pace > 0) {
       timer = setTimeout(drain, pace);
       return;
     }
@@ -497,5 +507,9 @@ pace = Number($("pace").value);
 $("pace").addEventListener("change", () => {
   pace = Number($("pace").value);
   localStorage.setItem(PACE_KEY, String(pace));
+  if (timer !== null) {
+    clearTimeout(timer);
+    drain();
+  }
 });
 connect();
