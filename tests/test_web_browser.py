@@ -85,6 +85,7 @@ def screenshot(page: Any, path: Path, size: tuple[int, int]) -> None:
     """The page at ``size`` (then back to its own size), written to ``path`` as PNG."""
     own = page.viewport_size
     page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.evaluate("() => window.scrollTo(0, 0)")
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
     page.screenshot(path=str(path))
     page.set_viewport_size(own)
