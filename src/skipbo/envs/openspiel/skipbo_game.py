@@ -1,82 +1,84 @@
-"""An OpenSpiel game: ``python_skipbo``, for OpenSpiel's algorithms and bots.
+"""OpenSpiel's ``python_skipbo``: Skip-Bo with its shuffles as chance nodes.
 
-Needs the ``openspiel`` extra (``pip install 'skipbo[openspiel]'``). Importing this
-module registers the game:
+Needs the ``openspiel`` extra (``pip install 'skipbo[openspiel]'``). Importing
+:mod:`skipbo.envs.openspiel` registers the game:
 
 >>> import pyspiel
 >>> import skipbo.envs.openspiel
 >>> game = pyspiel.load_game("python_skipbo", {"players": 3})
 >>> state = game.new_initial_state()
->>> state.is_chance_node(), len(state.chance_outcomes())
-(True, 65536)
->>> state.apply_action(7)  # the deal
->>> state.current_player(), state.legal_actions() == sorted(state.legal_actions())
-(0, True)
+>>> state.is_chance_node(), state.chance_outcomes()[:2]  # 18 wilds, 12 ones of 162 cards
+(True, [(0, 0.1111111111111111), (1, 0.07407407407407407)])
+>>> while state.is_chance_node():  # the deal: 162 chance nodes, one card each
+...     state.apply_action(state.chance_outcomes()[-1][0])  # the highest card left
+>>> len(state.history()), state.current_player()
+(162, 0)
 
-The game is sequential, with imperfect information. Its one chance node, the first,
-samples the deal: outcome ``k`` of ``deal_seeds`` is :func:`skipbo.new_game` with
-seed ``k``, which shuffles the deck and fixes the seed of every later reshuffle of
-the completed cards (R-DRAW-2). So the chance outcome stands for all the game's
-shuffles, and the action history determines the state. Players' actions are the
-integer actions of :mod:`skipbo.actions`.
-
-The modelled game is therefore a sample of ``deal_seeds`` deals, not every deal: a
-seat's own cards usually single out its deal among them (trying all 65536 seeds
-finds seat 0's deal of a two-player game from its first view in about 15 seconds),
-and with it every hidden card. Algorithms that could learn or search the deals
-themselves see through the hidden information; use this game for algorithms that
-treat chance outcomes as hidden, as OpenSpiel's do, and never to deal for real.
+The game is sequential, with imperfect information; its chance nodes are the rules'
+shuffles, laid out card by card (see :mod:`skipbo.envs.openspiel.adapter`): the deal
+of the whole deck (R-SETUP-1 .. R-SETUP-4, outcome ``v`` is the card ``v``, 0 the
+wild, with probability ``n_v / n`` of the cards left), the deck's first card at the
+bottom of stock pile 0 and its last the draw pile's top, as in :func:`skipbo.deal`;
+and each reshuffle of the completed build piles into a new draw pile (R-DRAW-2), at
+the move that draws past the draw pile's end, the first card laid out at the new
+pile's bottom. Players' actions are the integer actions of :mod:`skipbo.actions`.
 
 Observations (tensor and string) are those of :mod:`skipbo.envs.observation` for
 the player's view; a public observation (``private_info`` NONE) is a spectator's
-view. The information-state *string* is perfect recall: the public moves so far, the
+view. The information-state *string* is perfect recall: the moves so far, the
 player's own hands as they changed and its current view. The information-state
 *tensor* is the observation vector (a fixed-size summary, not perfect recall).
 Returns, at the end: ``+1`` for each seat of the winning team, ``-1`` for the
 others, ``0`` for all if nobody won.
 
-:meth:`SkipBoState.resample_from_infostate` deals what the player cannot see at
-random (:func:`skipbo.sampling.sample_state`), which OpenSpiel's IS-MCTS bot uses.
+:meth:`~skipbo.envs.openspiel.SpielState.resample_from_infostate` deals what the
+player cannot see at random (:func:`skipbo.sampling.sample_state`), which
+OpenSpiel's IS-MCTS bot uses.
 
 Parameters (``pyspiel.load_game("python_skipbo", {...})``): ``players`` (2),
 ``stock_size`` (0: the rules' default), ``hand_size`` (5), the deck's ``highest``
 (12), ``copies`` (12) and ``wilds`` (18), ``teams`` (``""``: individual play, or one
-letter a seat naming its team, like ``"ABAB"``), ``shared_piles`` (false),
-``turn_limit`` (1000: OpenSpiel needs a bound on the game's length) and
-``deal_seeds`` (65536).
+letter a seat naming its team, like ``"ABAB"``), ``shared_piles`` (false) and
+``turn_limit`` (1000: OpenSpiel needs a bound on the game's length). The first
+player is seat 0.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from skipbo.envs._extras import needs_extra
 
 with needs_extra("openspiel"):
-    import numpy as np
     import pyspiel
 
 from skipbo import (
+    WILD,
     ConfigurationError,
     Deck,
     GameState,
+    Move,
     PlayerView,
     Rules,
     apply,
-    new_game,
+    format_card,
     spectator_view,
     view,
 )
 from skipbo.actions import action_to_move, legal_actions
-from skipbo.common.gameinfo import Information
+from skipbo.deal import deal as deal_in_order
 from skipbo.envs import _rewards
 from skipbo.envs.observation import observation, observation_layout, text_observation
+from skipbo.envs.openspiel.adapter import Shuffle, SpielGame, spiel_game_type
 from skipbo.game import GAME_TYPE, game_info
 from skipbo.sampling import sample_state
+from skipbo.state import replace
 from skipbo.text.display import describe, format_pile
 
-__all__ = ["GAME_NAME", "SkipBoGame", "SkipBoObserver", "SkipBoState", "rules_from_parameters"]
+__all__ = ["GAME_NAME", "SkipBoGame", "SkipBoModel", "rules_from_parameters"]
 
 GAME_NAME = "python_skipbo"
 """The short name under which the game is registered with OpenSpiel."""
@@ -91,38 +93,12 @@ _DEFAULTS: dict[str, Any] = {
     "teams": "",
     "shared_piles": False,
     "turn_limit": 1000,
-    "deal_seeds": 2**16,
 }
 
-_INFORMATION = {
-    Information.PERFECT: pyspiel.GameType.Information.PERFECT_INFORMATION,
-    Information.IMPERFECT: pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-}
-
-_GAME_TYPE = pyspiel.GameType(
-    short_name=GAME_NAME,
-    long_name=GAME_TYPE.long_name,
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    # The game's shuffles are sampled chance (skipbo.game.GAME_TYPE), but OpenSpiel's
-    # SAMPLED_STOCHASTIC mode needs a game object that carries a random generator and
-    # serializes its state, which a Python game cannot provide. So the shuffles are
-    # one explicit chance node, the deal, whose outcomes are deal seeds: a sample of
-    # the shuffles that also fixes every later reshuffle (R-DRAW-2).
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=_INFORMATION[GAME_TYPE.information],
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=GAME_TYPE.max_players,
-    min_num_players=GAME_TYPE.min_players,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=_DEFAULTS,
-)
+_GAME_TYPE = spiel_game_type(GAME_NAME, GAME_TYPE, _DEFAULTS)
 
 
-def rules_from_parameters(parameters: dict[str, Any]) -> Rules:
+def rules_from_parameters(parameters: Mapping[str, Any]) -> Rules:
     """The :class:`~skipbo.Rules` of the game parameters (missing ones take the defaults).
 
     Raises:
@@ -166,183 +142,144 @@ def rules_from_parameters(parameters: dict[str, Any]) -> Rules:
     )
 
 
-class SkipBoGame(pyspiel.Game):  # type: ignore[misc]
-    """The ``python_skipbo`` game for the given parameters."""
+class SkipBoModel:
+    """Skip-Bo's part of the OpenSpiel game: its rules, shuffles, moves and observations.
 
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        parameters = {**_DEFAULTS, **(params or {})}
-        rules = rules_from_parameters(parameters)
-        if type(parameters["deal_seeds"]) is not int or parameters["deal_seeds"] < 1:
-            raise ConfigurationError("deal_seeds", "must be an integer of at least 1")
+    A chance outcome is a card: 0 the wild, ``v`` the number ``v``.
+    """
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.players = rules.players
+        self._layout = observation_layout(rules)
+
+    def game_info(self) -> pyspiel.GameInfo:
+        """OpenSpiel's numbers of the variant."""
+        rules = self.rules
         assert rules.turn_limit is not None
-        info = pyspiel.GameInfo(
+        cards = rules.deck.size
+        # game_info(rules) has no bound on moves (a turn may hold many plays), but
+        # OpenSpiel needs one. A bound in practice, with the turn limit: a turn rarely
+        # moves more cards than the deck holds (more needs build piles completed and
+        # the completed cards drawn again). A move shuffles at most once (one draw,
+        # R-DRAW-2), at most every card.
+        moves = rules.turn_limit * (cards + 1)
+        return pyspiel.GameInfo(
             num_distinct_actions=game_info(rules).action_count,
-            max_chance_outcomes=parameters["deal_seeds"],
+            max_chance_outcomes=rules.deck.highest + 1,
             num_players=rules.players,
             min_utility=_rewards.LOSS,
             max_utility=_rewards.WIN,
-            # game_info(rules) has no bound on moves (a turn may hold many plays), but
-            # OpenSpiel needs one. A bound in practice, with the turn limit: a turn
-            # rarely moves more cards than the deck holds (more needs build piles
-            # completed and the completed cards drawn again).
-            max_game_length=1 + rules.turn_limit * (rules.deck.size + 1),
-        )
-        super().__init__(_GAME_TYPE, info, parameters)
-        self.rules = rules
-        self.deal_seeds: int = parameters["deal_seeds"]
-
-    def new_initial_state(self) -> SkipBoState:
-        """The state before the deal (a chance node)."""
-        return SkipBoState(self)
-
-    def make_py_observer(
-        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
-    ) -> SkipBoObserver:
-        """The observer of ``iig_obs_type`` (a player's observation by default)."""
-        return SkipBoObserver(
-            self.rules, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params
+            max_game_length=cards + moves * (cards + 1),
         )
 
+    def deal(self) -> Shuffle[GameState]:
+        """The deck shuffled (R-SETUP-1), then dealt in its order by :func:`skipbo.deal`."""
+        rules = self.rules
+        # The seed seeds only what the engine would shuffle later, and a reshuffle is
+        # a chance node here (play): no state's seed ever decides a card.
+        return Shuffle(rules.deck.cards(), partial(_dealt, rules))
 
-class SkipBoState(pyspiel.State):  # type: ignore[misc]
-    """A ``python_skipbo`` state: before the deal, or a :class:`~skipbo.GameState`."""
+    def play(self, state: GameState, action: int) -> GameState | Shuffle[GameState]:
+        """The state after ``action``; first the reshuffle, if the move draws past the pile."""
+        move = action_to_move(self.rules, action)
+        after = apply(state, move)
+        if after.shuffle_seed == state.shuffle_seed:
+            return after  # no shuffle: the seed changes exactly when the engine shuffles
+        # R-DRAW-2: the move drew past the draw pile's end, and the completed cards
+        # (with any pile the move itself completed) are shuffled into a new one. Which
+        # cards: the move played over a draw pile long enough not to run out.
+        spare = (WILD,) * self.rules.hand_size
+        completed = apply(replace(state, draw_pile=spare + state.draw_pile), move).completed
 
-    def __init__(self, game: SkipBoGame) -> None:
-        super().__init__(game)
-        self._rules = game.rules
-        self._deal_seeds = game.deal_seeds
-        self.game_state: GameState | None = None
-        """The engine's state; ``None`` before the deal."""
-        self._moves: tuple[str, ...] = ()
-        # Each seat's hands as they changed, with the number of moves made then.
-        self._hands: tuple[tuple[str, ...], ...] = ((),) * game.rules.players
+        return Shuffle(completed, partial(_reshuffled, state, move))
 
-    def current_player(self) -> int:
-        """The seat to move, or OpenSpiel's CHANCE (before the deal) or TERMINAL."""
-        if self.game_state is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if self.game_state.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return self.game_state.current_player
+    def current_player(self, state: GameState) -> int:
+        """The seat to move."""
+        return state.current_player
 
-    def _legal_actions(self, player: int) -> list[int]:
-        assert self.game_state is not None
-        assert player == self.game_state.current_player
-        return legal_actions(self.game_state)
+    def is_over(self, state: GameState) -> bool:
+        """Whether the game has ended."""
+        return state.is_over
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The deals, equally likely."""
-        probability = 1.0 / self._deal_seeds
-        return [(seed, probability) for seed in range(self._deal_seeds)]
+    def legal_actions(self, state: GameState) -> list[int]:
+        """The legal actions, ascending."""
+        return legal_actions(state)
 
-    def _apply_action(self, action: int) -> None:
-        if self.game_state is None:
-            self._set(new_game(self._rules, seed=int(action)), ())
-        else:
-            move = action_to_move(self._rules, int(action))
-            self._set(apply(self.game_state, move), (*self._moves, str(move)))
+    def returns(self, state: GameState) -> list[float]:
+        """``+1`` for each winner, ``-1`` for the others, ``0`` for all if nobody won."""
+        return list(_rewards.final_rewards(state))
 
-    def _set(self, state: GameState, moves: tuple[str, ...]) -> None:
-        self.game_state = state
-        self._moves = moves
-        self._hands = tuple(
-            log
-            if log and log[-1].endswith(format_pile(hand))
-            else (*log, f"{len(moves)}:{format_pile(hand)}")
-            for log, hand in zip(self._hands, state.hands, strict=True)
-        )
+    def action_text(self, action: int) -> str:
+        """The move of ``action``, like ``h5>b0``."""
+        return str(action_to_move(self.rules, action))
 
-    def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {action}"
-        return str(action_to_move(self._rules, int(action)))
+    def outcome_text(self, outcome: int) -> str:
+        """The card ``outcome``, like ``W`` or ``7``."""
+        return format_card(outcome)
 
-    def is_terminal(self) -> bool:
-        """Whether the game is over."""
-        return self.game_state is not None and self.game_state.is_over
+    def public_log(self, before: GameState, action: int, after: GameState) -> str:
+        """The move: every Skip-Bo move is public, and so are the cards it moves."""
+        return self.action_text(action)
 
-    def returns(self) -> list[float]:
-        """Each seat's return: ``+1`` win, ``-1`` loss, ``0`` if nobody won or not over."""
-        if self.game_state is None:
-            return [0.0] * self._rules.players
-        return list(_rewards.final_rewards(self.game_state))
+    def private_log(self, state: GameState, seat: int) -> str:
+        """The seat's hand (R-INFO-2)."""
+        return format_pile(state.hands[seat])
 
-    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SkipBoState:
-        """A state that ``player_id`` cannot tell from this one, its hidden cards dealt at random.
+    def observation_text(self, state: GameState, seat: int | None) -> str:
+        """The text of :func:`~skipbo.envs.observation.text_observation` of the seat's view."""
+        return text_observation(_view(state, seat))
 
-        For search only: OpenSpiel's own history of the copy (``history()``) stays
-        that of this state, so do not serialize it.
-        """
-        clone: SkipBoState = self.clone()
-        if self.game_state is None:
-            return clone
-        rng = random.Random(int(probability_sampler() * 2**53))
-        sampled = sample_state(view(self.game_state, player_id), rng)
-        clone.game_state = sampled
-        # The other seats' private logs would tell their real hands: keep only the sample's.
-        clone._hands = tuple(
-            log if seat == player_id else (f"{len(self._moves)}:{format_pile(hand)}",)
-            for seat, (log, hand) in enumerate(zip(self._hands, sampled.hands, strict=True))
-        )
-        return clone
+    def observation_size(self) -> int:
+        """The length of :func:`~skipbo.envs.observation.observation`."""
+        return self._layout.size
 
-    def view_of(self, player: int | None) -> PlayerView | None:
-        """The view of seat ``player`` (``None``: a spectator's); ``None`` before the deal."""
-        if self.game_state is None:
-            return None
-        return spectator_view(self.game_state) if player is None else view(self.game_state, player)
+    def observation_fields(self) -> Sequence[tuple[str, int, tuple[int, ...]]]:
+        """The fields of :func:`~skipbo.envs.observation.observation_layout`."""
+        return [(field.name, field.start, field.shape) for field in self._layout.fields]
 
-    def information_state_text(self, player: int) -> str:
-        """The perfect-recall information state of ``player`` as text."""
-        seen = self.view_of(player)
-        if seen is None:
-            return "before the deal"
-        return "\n".join(
-            (
-                "moves: " + " ".join(self._moves),
-                "own hands: " + " ".join(self._hands[player]),
-                text_observation(seen),
-            )
-        )
+    def observation_tensor(self, state: GameState, seat: int | None) -> Sequence[float]:
+        """The numbers of :func:`~skipbo.envs.observation.observation` of the seat's view."""
+        return observation(_view(state, seat))
 
-    def __str__(self) -> str:
-        if self.game_state is None:
-            return "before the deal"
-        return describe(self.game_state)
+    def resample(self, state: GameState, seat: int, rng: random.Random) -> GameState:
+        """A state with the seat's view, the rest dealt by :func:`skipbo.sampling.sample_state`."""
+        return sample_state(view(state, seat), rng)
+
+    def describe(self, state: GameState) -> str:
+        """The referee's picture of the state."""
+        return describe(state)
 
 
-class SkipBoObserver:
-    """Fills OpenSpiel's observation and information-state tensors and strings."""
+def _dealt(rules: Rules, order: tuple[int, ...]) -> GameState:
+    """The deal of the deck in ``order`` (a shuffle's end: a function, so states pickle)."""
+    return deal_in_order(rules, order, seed=0)
 
-    def __init__(self, rules: Rules, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
-        if params:
-            raise ValueError(f"observation parameters are not supported, got {params}")
-        private = iig_obs_type.private_info
-        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
-            raise ValueError("an observation of every player's private cards is not offered")
-        self._public_only = private == pyspiel.PrivateInfoType.NONE
-        self._perfect_recall = bool(iig_obs_type.perfect_recall)
-        layout = observation_layout(rules)
-        self.tensor = np.zeros(layout.size, np.float32)
-        self.dict = {
-            field.name: self.tensor[field.start : field.stop].reshape(field.shape)
-            for field in layout.fields
-        }
 
-    def set_from(self, state: SkipBoState, player: int) -> None:
-        """Fill ``tensor`` with what ``player`` observes in ``state``."""
-        seen = state.view_of(None if self._public_only else player)
-        if seen is None:
-            self.tensor.fill(0)
-        else:
-            self.tensor[:] = observation(seen)
+def _reshuffled(state: GameState, move: Move, order: tuple[int, ...]) -> GameState:
+    """``move`` made in ``state``, the completed cards reshuffled into ``order`` (R-DRAW-2).
 
-    def string_from(self, state: SkipBoState, player: int) -> str:
-        """What ``player`` observes in ``state``, as text."""
-        if self._perfect_recall and not self._public_only:
-            return state.information_state_text(player)
-        seen = state.view_of(None if self._public_only else player)
-        return "before the deal" if seen is None else text_observation(seen)
+    The new pile under what is left of the old one is the pile the rules make: the
+    old cards are drawn first, then the new pile's top (the last laid out). Its
+    cards are those completed, so none stay set aside.
+    """
+    stacked = replace(state, draw_pile=order + state.draw_pile, completed=())
+    return replace(apply(stacked, move), completed=())
+
+
+def _view(state: GameState, seat: int | None) -> PlayerView:
+    return spectator_view(state) if seat is None else view(state, seat)
+
+
+class SkipBoGame(SpielGame):
+    """The ``python_skipbo`` game for the given parameters."""
+
+    game_type = _GAME_TYPE
+
+    @classmethod
+    def make_model(cls, parameters: Mapping[str, Any]) -> SkipBoModel:
+        """Skip-Bo's model of the parameters' rules."""
+        return SkipBoModel(rules_from_parameters(parameters))
 
 
 pyspiel.register_game(_GAME_TYPE, SkipBoGame)
