@@ -12,6 +12,7 @@ import numpy as np
 import pyspiel
 import pytest
 from open_spiel.python.algorithms import ismcts, mcts
+from tools.openspiel_attack import knowledge
 
 import skipbo
 from skipbo import ConfigurationError, Rules, skyjo, view
@@ -52,9 +53,8 @@ def dealt(game: pyspiel.Game, rng: Seeded) -> SpielState:
     [
         (GAME_NAME, {"players": 2}),
         # Random play in big games runs long before it blocks: a turn limit bounds it.
-        (GAME_NAME, {"players": 5, "turn_limit": 80}),
-        (GAME_NAME, {"players": 4, "teams": "ABAB", "turn_limit": 80}),
-        (GAME_NAME, {"players": 6, "teams": "AABBAB", "shared_piles": True, "turn_limit": 80}),
+        (GAME_NAME, {"players": 5, "turn_limit": 40}),
+        (GAME_NAME, {"players": 6, "teams": "AABBAB", "shared_piles": True, "turn_limit": 40}),
         (GAME_NAME, {"players": 3, **SMALL}),
         (skyjo_game.GAME_NAME, {"players": 2, "end_score": 40}),
         (skyjo_game.GAME_NAME, {"players": 4, **SKYJO_SMALL, "copies": 4, "end_score": 30}),
@@ -177,16 +177,6 @@ def replay(game: pyspiel.Game, history: list[int], players: list[int]) -> pyspie
             return None
         state.apply_action(action)
     return state
-
-
-def knowledge(state: pyspiel.State, seat: int) -> tuple[object, ...]:
-    """Everything OpenSpiel shows ``seat``."""
-    return (
-        state.information_state_string(seat),
-        state.information_state_tensor(seat),
-        state.observation_string(seat),
-        state.observation_tensor(seat),
-    )
 
 
 def other_deals(

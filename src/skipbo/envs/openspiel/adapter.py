@@ -38,10 +38,12 @@ with needs_extra("openspiel"):
     import numpy.typing as npt
     import pyspiel
 
+from skipbo.common.game import game_of
 from skipbo.common.gameinfo import GameType, Information
 
 __all__ = [
     "ChanceModel",
+    "RegisteredGameModel",
     "Shuffle",
     "SpielGame",
     "SpielObserver",
@@ -175,23 +177,55 @@ class ChanceModel(Protocol[S]):
         ...
 
 
+class RegisteredGameModel(Generic[S]):
+    """The part of a :class:`ChanceModel` that the common game protocol answers.
+
+    The seat to move, whether the game is over and the returns come from the game
+    registered for the rules (:func:`skipbo.common.game.game_of`); a game's model
+    subclasses this and adds its own chance, actions and observations.
+    """
+
+    def __init__(self, rules: object) -> None:
+        self.rules = rules
+        self.game = game_of(rules)
+        self.players = self.game.info(rules).players
+
+    def current_player(self, state: S) -> int:
+        """The seat to move."""
+        return self.game.current_player(state)
+
+    def is_over(self, state: S) -> bool:
+        """Whether the game has ended."""
+        return self.game.is_over(state)
+
+    def returns(self, state: S) -> list[float]:
+        """``+1`` for each winner, ``-1`` for the others; ``0`` for all if nobody (or all) won."""
+        winners = self.game.winners(state) if self.game.is_over(state) else ()
+        if len(winners) in (0, self.players):
+            return [0.0] * self.players
+        return [1.0 if seat in winners else -1.0 for seat in range(self.players)]
+
+
 class SpielGame(pyspiel.Game):  # type: ignore[misc]
     """An OpenSpiel game over a :class:`ChanceModel` (each game subclasses it to register).
 
-    A subclass sets :attr:`game_type` and :meth:`make_model`.
+    A subclass sets :attr:`game_type` and :attr:`make_model`, then calls :meth:`register`.
     """
 
     game_type: pyspiel.GameType
     """OpenSpiel's facts about the game (name, chance mode, parameters)."""
 
+    make_model: Callable[[Mapping[str, Any]], ChanceModel[Any]]
+    """The game's model for the (complete) parameters (a static method)."""
+
     @classmethod
-    def make_model(cls, parameters: Mapping[str, Any]) -> ChanceModel[Any]:
-        """The game's model for the (complete) parameters."""
-        raise NotImplementedError
+    def register(cls) -> None:
+        """Register the game with OpenSpiel under its short name."""
+        pyspiel.register_game(cls.game_type, cls)
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         parameters = {**self.game_type.parameter_specification, **(params or {})}
-        model = self.make_model(parameters)
+        model = type(self).make_model(parameters)
         super().__init__(self.game_type, model.game_info(), parameters)
         self.model = model
 

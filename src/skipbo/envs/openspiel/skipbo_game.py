@@ -72,7 +72,12 @@ from skipbo.actions import action_to_move, legal_actions
 from skipbo.deal import deal as deal_in_order
 from skipbo.envs import _rewards
 from skipbo.envs.observation import observation, observation_layout, text_observation
-from skipbo.envs.openspiel.adapter import Shuffle, SpielGame, spiel_game_type
+from skipbo.envs.openspiel.adapter import (
+    RegisteredGameModel,
+    Shuffle,
+    SpielGame,
+    spiel_game_type,
+)
 from skipbo.game import GAME_TYPE, game_info
 from skipbo.sampling import sample_state
 from skipbo.state import replace
@@ -142,16 +147,21 @@ def rules_from_parameters(parameters: Mapping[str, Any]) -> Rules:
     )
 
 
-class SkipBoModel:
+class SkipBoModel(RegisteredGameModel[GameState]):
     """Skip-Bo's part of the OpenSpiel game: its rules, shuffles, moves and observations.
 
     A chance outcome is a card: 0 the wild, ``v`` the number ``v``.
     """
 
     def __init__(self, rules: Rules) -> None:
-        self.rules = rules
-        self.players = rules.players
+        super().__init__(rules)
+        self.rules: Rules = rules
         self._layout = observation_layout(rules)
+
+    @classmethod
+    def from_parameters(cls, parameters: Mapping[str, Any]) -> SkipBoModel:
+        """The model of the rules of the game parameters (:func:`rules_from_parameters`)."""
+        return cls(rules_from_parameters(parameters))
 
     def game_info(self) -> pyspiel.GameInfo:
         """OpenSpiel's numbers of the variant."""
@@ -194,21 +204,9 @@ class SkipBoModel:
 
         return Shuffle(completed, partial(_reshuffled, state, move))
 
-    def current_player(self, state: GameState) -> int:
-        """The seat to move."""
-        return state.current_player
-
-    def is_over(self, state: GameState) -> bool:
-        """Whether the game has ended."""
-        return state.is_over
-
     def legal_actions(self, state: GameState) -> list[int]:
         """The legal actions, ascending."""
         return legal_actions(state)
-
-    def returns(self, state: GameState) -> list[float]:
-        """``+1`` for each winner, ``-1`` for the others, ``0`` for all if nobody won."""
-        return list(_rewards.final_rewards(state))
 
     def action_text(self, action: int) -> str:
         """The move of ``action``, like ``h5>b0``."""
@@ -275,11 +273,7 @@ class SkipBoGame(SpielGame):
     """The ``python_skipbo`` game for the given parameters."""
 
     game_type = _GAME_TYPE
-
-    @classmethod
-    def make_model(cls, parameters: Mapping[str, Any]) -> SkipBoModel:
-        """Skip-Bo's model of the parameters' rules."""
-        return SkipBoModel(rules_from_parameters(parameters))
+    make_model = SkipBoModel.from_parameters
 
 
-pyspiel.register_game(_GAME_TYPE, SkipBoGame)
+SkipBoGame.register()

@@ -54,7 +54,12 @@ from skipbo.envs._extras import needs_extra
 with needs_extra("openspiel"):
     import pyspiel
 
-from skipbo.envs.openspiel.adapter import Shuffle, SpielGame, spiel_game_type
+from skipbo.envs.openspiel.adapter import (
+    RegisteredGameModel,
+    Shuffle,
+    SpielGame,
+    spiel_game_type,
+)
 from skipbo.skyjo import (
     FACE_DOWN,
     GRID_SIZE,
@@ -116,16 +121,21 @@ def rules_from_parameters(parameters: Mapping[str, Any]) -> Rules:
     )
 
 
-class SkyjoModel:
+class SkyjoModel(RegisteredGameModel[GameState]):
     """Skyjo's part of the OpenSpiel game: its rules, shuffles, moves and observations."""
 
     def __init__(self, rules: Rules) -> None:
-        self.rules = rules
-        self.players = rules.players
+        super().__init__(rules)
+        self.rules: Rules = rules
         self.values = tuple(value for value, _ in rules.deck.copies)
         """The card of each chance outcome: the deck's values, lowest first."""
         self._outcome = {value: index for index, value in enumerate(self.values)}
         self._fields = _fields(rules.players, len(self.values))
+
+    @classmethod
+    def from_parameters(cls, parameters: Mapping[str, Any]) -> SkyjoModel:
+        """The model of the rules of the game parameters (:func:`rules_from_parameters`)."""
+        return cls(rules_from_parameters(parameters))
 
     def game_info(self) -> pyspiel.GameInfo:
         """OpenSpiel's numbers of the variant."""
@@ -173,23 +183,9 @@ class SkyjoModel:
             return self._round(after.round, after.starter, after.history)
         return after
 
-    def current_player(self, state: GameState) -> int:
-        """The seat to move."""
-        return state.current_player
-
-    def is_over(self, state: GameState) -> bool:
-        """Whether the game has ended."""
-        return state.phase is Phase.OVER
-
     def legal_actions(self, state: GameState) -> list[int]:
         """The legal actions, ascending."""
         return legal_actions(state)
-
-    def returns(self, state: GameState) -> list[float]:
-        """``+1`` for each winner, ``-1`` for the others, ``0`` for all if every seat ties."""
-        if state.outcome is None or len(state.outcome.winners) == self.players:
-            return [0.0] * self.players
-        return [1.0 if seat in state.outcome.winners else -1.0 for seat in range(self.players)]
 
     def action_text(self, action: int) -> str:
         """The move of ``action``, like ``draw`` or ``s4``."""
@@ -361,11 +357,7 @@ class SkyjoGame(SpielGame):
     """The ``python_skyjo`` game for the given parameters."""
 
     game_type = _GAME_TYPE
-
-    @classmethod
-    def make_model(cls, parameters: Mapping[str, Any]) -> SkyjoModel:
-        """Skyjo's model of the parameters' rules."""
-        return SkyjoModel(rules_from_parameters(parameters))
+    make_model = SkyjoModel.from_parameters
 
 
-pyspiel.register_game(_GAME_TYPE, SkyjoGame)
+SkyjoGame.register()
