@@ -363,3 +363,13 @@ def test_parameters_give_the_rules() -> None:
     small = skyjo_game.rules_from_parameters({"copies": 3, "players": 3})
     assert small.deck.cards() == tuple(sorted(list(range(-2, 13)) * 3))
     assert (small.players, small.end_score, small.turn_limit) == (3, 100, 200)
+
+
+def test_an_illegal_action_changes_nothing() -> None:
+    game = pyspiel.load_game(GAME_NAME, {"players": 2, **SMALL})
+    state = dealt(game, Seeded(6))
+    before = (state.game_state, state.information_state_string(0), state.history())
+    illegal = next(a for a in range(game.num_distinct_actions()) if a not in state.legal_actions())
+    with pytest.raises(skipbo.IllegalMoveError):
+        state._apply_action(illegal)  # what OpenSpiel's apply_action calls, unchecked
+    assert (state.game_state, state.information_state_string(0), state.history()) == before

@@ -51,7 +51,7 @@ __all__ = [
     "spiel_game_type",
 ]
 
-S = TypeVar("S")
+StateT = TypeVar("StateT")
 
 _INFORMATION = {
     Information.PERFECT: pyspiel.GameType.Information.PERFECT_INFORMATION,
@@ -87,7 +87,7 @@ def spiel_game_type(
 
 
 @attrs.frozen
-class Shuffle(Generic[S]):
+class Shuffle(Generic[StateT]):
     """A shuffle the rules make: cards to be laid out in order by chance.
 
     ``cards`` are the chance outcomes (each a card, as the game numbers its cards for
@@ -98,11 +98,11 @@ class Shuffle(Generic[S]):
 
     cards: tuple[int, ...]
     """The outcomes to be put in order, as a multiset."""
-    finish: Callable[[tuple[int, ...]], S | Shuffle[S]]
+    finish: Callable[[tuple[int, ...]], StateT | Shuffle[StateT]]
     """The state after the shuffle, from the outcomes in order (or a further shuffle)."""
 
 
-class ChanceModel(Protocol[S]):
+class ChanceModel(Protocol[StateT]):
     """What a game supplies to be an OpenSpiel game (see :mod:`skipbo.envs.openspiel`)."""
 
     players: int
@@ -112,27 +112,27 @@ class ChanceModel(Protocol[S]):
         """OpenSpiel's numbers of the variant (actions, chance outcomes, players, length)."""
         ...
 
-    def deal(self) -> Shuffle[S]:
+    def deal(self) -> Shuffle[StateT]:
         """The shuffle that begins a game."""
         ...
 
-    def play(self, state: S, action: int) -> S | Shuffle[S]:
+    def play(self, state: StateT, action: int) -> StateT | Shuffle[StateT]:
         """The state after the player's ``action``, or the shuffle the rules make first."""
         ...
 
-    def current_player(self, state: S) -> int:
+    def current_player(self, state: StateT) -> int:
         """The seat to move."""
         ...
 
-    def is_over(self, state: S) -> bool:
+    def is_over(self, state: StateT) -> bool:
         """Whether the game has ended."""
         ...
 
-    def legal_actions(self, state: S) -> list[int]:
+    def legal_actions(self, state: StateT) -> list[int]:
         """The legal actions of the seat to move, ascending."""
         ...
 
-    def returns(self, state: S) -> list[float]:
+    def returns(self, state: StateT) -> list[float]:
         """Each seat's return (0 for all while the game goes on)."""
         ...
 
@@ -144,15 +144,15 @@ class ChanceModel(Protocol[S]):
         """A chance outcome (a card) in words."""
         ...
 
-    def public_log(self, before: S, action: int, after: S) -> str:
+    def public_log(self, before: StateT, action: int, after: StateT) -> str:
         """What every seat sees of ``action`` (the cards it shows included)."""
         ...
 
-    def private_log(self, state: S, seat: int) -> str:
+    def private_log(self, state: StateT, seat: int) -> str:
         """What ``seat`` alone knows in ``state`` (its hand; empty if nothing)."""
         ...
 
-    def observation_text(self, state: S, seat: int | None) -> str:
+    def observation_text(self, state: StateT, seat: int | None) -> str:
         """What ``seat`` sees of ``state`` (``None``: a spectator), as text."""
         ...
 
@@ -164,20 +164,20 @@ class ChanceModel(Protocol[S]):
         """The observation tensor's named parts: (name, start, shape)."""
         ...
 
-    def observation_tensor(self, state: S, seat: int | None) -> Sequence[float]:
+    def observation_tensor(self, state: StateT, seat: int | None) -> Sequence[float]:
         """What ``seat`` sees of ``state`` (``None``: a spectator), as numbers."""
         ...
 
-    def resample(self, state: S, seat: int, rng: random.Random) -> S:
+    def resample(self, state: StateT, seat: int, rng: random.Random) -> StateT:
         """A state ``seat`` cannot tell from ``state``: what it cannot see dealt at random."""
         ...
 
-    def describe(self, state: S) -> str:
+    def describe(self, state: StateT) -> str:
         """The whole state in words (hidden cards included), for ``str(state)``."""
         ...
 
 
-class RegisteredGameModel(Generic[S]):
+class RegisteredGameModel(Generic[StateT]):
     """The part of a :class:`ChanceModel` that the common game protocol answers.
 
     The seat to move, whether the game is over and the returns come from the game
@@ -190,15 +190,15 @@ class RegisteredGameModel(Generic[S]):
         self.game = game_of(rules)
         self.players = self.game.info(rules).players
 
-    def current_player(self, state: S) -> int:
+    def current_player(self, state: StateT) -> int:
         """The seat to move."""
         return self.game.current_player(state)
 
-    def is_over(self, state: S) -> bool:
+    def is_over(self, state: StateT) -> bool:
         """Whether the game has ended."""
         return self.game.is_over(state)
 
-    def returns(self, state: S) -> list[float]:
+    def returns(self, state: StateT) -> list[float]:
         """``+1`` for each winner, ``-1`` for the others; ``0`` for all if nobody (or all) won."""
         winners = self.game.winners(state) if self.game.is_over(state) else ()
         if len(winners) in (0, self.players):
@@ -266,6 +266,8 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         self._shuffle = shuffle
         self._order = ()
         self._left = Counter(shuffle.cards)
+        if not shuffle.cards:  # nothing to lay out: no chance node
+            self._arrive(shuffle.finish(()))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards that may come next in the shuffle, each with its share of those left."""
@@ -282,8 +284,9 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
             if self._left.total() == 0:
                 self._arrive(self._shuffle.finish(self._order))
             return
+        result = self._model.play(self.game_state, action)  # raises, changing nothing, if illegal
         self._waiting = action
-        self._arrive(self._model.play(self.game_state, action))
+        self._arrive(result)
 
     def _arrive(self, result: Any) -> None:
         """Take the result of a move or a shuffle: a further shuffle, or the next state."""

@@ -18,7 +18,7 @@ The game is sequential, with imperfect information; its chance nodes are the rul
 shuffles, laid out card by card (see :mod:`skipbo.envs.openspiel.adapter`): the deal
 of the whole deck (R-SETUP-1 .. R-SETUP-4, outcome ``v`` is the card ``v``, 0 the
 wild, with probability ``n_v / n`` of the cards left), the deck's first card at the
-bottom of stock pile 0 and its last the draw pile's top, as in :func:`skipbo.deal`;
+bottom of stock pile 0 and its last the draw pile's top, as in :func:`skipbo.deal.deal`;
 and each reshuffle of the completed build piles into a new draw pile (R-DRAW-2), at
 the move that draws past the draw pile's end, the first card laid out at the new
 pile's bottom. Players' actions are the integer actions of :mod:`skipbo.actions`.
@@ -31,7 +31,7 @@ player's own hands as they changed and its current view. The information-state
 Returns, at the end: ``+1`` for each seat of the winning team, ``-1`` for the
 others, ``0`` for all if nobody won.
 
-:meth:`~skipbo.envs.openspiel.SpielState.resample_from_infostate` deals what the
+:meth:`~skipbo.envs.openspiel.adapter.SpielState.resample_from_infostate` deals what the
 player cannot see at random (:func:`skipbo.sampling.sample_state`), which
 OpenSpiel's IS-MCTS bot uses.
 
@@ -184,7 +184,7 @@ class SkipBoModel(RegisteredGameModel[GameState]):
         )
 
     def deal(self) -> Shuffle[GameState]:
-        """The deck shuffled (R-SETUP-1), then dealt in its order by :func:`skipbo.deal`."""
+        """The deck shuffled (R-SETUP-1), then dealt in its order by :func:`skipbo.deal.deal`."""
         rules = self.rules
         # The seed seeds only what the engine would shuffle later, and a reshuffle is
         # a chance node here (play): no state's seed ever decides a card.

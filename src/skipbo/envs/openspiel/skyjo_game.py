@@ -27,7 +27,7 @@ Players' actions are those of :mod:`skipbo.skyjo.actions`.
 Every seat sees the public view (S-INFO-2): face-down cards are hidden from their
 owner too. A seat knows, besides, the two places it chose to turn up while the
 others are still choosing (S-SETUP-4). The observation tensor is
-:func:`observation` (layout :func:`observation_fields`); the observation string the
+:func:`observation` (layout :meth:`SkyjoModel.observation_fields`); the observation string the
 view's text with the whole discard pile and the seat's own choice. The
 information-state string is perfect recall: the moves so far with the cards they
 turned up, the seat's own choices and its current observation; the tensor is the
@@ -100,7 +100,7 @@ def rules_from_parameters(parameters: Mapping[str, Any]) -> Rules:
     """The Skyjo :class:`~skipbo.skyjo.Rules` of the game parameters (missing: defaults).
 
     Raises:
-        ~skipbo.skyjo.ConfigurationError: if the parameters give no valid rules.
+        ~skipbo.skyjo.errors.ConfigurationError: if the parameters give no valid rules.
 
     >>> rules_from_parameters({"copies": 2, "end_score": 30}).deck.size
     30
