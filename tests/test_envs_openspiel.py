@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import pyspiel
 import pytest
 from open_spiel.python.algorithms import ismcts, mcts
-from tools.openspiel_attack import knowledge
+from tools.openspiel_attack import attack, knowledge
 
 import skipbo
 from skipbo import ConfigurationError, Rules, skyjo, view
@@ -240,7 +239,12 @@ def test_no_chance_history_singles_out_a_face_down_card() -> None:
     assert len({other.game_state.draw_pile for other in others}) >= 10
 
 
-Resample = Callable[[SpielState, int], SpielState]
+def test_the_attack_tool_finds_every_reordering_consistent() -> None:
+    """``python -m tools.openspiel_attack`` in small: seat 0 sees its hand and the
+    stock tops (3 + 2 places) and every reordering of the rest shows it the same."""
+    line = attack(GAME_NAME, {"players": 2, **SMALL}, seed=0, samples=10)
+    assert "seat 0 sees 5 of 22 places" in line
+    assert "10 of 10 reorderings" in line
 
 
 @pytest.mark.parametrize(
