@@ -16,6 +16,7 @@ from tools.openspiel_attack import attack, knowledge
 import skipbo
 from skipbo import ConfigurationError, Rules, skyjo, view
 from skipbo.actions import action_count, legal_actions
+from skipbo.envs import skyjo_observation
 from skipbo.envs.observation import observation
 from skipbo.envs.openspiel import GAME_NAME, SpielState, rules_from_parameters, skyjo_game
 from skipbo.text.display import format_pile
@@ -299,6 +300,11 @@ def test_a_skyjo_seat_knows_its_own_reveal_only() -> None:
     assert "r10+11" not in state.information_state_string(1)
     assert state.observation_tensor(0) != state.observation_tensor(1)
     assert state.observation_tensor(1)[-12:] == [0.0] * 12
+    chosen = state.observation_tensor(0)[-12:]
+    assert [place for place, entry in enumerate(chosen) if entry] == [10, 11]
+    # The rest is the environments' Skyjo observation from the seat.
+    public = skyjo_observation.observation(skyjo.view(state.game_state), 1)
+    assert state.observation_tensor(1)[:-12] == list(public)
 
 
 # --- OpenSpiel's bots -----------------------------------------------------------------------

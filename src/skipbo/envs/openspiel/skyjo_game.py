@@ -26,9 +26,10 @@ Players' actions are those of :mod:`skipbo.skyjo.actions`.
 
 Every seat sees the public view (S-INFO-2): face-down cards are hidden from their
 owner too. A seat knows, besides, the two places it chose to turn up while the
-others are still choosing (S-SETUP-4). The observation tensor is
-:func:`observation` (layout :meth:`SkyjoModel.observation_fields`); the observation string the
-view's text with the whole discard pile and the seat's own choice. The
+others are still choosing (S-SETUP-4). The observation tensor is Skyjo's observation
+of :mod:`skipbo.envs.skyjo_observation` from the seat, followed by 12 entries for
+that choice (field ``chosen``, see :meth:`SkyjoModel.observation_fields`); the
+observation string is its text with the whole discard pile and the choice. The
 information-state string is perfect recall: the moves so far with the cards they
 turned up, the seat's own choices and its current observation; the tensor is the
 observation. Returns, at the end: ``+1`` for each winner (the lowest total,
@@ -54,6 +55,7 @@ from skipbo.envs._extras import needs_extra
 with needs_extra("openspiel"):
     import pyspiel
 
+from skipbo.envs import skyjo_observation
 from skipbo.envs.openspiel.adapter import (
     RegisteredGameModel,
     Shuffle,
@@ -61,7 +63,6 @@ from skipbo.envs.openspiel.adapter import (
     spiel_game_type,
 )
 from skipbo.skyjo import (
-    FACE_DOWN,
     GRID_SIZE,
     ConfigurationError,
     Deck,
@@ -69,10 +70,8 @@ from skipbo.skyjo import (
     Draw,
     GameState,
     Phase,
-    PublicView,
     Reveal,
     Rules,
-    Source,
     Swap,
     TakeDiscard,
     apply,
@@ -92,8 +91,6 @@ GAME_NAME = "python_skyjo"
 _DEFAULTS: dict[str, Any] = {"players": 2, "end_score": 100, "turn_limit": 200, "copies": 0}
 
 _GAME_TYPE = spiel_game_type(GAME_NAME, GAME_TYPE, _DEFAULTS)
-
-_PHASES = (Phase.REVEAL, Phase.TAKE, Phase.PLACE, Phase.OVER)
 
 
 def rules_from_parameters(parameters: Mapping[str, Any]) -> Rules:
@@ -130,7 +127,10 @@ class SkyjoModel(RegisteredGameModel[GameState]):
         self.values = tuple(value for value, _ in rules.deck.copies)
         """The card of each chance outcome: the deck's values, lowest first."""
         self._outcome = {value: index for index, value in enumerate(self.values)}
-        self._fields = _fields(rules.players, len(self.values))
+        layout = skyjo_observation.observation_layout(rules)
+        self._fields = [(field.name, field.start, field.shape) for field in layout.fields]
+        # The seat's own secret reveal choice (S-SETUP-4) follows the public observation.
+        self._fields.append(("chosen", layout.size, (GRID_SIZE,)))
 
     @classmethod
     def from_parameters(cls, parameters: Mapping[str, Any]) -> SkyjoModel:
@@ -226,25 +226,39 @@ class SkyjoModel(RegisteredGameModel[GameState]):
         return "" if chosen is None else f"r{chosen[0]}+{chosen[1]}"
 
     def observation_text(self, state: GameState, seat: int | None) -> str:
-        """The public view's text, the whole discard pile, and the seat's own choice."""
+        """The seat's text observation, the whole discard pile, and the seat's own choice.
+
+        The text is :func:`skipbo.envs.skyjo_observation.text_observation` (a
+        spectator's: the view's picture alone).
+        """
         seen = view(state)
-        lines = [render_view(seen), "discard pile: " + " ".join(map(str, seen.discard_pile))]
+        lines = [
+            render_view(seen) if seat is None else skyjo_observation.text_observation(seen, seat),
+            "discard pile: " + " ".join(map(str, seen.discard_pile)),
+        ]
         if seat is not None:
-            lines.append(f"seat {seat}, chosen: {self.private_log(state, seat) or 'nothing'}")
+            lines.append(f"chosen: {self.private_log(state, seat) or 'nothing'}")
         return "\n".join(lines)
 
     def observation_size(self) -> int:
-        """The length of :func:`observation`."""
-        _, start, shape = self._fields[-1]
-        return start + _size(shape)
+        """The length of the observation: the public one and the seat's choice."""
+        _, start, _ = self._fields[-1]
+        return start + GRID_SIZE
 
     def observation_fields(self) -> Sequence[tuple[str, int, tuple[int, ...]]]:
         """The observation's named parts: (name, start, shape)."""
         return self._fields
 
     def observation_tensor(self, state: GameState, seat: int | None) -> Sequence[float]:
-        """:func:`observation` of the public view, seen from ``seat``."""
-        return observation(self, view(state), seat, None if seat is None else state.reveals[seat])
+        """:func:`skipbo.envs.skyjo_observation.observation` from ``seat``, then its choice.
+
+        The choice is 12 entries, 1 at the two places the seat chose to turn up while
+        the others are still choosing (S-SETUP-4). A spectator's (``None``) is seat 0's
+        public observation, with no choice.
+        """
+        public = skyjo_observation.observation(view(state), 0 if seat is None else seat)
+        chosen = None if seat is None else state.reveals[seat]
+        return [*public, *(float(chosen is not None and p in chosen) for p in range(GRID_SIZE))]
 
     def resample(self, state: GameState, seat: int, rng: random.Random) -> GameState:
         """A state with the same public view and the seat's own choice, the rest at random."""
@@ -275,82 +289,6 @@ def _redrawn(model: SkyjoModel, state: GameState, order: tuple[int, ...]) -> Gam
         state, draw_pile=model.cards(order), discard_pile=state.discard_pile[-1:]
     )
     return apply(refilled, Draw())
-
-
-def _size(shape: tuple[int, ...]) -> int:
-    size = 1
-    for length in shape:
-        size *= length
-    return size
-
-
-def _fields(players: int, values: int) -> list[tuple[str, int, tuple[int, ...]]]:
-    """The observation's layout: seats from the observer's (seat 0's for a spectator) on."""
-    shapes = [
-        ("grids", (players, GRID_SIZE, 2 + values)),  # face down, removed, or the card
-        ("discard_top", (values,)),
-        ("discard_counts", (values,)),
-        ("draw_pile_size", (1,)),
-        ("held", (values,)),
-        ("source", (2,)),  # draw pile, discard pile
-        ("phase", (len(_PHASES),)),
-        ("to_move", (players,)),
-        ("starter", (players,)),
-        ("round_ender", (players,)),
-        ("totals", (players,)),
-        ("turns", (1,)),
-        ("chosen", (GRID_SIZE,)),  # the observer's own secret reveal (S-SETUP-4)
-    ]
-    fields, start = [], 0
-    for name, shape in shapes:
-        fields.append((name, start, shape))
-        start += _size(shape)
-    return fields
-
-
-def observation(
-    model: SkyjoModel, seen: PublicView, seat: int | None, chosen: tuple[int, int] | None
-) -> list[float]:
-    """The numbers of the public view ``seen`` as ``seat`` sees it (with its own ``chosen``).
-
-    Seats are taken from the observer's on (``(seat + k) % players``), so that a
-    policy reads "my grid" first; card values are one-hot over the deck's values.
-    Nothing but the view and the observer's own choice goes in: no hidden card.
-    """
-    players = model.players
-    values = len(model.values)
-    first = 0 if seat is None else seat
-    order = [(first + k) % players for k in range(players)]
-    out: list[float] = []
-    for other in order:
-        for card in seen.grids[other]:
-            cell = [0.0] * (2 + values)
-            if card == FACE_DOWN:
-                cell[0] = 1.0
-            elif card is None:
-                cell[1] = 1.0
-            else:
-                cell[2 + model.values.index(card)] = 1.0
-            out += cell
-    top = [0.0] * values
-    counts = [0.0] * values
-    for card in seen.discard_pile:
-        counts[model.values.index(card)] += 1.0
-    if seen.discard_pile:
-        top[model.values.index(seen.discard_pile[-1])] = 1.0
-    held = [0.0] * values
-    if seen.held is not None:
-        held[model.values.index(seen.held)] = 1.0
-    out += top + counts + [float(seen.draw_pile_size)] + held
-    out += [float(seen.source is Source.DRAW_PILE), float(seen.source is Source.DISCARD_PILE)]
-    out += [float(seen.phase is phase) for phase in _PHASES]
-    out += [float(seen.current_player == other) for other in order]
-    out += [float(seen.starter == other) for other in order]
-    out += [float(seen.round_ender == other) for other in order]
-    out += [float(seen.totals[other]) for other in order]
-    out += [float(seen.turns)]
-    out += [float(chosen is not None and place in chosen) for place in range(GRID_SIZE)]
-    return out
 
 
 class SkyjoGame(SpielGame):
