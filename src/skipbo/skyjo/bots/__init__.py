@@ -1,0 +1,62 @@
+"""Skyjo bots: computer players that choose a move from the public view.
+
+A bot has a ``choose(view) -> Move`` method, like Skip-Bo's bots; it is given the
+:class:`~skipbo.skyjo.PublicView` (the same for every seat, S-INFO-2), so it cannot
+read a face-down card, and it draws randomness from its own seeded generator.
+
+>>> from skipbo import skyjo
+>>> from skipbo.skyjo.bots import make_bot
+>>> bots = [make_bot("heuristic", seed=0), make_bot("random", seed=1)]
+>>> state = skyjo.new_game(skyjo.Rules(players=2), seed=5)
+>>> while not skyjo.is_over(state):
+...     seen = skyjo.view(state)
+...     state = skyjo.apply(state, bots[seen.current_player].choose(seen))
+>>> skyjo.outcome(state).winners
+(0,)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Protocol
+
+from skipbo.common import bots as common
+from skipbo.common.game import Bot as AnyGameBot
+from skipbo.skyjo.engine import legal_moves
+from skipbo.skyjo.moves import Move
+from skipbo.skyjo.views import PublicView
+
+__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "make_bot"]
+
+
+class Bot(AnyGameBot[PublicView, Move], Protocol):
+    """Chooses a legal move for ``view.current_player`` from the public view."""
+
+
+class RandomBot(common.RandomBot[PublicView, Move]):
+    """Picks uniformly among the legal moves."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(legal_moves, seed)
+
+
+# The bot modules build on the protocol above, so they are imported after it.
+from skipbo.skyjo.bots.reference import ReferenceHeuristicBot  # noqa: E402
+
+HeuristicBot = ReferenceHeuristicBot
+
+BOTS: Mapping[str, Callable[[int | None], Bot]] = {
+    "random": RandomBot,
+    "heuristic": HeuristicBot,
+}
+"""Every Skyjo bot by name: a factory taking the bot's seed."""
+
+
+def make_bot(name: str, seed: int | None = None) -> Bot:
+    """The Skyjo bot called ``name`` (a key of :data:`BOTS`), seeded with ``seed``.
+
+    Raises:
+        ValueError: if no bot has that name; the message lists the names.
+
+    """
+    return common.build_bot(BOTS, name, seed, "Skyjo bot")
