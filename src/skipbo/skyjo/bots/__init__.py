@@ -4,6 +4,18 @@ A bot has a ``choose(view) -> Move`` method, like Skip-Bo's bots; it is given th
 :class:`~skipbo.skyjo.PublicView` (the same for every seat, S-INFO-2), so it cannot
 read a face-down card, and it draws randomness from its own seeded generator.
 
+The bots (:data:`BOTS`, by name):
+
+* ``"heuristic"`` (:mod:`~skipbo.skyjo.bots.heuristic`): values every move in points
+  from the public view (expected values of unseen cards, column plans, when to end
+  a round);
+* ``"search"`` (:mod:`~skipbo.skyjo.bots.search`): searches the close choices near a
+  round's end by sampling the hidden cards and playing on with the heuristic;
+* reference bots to measure them against: ``"heuristic-1"``, the first heuristic
+  (:mod:`~skipbo.skyjo.bots.reference`), and two simple published-style strategies,
+  ``"low-discard"`` and ``"reveal-first"`` (:mod:`~skipbo.skyjo.bots.baselines`);
+* ``"random"``: a uniformly random legal move.
+
 >>> from skipbo import skyjo
 >>> from skipbo.skyjo.bots import make_bot
 >>> bots = [make_bot("heuristic", seed=0), make_bot("random", seed=1)]
@@ -26,7 +38,17 @@ from skipbo.skyjo.engine import legal_moves
 from skipbo.skyjo.moves import Move
 from skipbo.skyjo.views import PublicView
 
-__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "make_bot"]
+__all__ = [
+    "BOTS",
+    "Bot",
+    "HeuristicBot",
+    "LowDiscardBot",
+    "RandomBot",
+    "ReferenceHeuristicBot",
+    "RevealFirstBot",
+    "SearchBot",
+    "make_bot",
+]
 
 
 class Bot(AnyGameBot[PublicView, Move], Protocol):
@@ -41,13 +63,18 @@ class RandomBot(common.RandomBot[PublicView, Move]):
 
 
 # The bot modules build on the protocol above, so they are imported after it.
+from skipbo.skyjo.bots.baselines import LowDiscardBot, RevealFirstBot  # noqa: E402
+from skipbo.skyjo.bots.heuristic import HeuristicBot  # noqa: E402
 from skipbo.skyjo.bots.reference import ReferenceHeuristicBot  # noqa: E402
-
-HeuristicBot = ReferenceHeuristicBot
+from skipbo.skyjo.bots.search import SearchBot  # noqa: E402
 
 BOTS: Mapping[str, Callable[[int | None], Bot]] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
+    "heuristic-1": ReferenceHeuristicBot,
+    "low-discard": LowDiscardBot,
+    "reveal-first": RevealFirstBot,
+    "search": SearchBot,
 }
 """Every Skyjo bot by name: a factory taking the bot's seed."""
 
