@@ -86,9 +86,9 @@ LINEUPS: dict[str, Lineup] = {
         "skipbo", _one_against("heuristic", "heuristic-1", 4), 1_000, 0.33, "issue 24: 33%"
     ),
 }
-SKYJO_GAMES = {2: 1_000, 4: 800, 8: 600}
+SKYJO_GAMES = {2: 500, 4: 400, 8: 300}
 """Default games of the Skyjo line-ups of the heuristic, by players."""
-SKYJO_SEARCH_GAMES = {2: 300, 4: 200, 8: 100}
+SKYJO_SEARCH_GAMES = {2: 100, 4: 60, 8: 30}
 """Default games of the Skyjo search line-ups (each search move samples deals)."""
 for _players in (2, 4, 8):
     _even = 1 / _players

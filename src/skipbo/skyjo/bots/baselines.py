@@ -55,6 +55,20 @@ def _least_harm(grid: SeenGrid, card: Card, moves: Sequence[Move], rng: random.R
     return rng.choice(list(moves))
 
 
+def _low_face_down(view: PublicView, card: Card, moves: Sequence[Move], rng: random.Random) -> Move:
+    """A low card, or one that must be swapped in, replaces a random face-down card.
+
+    A high one is discarded and a random face-down card turned up.
+    """
+    grid = view.grids[view.current_player]
+    down = _face_down(grid)
+    if down and (card <= LOW or view.source is Source.DISCARD_PILE):
+        return Swap(rng.choice(down))
+    if down:
+        return DiscardFlip(rng.choice(down))
+    return _least_harm(grid, card, moves, rng)
+
+
 class LowDiscardBot(common.SeededBot):
     """Take the discard if it is low, else draw; replace the highest card.
 
@@ -80,12 +94,7 @@ class LowDiscardBot(common.SeededBot):
         highest = _highest(grid, self._rng)
         if highest is not None and card < grid[highest]:  # type: ignore[operator]
             return Swap(highest)
-        down = _face_down(grid)
-        if down and (card <= LOW or view.source is Source.DISCARD_PILE):
-            return Swap(self._rng.choice(down))
-        if down:
-            return DiscardFlip(self._rng.choice(down))
-        return _least_harm(grid, card, moves, self._rng)
+        return _low_face_down(view, card, moves, self._rng)
 
 
 class RevealFirstBot(common.SeededBot):
@@ -100,15 +109,9 @@ class RevealFirstBot(common.SeededBot):
     def choose(self, view: PublicView) -> Move:
         """The move of this strategy (always a legal one)."""
         moves = legal_moves(view)
-        grid = view.grids[view.current_player]
         if view.phase is Phase.TAKE:
             return Draw() if Draw() in moves else TakeDiscard()
         if view.phase is not Phase.PLACE or view.held is None:
             return self._rng.choice(moves)
         card = view.held
-        down = _face_down(grid)
-        if down and (card <= LOW or view.source is Source.DISCARD_PILE):
-            return Swap(self._rng.choice(down))
-        if down:
-            return DiscardFlip(self._rng.choice(down))
-        return _least_harm(grid, card, moves, self._rng)
+        return _low_face_down(view, card, moves, self._rng)

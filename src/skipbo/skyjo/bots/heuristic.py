@@ -33,9 +33,10 @@ from collections.abc import Sequence
 
 from skipbo.common import bots as common
 from skipbo.skyjo.bots.outlook import LAST_TURN_GAIN, Column, Outlook
+from skipbo.skyjo.bots.reference import reveal_apart
 from skipbo.skyjo.cards import ROWS, Card
 from skipbo.skyjo.engine import legal_moves
-from skipbo.skyjo.moves import DiscardFlip, Draw, Move, Reveal, Swap, TakeDiscard
+from skipbo.skyjo.moves import DiscardFlip, Draw, Move, Swap, TakeDiscard
 from skipbo.skyjo.state import Phase
 from skipbo.skyjo.views import FACE_DOWN, PublicView, SeenGrid
 
@@ -238,8 +239,7 @@ class HeuristicBot(common.SeededBot):
         """The move this policy values most (always a legal one)."""
         moves = legal_moves(view)
         if view.phase is Phase.REVEAL:
-            reveals = [m for m in moves if isinstance(m, Reveal) and m.first // 3 != m.second // 3]
-            return self._rng.choice(reveals or moves)
+            return reveal_apart(moves, self._rng)
         judgement = Judgement(view)
         if view.phase is Phase.TAKE:
             if TakeDiscard() not in moves:

@@ -7,6 +7,7 @@ lowest alone (or once the round has lasted long).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from skipbo.common import bots as common
@@ -17,7 +18,7 @@ from skipbo.skyjo.sampling import unseen_cards
 from skipbo.skyjo.state import Phase, Source
 from skipbo.skyjo.views import FACE_DOWN, PublicView, SeenGrid
 
-__all__ = ["ReferenceHeuristicBot"]
+__all__ = ["ReferenceHeuristicBot", "reveal_apart"]
 
 
 KEEP = 4
@@ -26,6 +27,15 @@ PAIR_BONUS = 3
 """What a card is worth more next to a face-up card of its value (a column in the making)."""
 PATIENCE = 15
 """Turns per player after which the bot ends a round even when it is unlikely to win it."""
+
+
+def reveal_apart(moves: Sequence[Move], rng: random.Random) -> Move:
+    """A random reveal of two cards of different columns (each may start a column plan).
+
+    Any of ``moves`` if none is such a reveal.
+    """
+    reveals = [m for m in moves if isinstance(m, Reveal) and m.first // 3 != m.second // 3]
+    return rng.choice(reveals or list(moves))
 
 
 class ReferenceHeuristicBot(common.SeededBot):
@@ -40,9 +50,7 @@ class ReferenceHeuristicBot(common.SeededBot):
         """The move this policy prefers (always a legal one)."""
         moves = legal_moves(view)
         if view.phase is Phase.REVEAL:
-            # Two cards of different columns: each may start a column of equal cards.
-            reveals = [m for m in moves if isinstance(m, Reveal) and m.first // 3 != m.second // 3]
-            return self._rng.choice(reveals or moves)
+            return reveal_apart(moves, self._rng)
         unknown = _mean_unseen(view)
         grid = view.grids[view.current_player]
         if view.phase is Phase.TAKE:
