@@ -88,7 +88,7 @@ LINEUPS: dict[str, Lineup] = {
 }
 SKYJO_GAMES = {2: 500, 4: 400, 8: 300}
 """Default games of the Skyjo line-ups of the heuristic, by players."""
-SKYJO_SEARCH_GAMES = {2: 100, 4: 60, 8: 30}
+SKYJO_SEARCH_GAMES = {2: 60, 4: 30, 8: 16}
 """Default games of the Skyjo search line-ups (each search move samples deals)."""
 for _players in (2, 4, 8):
     _even = 1 / _players

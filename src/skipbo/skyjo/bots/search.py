@@ -48,15 +48,15 @@ from skipbo.skyjo.views import FACE_DOWN, PublicView, view
 
 __all__ = ["SearchBot"]
 
-DEFAULT_ITERATIONS = 8
+DEFAULT_ITERATIONS = 6
 """Deals sampled per searched choice by default."""
-CANDIDATES = 3
+CANDIDATES = 2
 """The most moves searched in one choice."""
 MARGIN = 3.0
 """Moves the heuristic values this many points below its best are not searched."""
 NEAR_END = 2
 """It searches once some grid has at most this many face-down cards."""
-HORIZON = 4
+HORIZON = 3
 """Turns per player a playout lasts at most; one still going is valued by its outlook."""
 WIN_VALUE = 20.0
 """What winning the game is worth in round points (losing it: the negative)."""
