@@ -14,6 +14,7 @@ methods from its one event loop, so each call runs alone.
 from __future__ import annotations
 
 import collections
+import functools
 import hashlib
 import hmac
 import secrets
@@ -127,14 +128,15 @@ class Table:
         """The bot's turn, if it is one: its seat, its choice to run, and the version.
 
         The choice reads only the bot's own view (immutable), so it may run in
-        another thread while the server goes on; its move is then played with
+        another process while the server goes on; its move is then played with
         :meth:`play` at that version, which refuses it if the table moved on.
         """
         seat = self.bot_to_move()
         if seat is None:
             return None
         bot, seen = self.bots[seat], view(self.match.game, seat)
-        return seat, lambda: bot.choose(seen), self.version
+        # A partial of the bound method pickles, so a worker process can run it.
+        return seat, functools.partial(bot.choose, seen), self.version
 
     def play_bot(self, storage: Storage) -> None:
         """Let the bot whose turn it is choose from its own view, and play its move."""
