@@ -51,6 +51,7 @@ import secrets
 import socket
 import sys
 import threading
+import time
 from collections.abc import Callable, Mapping
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -199,18 +200,12 @@ class Handler(BaseHTTPRequestHandler):
 
     def setup(self) -> None:
         super().setup()
-        # The whole request's deadline: the connection is shut, and the blocked read
-        # fails (quietly: see GameServer.handle_error).
-        self._deadline = threading.Timer(self.deadline, self._expire)
-        self._deadline.daemon = True
-        self._deadline.start()
-
-    def _expire(self) -> None:
-        with contextlib.suppress(OSError):
-            self.connection.shutdown(socket.SHUT_RDWR)
+        # The whole request's deadline: then the connection is shut, and the blocked
+        # read fails (quietly: see GameServer.handle_error).
+        self.server.watch(self.connection, self.deadline)
 
     def finish(self) -> None:
-        self._deadline.cancel()
+        self.server.unwatch(self.connection)
         with contextlib.suppress(OSError):  # the client may have hung up
             super().finish()
 
@@ -278,6 +273,36 @@ class GameServer(ThreadingHTTPServer):
         self._count_lock = threading.Lock()
         self.handled = 0
         """Connections handled to their end (answered, refused, or hung up on)."""
+        # One watchdog thread for every request's deadline (not a timer thread each).
+        self._deadlines: dict[socket.socket, float] = {}
+        self._closed = threading.Event()
+        threading.Thread(target=self._watchdog, daemon=True).start()
+
+    def watch(self, connection: socket.socket, seconds: float) -> None:
+        """Shut ``connection`` down if it is still being handled in ``seconds``."""
+        with self._count_lock:
+            self._deadlines[connection] = time.monotonic() + seconds
+
+    def unwatch(self, connection: socket.socket) -> None:
+        """``connection`` is done: no deadline any more."""
+        with self._count_lock:
+            self._deadlines.pop(connection, None)
+
+    def _watchdog(self) -> None:
+        while not self._closed.wait(0.1):
+            now = time.monotonic()
+            with self._count_lock:
+                late = [conn for conn, deadline in self._deadlines.items() if deadline < now]
+                for connection in late:
+                    del self._deadlines[connection]
+            for connection in late:
+                with contextlib.suppress(OSError):
+                    connection.shutdown(socket.SHUT_RDWR)
+
+    def server_close(self) -> None:
+        """Stop the watchdog too."""
+        self._closed.set()
+        super().server_close()
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         """A client that hung up, or was too slow, is no server error: quiet; others print."""

@@ -45,7 +45,7 @@ class BudgetLimits:
     """The part of ``max_connections`` that only seated clients may use."""
     spectators_per_address: int = 16
     """Spectator sockets one address may hold (on all tables together)."""
-    pending_per_address: int = 8
+    pending_per_address: int = 16
     """WebSockets of one address that have not yet sent their hello."""
 
     @property

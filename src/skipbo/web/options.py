@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import os
+from pathlib import Path
 
-__all__ = ["add_arguments"]
+__all__ = ["add_arguments", "default_database"]
 
 # The defaults of skipbo.web.app.Limits that the command line can change (that
 # module imports Starlette, which the command line must not load to build its parser).
@@ -15,6 +17,19 @@ TABLES_PER_MINUTE = 30.0
 IDLE_TIMEOUT = 1800.0
 BOT_WORKERS = 2
 BOT_SECONDS = 1.0
+DAY = 86_400.0
+LEASE_RETRY = 1.0
+
+
+def default_database() -> Path:
+    """Where ``skipbo serve`` keeps its tables unless ``--db`` says otherwise.
+
+    The user's data folder, ``$XDG_DATA_HOME/skipbo/tables.sqlite3`` (by default
+    ``~/.local/share/skipbo/tables.sqlite3``): the same file wherever the server is
+    started, and never inside a checkout of the project.
+    """
+    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(data) / "skipbo" / "tables.sqlite3"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -22,7 +37,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
     parser.add_argument("--port", type=int, default=8000, help="port to listen on (0: any)")
     parser.add_argument("--fd", type=int, default=None, help="listen on this inherited socket")
-    parser.add_argument("--db", default="skipbo-tables.sqlite3", help="the SQLite file of tables")
+    parser.add_argument(
+        "--db",
+        "--database",
+        dest="db",
+        default=None,
+        help="the SQLite file of tables (one process), or a postgresql:// URL (any number); "
+        f"default {default_database()}",
+    )
     parser.add_argument(
         "--sync",
         choices=("full", "normal"),
@@ -48,6 +70,31 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=TABLES_PER_MINUTE,
         help="new tables per client address",
     )
+    parser.add_argument(
+        "--lease-retry",
+        type=float,
+        default=LEASE_RETRY,
+        help="seconds between tries to take over another process's bots (PostgreSQL)",
+    )
+    parser.add_argument(
+        "--expire-finished",
+        type=float,
+        default=DAY,
+        help="seconds a finished match stays open after its last move",
+    )
+    parser.add_argument(
+        "--expire-idle",
+        type=float,
+        default=7 * DAY,
+        help="seconds an unfinished table stays without a move",
+    )
+    parser.add_argument(
+        "--expired",
+        choices=("keep", "export", "delete"),
+        default="keep",
+        help="expired tables: rows kept (marked), exported to --export-dir, or deleted",
+    )
+    parser.add_argument("--export-dir", default=None, help="the folder of exported tables")
     _add_budget(parser)
     _add_bots(parser)
 
@@ -75,7 +122,7 @@ def _add_budget(parser: argparse.ArgumentParser) -> None:
         "--spectators-per-address",
         type=int,
         default=16,
-        help="spectator sockets one client address may hold",
+        help="spectator sockets one client address may hold (and as many awaiting hello)",
     )
     parser.add_argument(
         "--ping-interval", type=float, default=20.0, help="seconds between WebSocket pings"
@@ -108,6 +155,6 @@ def _add_bots(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-stock-size", type=int, default=30, help="a new table's stock size")
     parser.add_argument(
         "--bots",
-        default="random,play-first,heuristic,search",
-        help="the bot kinds a table may seat (comma-separated)",
+        default=None,
+        help="the only bot kinds a table may seat, comma-separated (default: every bot)",
     )

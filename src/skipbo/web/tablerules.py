@@ -30,8 +30,8 @@ class TableLimits:
     max_hand_size: int = 10
     max_piles: int = 8
     """Build piles, and each seat's discard piles."""
-    bots: tuple[str, ...] = ("random", "play-first", "heuristic", "search")
-    """The bot kinds a table may seat."""
+    bots: tuple[str, ...] | None = None
+    """The only bot kinds a table may seat (``None``: every bot of the game)."""
 
 
 def _size(rules: object, *path: str) -> int | None:
@@ -62,7 +62,7 @@ def check_table(rules: object, seats: Sequence[str], limits: TableLimits) -> Non
                 HTTPStatus.UNPROCESSABLE_ENTITY, f"this server allows {name} up to {largest}"
             )
     for seat, kind in enumerate(seats):
-        if kind != HUMAN and kind not in limits.bots:
+        if kind != HUMAN and limits.bots is not None and kind not in limits.bots:
             allowed = ", ".join(limits.bots) or "none"
             raise WebError(
                 HTTPStatus.UNPROCESSABLE_ENTITY,
