@@ -12,7 +12,8 @@ measures what another client, from ``127.0.0.1``, still gets meanwhile:
 - ``w3``: connections whose headers never end, opened again as soon as the server
   closes them; the statuses other clients got meanwhile;
 - ``hold``: all of the above at once, from one address; a person seated at another
-  table plays both its seats and each move's latency is measured (p50, p99, max).
+  table plays both its seats and each move's latency is measured (p50, p99, max);
+- ``quiet``: the same person's moves with no attack, for comparison.
 
 The test suite runs bounded versions of each (``tests/test_web_hostile.py``);
 this script prints the figures quoted in the guide ("Hostile clients").
@@ -263,6 +264,7 @@ PLANS: dict[str, Callable[[argparse.Namespace], tuple[int, int, int]]] = {
     "w2": lambda args: (8, 150, 0),
     "w3": lambda args: (0, 0, args.connections),
     "hold": lambda args: (32, args.sockets, args.connections),
+    "quiet": lambda args: (0, 0, 0),
 }
 """Each attack's plan: tables opened, spectator sockets held, slow connections kept."""
 
@@ -282,7 +284,7 @@ def run(attack: str, db: Path, options: Sequence[str], args: argparse.Namespace)
         try:
             if not holding.wait(300):
                 raise RuntimeError("the attacker never got going")
-            moves = args.moves if attack == "hold" else 0
+            moves = args.moves if attack in ("hold", "quiet") else 0
             asyncio.run(_measure(server, figures, args.seconds, moves, seated))
         finally:
             stop.set()
@@ -293,7 +295,7 @@ def run(attack: str, db: Path, options: Sequence[str], args: argparse.Namespace)
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.partition("\n")[0])
-    parser.add_argument("--attack", nargs="+", default=["w1", "w2", "w3", "hold"])
+    parser.add_argument("--attack", nargs="+", default=["w1", "w2", "w3", "quiet", "hold"])
     parser.add_argument("--sockets", type=int, default=1024, help="spectator sockets (w1, hold)")
     parser.add_argument("--connections", type=int, default=1200, help="slow ones (w3, hold)")
     parser.add_argument("--seconds", type=float, default=10.0, help="how long others probe")
