@@ -23,13 +23,11 @@ import multiprocessing
 from collections.abc import Callable
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
-from typing import Any, TypeVar
+from typing import Any
 
 __all__ = ["BotPool"]
 
 log = logging.getLogger("skipbo.web")
-
-MoveT = TypeVar("MoveT")
 
 
 def _work(connection: Connection) -> None:
@@ -114,8 +112,8 @@ class BotPool:
         self._all.clear()
 
     async def choose(
-        self, job: Callable[[], MoveT], fallback: Callable[[], MoveT], table: str = ""
-    ) -> MoveT:
+        self, job: Callable[[], Any], fallback: Callable[[], Any], table: str = ""
+    ) -> Any:
         """The move ``job()`` computes in a worker, or ``fallback()`` if it overruns or fails.
 
         ``job`` must pickle (a bot's bound ``choose`` and a view, say).
@@ -148,8 +146,7 @@ class BotPool:
         if kind != "move":
             _log("bot-error", table=table, error=str(value)[:80])
             return fallback()
-        chosen: MoveT = value
-        return chosen
+        return value
 
     async def _replace(self, worker: _Worker) -> None:
         await asyncio.to_thread(worker.kill)
