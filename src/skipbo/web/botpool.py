@@ -20,6 +20,7 @@ import json
 import logging
 import math
 import multiprocessing
+import pickle
 from collections.abc import Callable
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
@@ -131,6 +132,11 @@ class BotPool:
         except (EOFError, OSError):
             replace = True
             _log("bot-worker-died", table=table)
+            return fallback()
+        except (pickle.PicklingError, TypeError, AttributeError) as error:
+            # The job does not pickle (a bot of a game whose objects do not): the worker
+            # was sent nothing, so it stays; the table plays on with the cheap move.
+            _log("bot-unpicklable", table=table, error=type(error).__name__)
             return fallback()
         except asyncio.CancelledError:
             replace = True  # the worker may still be computing: not reusable as it is
