@@ -134,6 +134,10 @@ def _log(event: str, **fields: Any) -> None:
     log.info(json.dumps({"event": event, **bounded_fields}, sort_keys=True))
 
 
+BOT_LIMIT_SHARE = 0.7
+"""The part of ``--bot-seconds`` a bot itself may think (the rest is the worker's slack)."""
+
+
 def _first_legal(game: AnyGame, seen: Any) -> Any:
     """A bot's cheap move when its own overran its time: the first legal one."""
     return game.legal_moves(seen)[0]
@@ -181,7 +185,9 @@ class _Server:
     """The app's state: tables, their watchers, bots' tasks and rate limits."""
 
     def __init__(self, storage: Storage, limits: Limits, lifecycle: Lifecycle) -> None:
-        self.tables = Tables(storage)
+        # The bots' own time limit, under the worker's hard deadline: a searching bot
+        # answers its best move so far, and pickling and the pipe have time to spare.
+        self.tables = Tables(storage, bot_time_limit=BOT_LIMIT_SHARE * limits.bot_seconds)
         self.limits = limits
         self.lifecycle = lifecycle
         self.watchers: dict[str, set[_Watcher]] = {}
