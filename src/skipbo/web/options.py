@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import os
+from pathlib import Path
 
-__all__ = ["add_arguments"]
+__all__ = ["add_arguments", "default_database"]
 
 # The defaults of skipbo.web.app.Limits that the command line can change (that
 # module imports Starlette, which the command line must not load to build its parser).
@@ -16,6 +18,17 @@ DAY = 86_400.0
 LEASE_RETRY = 1.0
 
 
+def default_database() -> Path:
+    """Where ``skipbo serve`` keeps its tables unless ``--db`` says otherwise.
+
+    The user's data folder, ``$XDG_DATA_HOME/skipbo/tables.sqlite3`` (by default
+    ``~/.local/share/skipbo/tables.sqlite3``): the same file wherever the server is
+    started, and never inside a checkout of the project.
+    """
+    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(data) / "skipbo" / "tables.sqlite3"
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the options of ``serve`` to ``parser`` (``skipbo serve``, ``python -m skipbo.web``)."""
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
@@ -25,8 +38,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--db",
         "--database",
         dest="db",
-        default="skipbo-tables.sqlite3",
-        help="the SQLite file of tables (one process), or a postgresql:// URL (any number)",
+        default=None,
+        help="the SQLite file of tables (one process), or a postgresql:// URL (any number); "
+        f"default {default_database()}",
     )
     parser.add_argument(
         "--sync",

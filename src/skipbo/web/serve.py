@@ -16,7 +16,7 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from skipbo.web.app import Limits, create_app
 from skipbo.web.lifecycle import Lifecycle
-from skipbo.web.options import add_arguments
+from skipbo.web.options import add_arguments, default_database
 from skipbo.web.storage import StorageLocked, StorageUnavailable, open_storage
 
 __all__ = ["serve", "serve_main"]
@@ -84,6 +84,9 @@ def serve(args: argparse.Namespace) -> int:
             expired=args.expired,
             export_dir=None if args.export_dir is None else Path(args.export_dir),
         )
+        if args.db is None:
+            default_database().parent.mkdir(parents=True, exist_ok=True)
+            args.db = str(default_database())
         storage = open_storage(args.db, sync=args.sync)
     except (ValueError, StorageLocked, StorageUnavailable) as error:
         print(f"skipbo serve: {error}", file=sys.stderr)
