@@ -97,7 +97,8 @@ def test_a_move_reaches_other_processes_sockets(postgres: PostgresServer, tmp_pa
             token = token_of(created, 0)  # the first player (R-SETUP) moves first
             move = discard(a, table, token, 0)
             # Process b heard a's commit and pushed it to its socket.
-            assert next_message(watching, 1)["last"] == [{"seat": 0, "move": move}]
+            last = next_message(watching, 1)["last"]
+            assert [(entry["seat"], entry["move"]) for entry in last] == [(0, move)]
             # A move of the next seat, chosen on a's view, posted to b: judged on the
             # table as it is, and pushed.
             _, theirs = a.request("GET", f"/api/tables/{table}", token=token_of(created, 1))
