@@ -249,13 +249,27 @@ class _Server:
 
     async def _run_bots(self, table: Table) -> None:
         storage = self.tables.storage
+        driving = False
         try:
             while table.bot_to_move() is not None:
                 if not storage.drive(table.id):
                     # Another process drives them; their moves come as notifies. If it
                     # dies, its lease is freed and this process takes over.
+                    driving = False
                     await asyncio.sleep(self.limits.lease_retry)
                     continue
+                if not driving:
+                    # A lease just taken: its last holder's moves may not have been
+                    # heard yet, so read them first.
+                    driving = True
+                    _log("bots-driven", table=table.id)
+                    try:
+                        caught_up = table.catch_up(storage)
+                    except StorageUnavailable:
+                        return  # the database's return resumes them
+                    if caught_up:
+                        self.push(table)
+                        continue
                 await asyncio.sleep(self.limits.bot_delay)
                 turn = table.bot_turn()
                 if turn is None:
