@@ -403,6 +403,9 @@ def test_the_others_moves_are_paced_by_the_setting(server: Server, browser: Any)
         timeout=webbrowser.WAIT_MS,
     )
     assert watcher.input_value("#pace") == "2600"
+    # The move on the screen is shown on the board: the piles it changed are marked.
+    assert watcher.locator(".changed .badge").count() >= 1
+    assert watcher.inner_text("#latest-text").startswith("Player")
     watcher.select_option("#pace", "0")  # "at once": catch up
     watcher.wait_for_function(
         f"() => Number({webbrowser.STATUS}.version) === {version}", timeout=webbrowser.WAIT_MS

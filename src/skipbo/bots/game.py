@@ -68,7 +68,7 @@ class SkipBoGame(GameAdapter[Rules, GameState, PlayerView, Move, GameRecord]):
     state's turn number (a turn runs up to its discard, R-TURN); the termination is the
     :class:`~skipbo.Termination` value (e.g. ``"blocked"``); the winners are a team's
     seats in team play (R-TEAM-3); moves are said in the words of
-    :func:`skipbo.text.words.describe_move`; its match is :class:`skipbo.Match` (R-SCORE).
+    :func:`skipbo.text.describe_move`; its match is :class:`skipbo.Match` (R-SCORE).
     """
 
     def __init__(self) -> None:

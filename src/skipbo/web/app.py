@@ -306,15 +306,20 @@ def create_app(storage: Storage, limits: Limits | None = None) -> Starlette:
             status_code=HTTPStatus.CREATED,
         )
 
+    def seated(request: Request) -> tuple[Table, int | None]:
+        """The request's table and the caller's seat, counted against the seat's rate."""
+        table = server.tables.get(request.path_params["table"])
+        seat = table.seat_of(_bearer(request))
+        if seat is not None:
+            server.rate_limit(table, seat)
+        return table, seat
+
     async def get_table(request: Request) -> Response:
         table = server.tables.get(request.path_params["table"])
         return JSONResponse(table.message(table.seat_of(_bearer(request))))
 
     async def post_move(request: Request) -> Response:
-        table = server.tables.get(request.path_params["table"])
-        seat = table.seat_of(_bearer(request))
-        if seat is not None:
-            server.rate_limit(table, seat)
+        table, seat = seated(request)
         move, version = protocol.parse_move(await _body(request, limits), table.adapter)
         table.play(server.tables.storage, seat, move, version)
         _log("move", table=table.id, seat=seat, version=table.version, bot=False)
@@ -322,10 +327,7 @@ def create_app(storage: Storage, limits: Limits | None = None) -> Starlette:
         return JSONResponse({"version": table.version})
 
     async def post_next(request: Request) -> Response:
-        table = server.tables.get(request.path_params["table"])
-        seat = table.seat_of(_bearer(request))
-        if seat is not None:
-            server.rate_limit(table, seat)
+        table, seat = seated(request)
         version = protocol.parse_next(await _body(request, limits))
         table.next_game(server.tables.storage, seat, version)
         _log("next-game", table=table.id, seat=seat, game=table.match.number)
@@ -333,20 +335,14 @@ def create_app(storage: Storage, limits: Limits | None = None) -> Starlette:
         return JSONResponse({"version": table.version})
 
     async def post_name(request: Request) -> Response:
-        table = server.tables.get(request.path_params["table"])
-        seat = table.seat_of(_bearer(request))
-        if seat is not None:
-            server.rate_limit(table, seat)
+        table, seat = seated(request)
         table.rename(server.tables.storage, seat, protocol.parse_name(await _body(request, limits)))
         _log("named", table=table.id, seat=seat)  # never the name: it is the person's
         server.changed(table)
         return JSONResponse({"version": table.version})
 
     async def hint(request: Request) -> Response:
-        table = server.tables.get(request.path_params["table"])
-        seat = table.seat_of(_bearer(request))
-        if seat is not None:
-            server.rate_limit(table, seat)
+        table, seat = seated(request)
         return JSONResponse(table.hint(seat))
 
     async def record(request: Request) -> Response:
