@@ -24,7 +24,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
 
-from skipbo.common.game import Bot, ConformanceCheck, MakeRecord, NewGame
+from skipbo.common.game import Bot, BotFactory, ConformanceCheck, MakeRecord, NewGame
 from skipbo.common.gameinfo import GameInfo, GameType
 from skipbo.common.match import MatchPlay, Series
 
@@ -68,8 +68,8 @@ class GameAdapter(Generic[RulesT, StateT, ViewT, MoveT, RecordT]):
 
     game_type: GameType
     """The facts of every variant."""
-    bots: Mapping[str, Callable[[int | None], Bot[ViewT, MoveT]]]
-    """The game's bots by name: factories taking the bot's seed."""
+    bots: Mapping[str, BotFactory[Bot[ViewT, MoveT]]]
+    """The game's bots by name: factories taking the bot's seed (and a time limit)."""
     info: Callable[[RulesT], GameInfo]
     """The numbers of a variant."""
     new_game: NewGame[RulesT, StateT]
