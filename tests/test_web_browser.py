@@ -27,6 +27,7 @@ import skipbo.io.serialization
 from skipbo import skyjo
 from skipbo.bots.game import SKIPBO
 from skipbo.common.game import AnyGame
+from skipbo.pictures.faces import skipbo_face
 from skipbo.skyjo.game import SKYJO
 from skipbo.skyjo.serialization import from_data as skyjo_from_data
 
@@ -72,6 +73,12 @@ def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = Path(folder) if folder else tmp_path_factory.mktemp("shots")
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def rgb(colour: str) -> str:
+    """``#1b7a2f`` as the browser's computed style writes it: ``rgb(27, 122, 47)``."""
+    red, green, blue = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return f"rgb({red}, {green}, {blue})"
 
 
 def axe_clean(page: Any, where: str) -> None:
@@ -184,6 +191,11 @@ def test_a_person_plays_a_whole_skipbo_game_by_clicking_on_a_phone(
             assert page.locator(".build .needs").first.inner_text().startswith("needs")
             assert "Your stock" in page.inner_text("#board")
             assert "Bot 1's stock" in page.inner_text("#board")
+            # The cards wear the pictures' faces (skipbo.pictures.faces).
+            card = page.locator("#hand .card").first
+            value = int(str(card.get_attribute("data-card")))
+            fill = card.evaluate("node => getComputedStyle(node).backgroundColor")
+            assert fill == rgb(skipbo_face(value).fill)
             marks = {tag.strip() for tag in page.locator("#hand .card .tag").all_inner_texts()}
             assert marks
             assert marks <= {"▲ build", "discard"}

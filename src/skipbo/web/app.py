@@ -25,7 +25,7 @@ import attrs
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -34,6 +34,7 @@ import skipbo
 from skipbo import skyjo
 from skipbo.common.game import AnyGame, game_of
 from skipbo.web import protocol
+from skipbo.web.faces import faces_css
 from skipbo.web.lifecycle import Lifecycle, sweep
 from skipbo.web.options import (
     BODY_TIMEOUT,
@@ -332,6 +333,9 @@ def create_app(
     server = _Server(storage, limits or Limits(), lifecycle or Lifecycle())
     limits = server.limits
 
+    async def faces(request: Request) -> Response:
+        return PlainTextResponse(faces_css(), media_type="text/css")
+
     async def lobby(request: Request) -> Response:
         return HTMLResponse(_page("lobby.html"))
 
@@ -496,6 +500,7 @@ def create_app(
 
     routes = [
         Route("/", lobby),
+        Route("/faces.css", faces),
         Route("/t/{table}", table_page),
         Route("/api/presets", presets),
         Route("/api/tables", create, methods=["POST"]),

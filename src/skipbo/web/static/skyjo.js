@@ -32,7 +32,7 @@
       back.setAttribute("aria-label", "face-down card");
       return back;
     }
-    const node = el("div", null, `card sk ${colour(value)} ${extra || ""}`);
+    const node = el("div", null, `card sk ${colour(value)} v${value} ${extra || ""}`);
     node.append(el("span", String(value), "face"));
     node.dataset.card = String(value);
     node.setAttribute("role", "img");
