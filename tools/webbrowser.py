@@ -124,20 +124,27 @@ def _press(page: Page, selector: str) -> None:
     page.locator(selector).first.click()
 
 
+def _centre(page: Page, selector: str) -> tuple[float, float]:
+    """Scroll the element to the middle of the screen (clear of the sticky header): its centre."""
+    node = page.locator(selector).first
+    node.evaluate("node => node.scrollIntoView({block: 'center', inline: 'center'})")
+    box = node.bounding_box()
+    assert box is not None, selector
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
 def _drag(page: Page, source: str, target: str) -> None:
     """Press on ``source``, move over ``target`` in steps, let go: a person's drag."""
-    start = page.locator(source).first
-    start.scroll_into_view_if_needed()
-    box = start.bounding_box()
-    assert box is not None
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    x, y = _centre(page, source)
+    page.mouse.move(x, y)
     page.mouse.down()
-    page.mouse.move(box["x"] + box["width"] / 2 + 12, box["y"] + box["height"] / 2, steps=3)
-    end = page.locator(target).first
-    end.scroll_into_view_if_needed()
-    box = end.bounding_box()
-    assert box is not None
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, steps=4)
+    page.mouse.move(x + 12, y, steps=3)
+    x, y = _centre(page, target)
+    page.mouse.move(x, y, steps=4)
+    hit = page.evaluate(
+        "([x, y, target]) => !!document.elementFromPoint(x, y)?.closest(target)", [x, y, target]
+    )
+    assert hit, f"the drop point of {target} is covered"
     page.mouse.up()
 
 

@@ -29,7 +29,6 @@ from skipbo.io.serialization import from_data, to_data
 from skipbo.moves import Move, parse_move
 from skipbo.rules import Rules
 from skipbo.state import GameState
-from skipbo.text.words import describe_move
 from skipbo.variants.match import DEFAULT_TARGET, new_match
 from skipbo.views import PlayerView, legal_moves, view
 
@@ -44,6 +43,16 @@ def _turn(state: GameState) -> int:
 def _read_rules(data: object) -> Rules:
     """The rules of an untrusted ``"rules"`` document."""
     return from_data(data, "rules")
+
+
+def _describe_move(move: Move, seen: PlayerView) -> str:
+    """:func:`skipbo.text.describe_move`, imported when first used.
+
+    ``import skipbo`` imports this module, and must not load the text layer.
+    """
+    from skipbo.text.words import describe_move
+
+    return describe_move(move, seen)
 
 
 def _seating(rules: Rules) -> dict[str, Any]:
@@ -68,7 +77,7 @@ class SkipBoGame(GameAdapter[Rules, GameState, PlayerView, Move, GameRecord]):
     state's turn number (a turn runs up to its discard, R-TURN); the termination is the
     :class:`~skipbo.Termination` value (e.g. ``"blocked"``); the winners are a team's
     seats in team play (R-TEAM-3); moves are said in the words of
-    :func:`skipbo.text.words.describe_move`; its match is :class:`skipbo.Match` (R-SCORE).
+    :func:`skipbo.text.describe_move`; its match is :class:`skipbo.Match` (R-SCORE).
     """
 
     def __init__(self) -> None:
@@ -90,7 +99,7 @@ class SkipBoGame(GameAdapter[Rules, GameState, PlayerView, Move, GameRecord]):
             rules_document="rules",
             read_rules=_read_rules,
             parse_move=parse_move,
-            describe_move=describe_move,
+            describe_move=_describe_move,
             seating=_seating,
         )
 

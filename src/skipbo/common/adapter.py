@@ -104,7 +104,7 @@ class GameAdapter(Generic[RulesT, StateT, ViewT, MoveT, RecordT]):
     describe_move: Callable[[MoveT, ViewT], str]
     """A move of the player to move in a view, in the words the terminal uses."""
     hint_bot: str = "heuristic"
-    """The bot whose choice :meth:`hint` gives."""
+    """The bot whose choice :meth:`~skipbo.common.adapter.GameAdapter.hint` gives."""
     seating: Callable[[RulesT], dict[str, Any]] = attrs.field(default=lambda rules: {})
     """Public facts of the seats that a table shows, from the rules (JSON data), such
     as which piles each seat plays; none by default."""

@@ -41,6 +41,7 @@ __all__ = [
     "game_of",
     "register_game",
     "registered_games",
+    "rules_from_data",
     "unknown_bot",
 ]
 
@@ -286,7 +287,9 @@ def game_of(rules: object) -> AnyGame:
 
 
 def game_named(short_name: str) -> AnyGame:
-    """The registered game whose :attr:`GameType.short_name` is ``short_name``.
+    """The registered game called ``short_name``.
+
+    The name is its :attr:`~skipbo.common.gameinfo.GameType.short_name` (``"skyjo"``).
 
     Raises:
         ValueError: if no registered game has that name; the message lists them.

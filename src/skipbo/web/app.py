@@ -26,7 +26,7 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
@@ -38,6 +38,7 @@ from skipbo.common.game import AnyGame, game_of
 from skipbo.web import protocol
 from skipbo.web.botpool import BotPool
 from skipbo.web.budget import TICKET, Budget, BudgetLimits, ConnectionBudget, Refused, Ticket
+from skipbo.web.faces import faces_css
 from skipbo.web.hygiene import bounded, check_post, same_origin
 from skipbo.web.lifecycle import Lifecycle, sweep
 from skipbo.web.options import (
@@ -384,6 +385,9 @@ def create_app(
     server = _Server(storage, limits or Limits(), lifecycle or Lifecycle())
     limits = server.limits
 
+    async def faces(request: Request) -> Response:
+        return PlainTextResponse(faces_css(), media_type="text/css")
+
     async def lobby(request: Request) -> Response:
         return HTMLResponse(_page("lobby.html"))
 
@@ -418,16 +422,21 @@ def create_app(
             status_code=HTTPStatus.CREATED,
         )
 
+    def seated(request: Request) -> tuple[Table, int | None]:
+        """The request's table and the caller's seat, counted against the seat's rate."""
+        table = server.tables.get(request.path_params["table"])
+        seat = table.seat_of(_bearer(request))
+        if seat is not None:
+            server.rate_limit(table, seat)
+        return table, seat
+
     async def get_table(request: Request) -> Response:
         table = server.tables.get(request.path_params["table"])
         return JSONResponse(table.message(table.seat_of(_bearer(request))))
 
     async def post_move(request: Request) -> Response:
         check_post(request.headers, limits.allowed_origins)
-        table = server.tables.get(request.path_params["table"])
-        seat = table.seat_of(_bearer(request))
-        if seat is not None:
-            server.rate_limit(table, seat)
+        table, seat = seated(request)
         move, version = protocol.parse_move(await _body(request, limits), table.adapter)
         with _pushed_on_conflict(server, table):
             table.play(server.tables.storage, seat, move, version)
@@ -437,10 +446,7 @@ def create_app(
 
     async def post_next(request: Request) -> Response:
         check_post(request.headers, limits.allowed_origins)
-        table = server.tables.get(request.path_params["table"])
-        seat = table.seat_of(_bearer(request))
-        if seat is not None:
-            server.rate_limit(table, seat)
+        table, seat = seated(request)
         version = protocol.parse_next(await _body(request, limits))
         with _pushed_on_conflict(server, table):
             table.next_game(server.tables.storage, seat, version)
@@ -450,20 +456,14 @@ def create_app(
 
     async def post_name(request: Request) -> Response:
         check_post(request.headers, limits.allowed_origins)
-        table = server.tables.get(request.path_params["table"])
-        seat = table.seat_of(_bearer(request))
-        if seat is not None:
-            server.rate_limit(table, seat)
+        table, seat = seated(request)
         table.rename(server.tables.storage, seat, protocol.parse_name(await _body(request, limits)))
         _log("named", table=table.id, seat=seat)  # never the name: it is the person's
         server.changed(table)
         return JSONResponse({"version": table.version})
 
     async def hint(request: Request) -> Response:
-        table = server.tables.get(request.path_params["table"])
-        seat = table.seat_of(_bearer(request))
-        if seat is not None:
-            server.rate_limit(table, seat)
+        table, seat = seated(request)
         return JSONResponse(table.hint(seat))
 
     async def record(request: Request) -> Response:
@@ -561,6 +561,7 @@ def create_app(
 
     routes = [
         Route("/", lobby),
+        Route("/faces.css", faces),
         Route("/t/{table}", table_page),
         Route("/api/presets", presets),
         Route("/api/tables", create, methods=["POST"]),

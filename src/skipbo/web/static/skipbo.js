@@ -20,9 +20,8 @@
       return slot;
     }
     const colour = value === 0 ? "wild" : value <= 4 ? "low" : value <= 8 ? "mid" : "high";
-    const node = el("div", null, `card sb ${colour} ${extra || ""}`);
+    const node = el("div", null, `card sb ${colour} v${value} ${extra || ""}`);
     node.append(el("span", cardName(value), "face"));
-    if (value === 0) node.append(el("span", "wild", "corner"));
     node.dataset.card = String(value);
     node.setAttribute("role", "img");
     node.setAttribute("aria-label", spoken(value));

@@ -32,7 +32,7 @@
       back.setAttribute("aria-label", "face-down card");
       return back;
     }
-    const node = el("div", null, `card sk ${colour(value)} ${extra || ""}`);
+    const node = el("div", null, `card sk ${colour(value)} v${value} ${extra || ""}`);
     node.append(el("span", String(value), "face"));
     node.dataset.card = String(value);
     node.setAttribute("role", "img");
@@ -97,23 +97,23 @@
     const draw = el("div", null, "pile drawpile");
     draw.dataset.pile = "draw";
     const back = card(view.draw_pile_size ? "?" : null);
-    draw.append(back, el("span", `draw pile · ${view.draw_pile_size}`, "count"));
+    draw.append(back, el("span", count(view.draw_pile_size, "card"), "count"));
     if (toMove && message.legal.includes("draw")) ui.action(back, "draw", "draw from the draw pile");
-    const drawArea = area("Draw pile", "", null);
+    const drawArea = area("Draw", "", null);
     drawArea.append(draw);
 
     const discard = el("div", null, "pile discard");
     discard.dataset.pile = "discard";
     const top = view.discard_pile.length ? view.discard_pile.at(-1) : null;
     const face = card(top);
-    discard.append(face, el("span", `discard pile · ${view.discard_pile.length}`, "count"));
+    discard.append(face, el("span", count(view.discard_pile.length, "card"), "count"));
     if (toMove && message.legal.includes("take")) {
       ui.action(face, "take", `take the ${top} from the discard pile`);
     }
     if (toMove && view.phase === "place" && view.source === "draw-pile") {
       ui.target(discard, "discard", "discard the card in hand (then turn up a face-down card)");
     }
-    const discardArea = area("Discard pile", "", null);
+    const discardArea = area("Discard", "", null);
     discardArea.append(discard);
 
     const held = el("div", null, "pile held");
@@ -121,9 +121,10 @@
     const heldCard = card(view.held);
     held.append(heldCard);
     const from = view.source === "draw-pile" ? "drawn" : view.source === "discard-pile" ? "taken" : "";
-    held.append(el("span", view.held === null ? "nothing in hand" : `in hand (${from})`, "count"));
+    held.append(el("span", view.held === null ? "nothing" : from, "count"));
     if (toMove && view.phase === "place") ui.source(heldCard, "held", `the ${view.held} in hand`);
-    const heldArea = area(`${view.held === null ? "" : `${seatName(message, view.current_player)}: `}card in hand`, "", null);
+    const holder = view.held === null ? "In hand" : `${possessive(message, view.current_player)} card`;
+    const heldArea = area(holder.charAt(0).toUpperCase() + holder.slice(1), "", null);
     heldArea.append(held);
     row.append(drawArea, discardArea, heldArea);
     box.append(row);
