@@ -20,8 +20,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-import skipbo
-from skipbo.io.serialization import to_data
+from skipbo.common.game import game_of
 
 TIMEOUT = 30.0
 """Seconds any one request or server start may take before a test fails."""
@@ -94,9 +93,16 @@ class Server:
             with error:
                 return error.code, json.loads(error.read())
 
-    def create(self, rules: skipbo.Rules, seats: Sequence[str], target: int = 500) -> Any:
-        """Open a table; the answer (table id, links with tokens)."""
-        body = {"rules": to_data(rules), "seats": list(seats), "target": target}
+    def create(self, rules: object, seats: Sequence[str], target: int | None = None) -> Any:
+        """Open a table of the game of ``rules``; the answer (table id, links with tokens).
+
+        ``target``: the match target (``None``: the game's default, or none).
+        """
+        body = {
+            "rules": game_of(rules).rules_to_data(rules),
+            "seats": list(seats),
+            "target": target,
+        }
         status, answer = self.request("POST", "/api/tables", body)
         assert status == 201, answer
         return answer

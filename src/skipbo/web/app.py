@@ -30,9 +30,9 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from skipbo import Rules
-from skipbo.bots import BOTS
-from skipbo.io.serialization import to_data
+import skipbo
+from skipbo import skyjo
+from skipbo.common.game import AnyGame, game_of
 from skipbo.web import protocol
 from skipbo.web.lifecycle import Lifecycle, sweep
 from skipbo.web.options import (
@@ -117,16 +117,38 @@ def _page(name: str) -> str:
     return resources.files("skipbo.web").joinpath("static", name).read_text(encoding="utf-8")
 
 
-def _presets() -> dict[str, Rules]:
-    """The variants offered by the lobby page (any other is posted as a rules document)."""
+def _presets() -> dict[str, list[tuple[str, Any]]]:
+    """The variants the lobby offers, by game (any other is posted as a rules document)."""
     return {
-        "2 players": Rules(players=2),
-        "3 players": Rules(players=3),
-        "4 players": Rules(players=4),
-        "2 players, short game": Rules.short(players=2),
-        "partners (4 players)": Rules.partners(),
-        "team piles (6 players)": Rules.team_piles(),
+        "skipbo": [
+            ("2 players", skipbo.Rules(players=2)),
+            ("3 players", skipbo.Rules(players=3)),
+            ("4 players", skipbo.Rules(players=4)),
+            ("2 players, short game", skipbo.Rules.short(players=2)),
+            ("partners (4 players)", skipbo.Rules.partners()),
+            ("team piles (6 players)", skipbo.Rules.team_piles()),
+        ],
+        "skyjo": [
+            ("2 players", skyjo.Rules(players=2)),
+            ("3 players", skyjo.Rules(players=3)),
+            ("4 players", skyjo.Rules(players=4)),
+            ("2 players, short game (to 30 points)", skyjo.Rules(players=2, end_score=30)),
+        ],
     }
+
+
+def _lobby_data() -> dict[str, Any]:
+    """The lobby's choices: per game its name, variants, bots and default match target."""
+    games: dict[str, Any] = {}
+    for short_name, variants in _presets().items():
+        game: AnyGame = game_of(variants[0][1])
+        games[short_name] = {
+            "name": game.game_type.long_name,
+            "presets": {name: game.rules_to_data(rules) for name, rules in variants},
+            "bots": list(game.bots),
+            "target": game.new_match(variants[0][1], 0, None).target,
+        }
+    return {"games": games}
 
 
 class _Server:
@@ -199,7 +221,12 @@ class _Server:
                     # The table moved on in another process: caught up, play on from there.
                     self.push(table)
                     continue
-                except (WebError, sqlite3.Error, StorageUnavailable) as error:
+                except WebError as error:
+                    if error.status == HTTPStatus.CONFLICT and table.version != version:
+                        continue  # the table moved on (a seat was named): choose again
+                    _log("bot-failed", table=table.id, seat=seat, error=error.message[:200])
+                    return
+                except (sqlite3.Error, StorageUnavailable) as error:
                     # The table stays as it was; a later change schedules its bots again.
                     _log("bot-failed", table=table.id, seat=seat, error=str(error)[:200])
                     return
@@ -312,19 +339,16 @@ def create_app(
         server.tables.get(request.path_params["table"])  # 404 for no such table
         return HTMLResponse(_page("table.html"))
 
+    lobby_data = _lobby_data()
+
     async def presets(request: Request) -> Response:
-        return JSONResponse(
-            {
-                "presets": {name: to_data(rules) for name, rules in _presets().items()},
-                "bots": list(BOTS),
-            }
-        )
+        return JSONResponse(lobby_data)
 
     async def create(request: Request) -> Response:
         server.creation_limit(request.client.host if request.client else "")
-        rules, seats, target = protocol.parse_create(await _body(request, limits), BOTS)
+        game, rules, seats, target = protocol.parse_create(await _body(request, limits))
         table, tokens = server.tables.create(rules, seats, target)
-        _log("table-created", table=table.id, players=rules.players, seats=seats)
+        _log("table-created", table=table.id, game=game.game_type.short_name, seats=seats)
         server.changed(table)
         return JSONResponse(
             {
@@ -349,7 +373,7 @@ def create_app(
         seat = table.seat_of(_bearer(request))
         if seat is not None:
             server.rate_limit(table, seat)
-        move, version = protocol.parse_move(await _body(request, limits))
+        move, version = protocol.parse_move(await _body(request, limits), table.adapter)
         with _pushed_on_conflict(server, table):
             table.play(server.tables.storage, seat, move, version)
         _log("move", table=table.id, seat=seat, version=table.version, bot=False)
@@ -368,13 +392,31 @@ def create_app(
         server.changed(table)
         return JSONResponse({"version": table.version})
 
+    async def post_name(request: Request) -> Response:
+        table = server.tables.get(request.path_params["table"])
+        seat = table.seat_of(_bearer(request))
+        if seat is not None:
+            server.rate_limit(table, seat)
+        table.rename(server.tables.storage, seat, protocol.parse_name(await _body(request, limits)))
+        _log("named", table=table.id, seat=seat)  # never the name: it is the person's
+        server.changed(table)
+        return JSONResponse({"version": table.version})
+
+    async def hint(request: Request) -> Response:
+        table = server.tables.get(request.path_params["table"])
+        seat = table.seat_of(_bearer(request))
+        if seat is not None:
+            server.rate_limit(table, seat)
+        return JSONResponse(table.hint(seat))
+
     async def record(request: Request) -> Response:
         table = server.tables.get(request.path_params["table"])
         game = _game_number(request.path_params["game"])
+        kind = table.adapter.game_type.short_name
         return JSONResponse(
-            to_data(table.record(game)),
+            table.adapter.to_data(table.record(game)),
             headers={
-                "Content-Disposition": f'attachment; filename="skipbo-{table.id}-{game}.json"'
+                "Content-Disposition": f'attachment; filename="{kind}-{table.id}-{game}.json"'
             },
         )
 
@@ -464,6 +506,8 @@ def create_app(
         Route("/api/tables/{table}", get_table),
         Route("/api/tables/{table}/moves", post_move, methods=["POST"]),
         Route("/api/tables/{table}/next", post_next, methods=["POST"]),
+        Route("/api/tables/{table}/name", post_name, methods=["POST"]),
+        Route("/api/tables/{table}/hint", hint),
         Route("/api/tables/{table}/games/{game}/record", record),
         WebSocketRoute("/api/tables/{table}/ws", socket),
         Mount("/static", StaticFiles(packages=[("skipbo.web", "static")])),

@@ -1,8 +1,9 @@
 """Durable tables: every accepted event is stored before it is acknowledged.
 
-A table is stored as its creation row (rules, match seed, target, seats) and its
-*events* in order: each accepted move in the move notation, and ``"next"`` for the
-deal of the next game of the match. Replaying the events from the row gives the
+A table is stored as its creation row (game, rules, match seed, target, seats) and its
+*events* in order: each accepted move in its game's move notation, ``"next"`` for the
+deal of the next game of the match, and ``"name <name>"`` when a person names their
+seat. Replaying the events from the row gives the
 table back exactly, so the event log is the only state a server keeps.
 
 :class:`Storage` is the interface the server uses;

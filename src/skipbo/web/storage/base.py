@@ -62,6 +62,9 @@ class StoredTable:
     """Per seat: a bot's name, or ``"human"``."""
     token_hashes: tuple[str, ...]
     """Per seat: the SHA-256 of the seat's secret token (``""`` for a bot)."""
+    game: str = "skipbo"
+    """The game's :attr:`~skipbo.common.gameinfo.GameType.short_name` (``"skyjo"``);
+    tables stored before there were two games are Skip-Bo's."""
 
 
 @attrs.frozen(slots=True)
@@ -73,7 +76,7 @@ class Event:
     seat: int
     """The seat that made it."""
     event: str
-    """A move in the move notation, or ``"next"``."""
+    """A move in the move notation, ``"next"``, or ``"name <name>"``."""
 
 
 Changed = Callable[[str | None, int], None]
@@ -168,7 +171,11 @@ class TableListing:
         return self._ids(LIVE)
 
 
-def table_row(table: StoredTable) -> tuple[str, str, str, int, str, str]:
+COLUMNS = "id, rules, seed, target, seats, token_hashes, game"
+"""The creation row's columns, in the order of :func:`table_row`."""
+
+
+def table_row(table: StoredTable) -> tuple[str, str, str, int, str, str, str]:
     """The creation row's columns as both databases store them (seats as JSON text)."""
     return (
         table.table,
@@ -177,6 +184,7 @@ def table_row(table: StoredTable) -> tuple[str, str, str, int, str, str]:
         table.target,
         json.dumps(table.seats),
         json.dumps(table.token_hashes),
+        table.game,
     )
 
 
@@ -189,4 +197,5 @@ def stored_table(row: Sequence[Any]) -> StoredTable:
         target=row[3],
         seats=tuple(json.loads(row[4])),
         token_hashes=tuple(json.loads(row[5])),
+        game=row[6],
     )

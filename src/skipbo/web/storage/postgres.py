@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 from skipbo.web.storage.base import (
+    COLUMNS,
     Changed,
     Event,
     StorageUnavailable,
@@ -59,6 +60,7 @@ CREATE TABLE IF NOT EXISTS skipbo_tables (
     target INTEGER NOT NULL,
     seats TEXT NOT NULL,
     token_hashes TEXT NOT NULL,
+    game TEXT NOT NULL DEFAULT 'skipbo',
     updated DOUBLE PRECISION NOT NULL,
     finished BOOLEAN NOT NULL DEFAULT FALSE,
     expired BOOLEAN NOT NULL DEFAULT FALSE
@@ -82,8 +84,6 @@ WITH stored AS (
 )
 SELECT pg_notify(%(channel)s, %(payload)s) FROM stored
 """
-
-_COLUMNS = "id, rules, seed, target, seats, token_hashes"
 
 _LOST = (psycopg.OperationalError, psycopg.InterfaceError)
 """What a dropped connection raises (a restarted or unreachable server)."""
@@ -174,8 +174,8 @@ class PostgresStorage(TableListing):
         """Store a new table (no events)."""
         self._run(
             lambda db: db.execute(
-                f"INSERT INTO skipbo_tables ({_COLUMNS}, updated)"
-                " VALUES (%s, %s, %s, %s, %s, %s, %s)",
+                f"INSERT INTO skipbo_tables ({COLUMNS}, updated)"
+                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
                 (*table_row(table), self._clock()),
             )
         )
@@ -212,7 +212,7 @@ class PostgresStorage(TableListing):
         def read(db: psycopg.Connection[Any]) -> tuple[StoredTable, list[Event]] | None:
             with db.transaction():  # the row and the events of one moment
                 row = db.execute(
-                    f"SELECT {_COLUMNS} FROM skipbo_tables WHERE id = %s AND NOT expired",
+                    f"SELECT {COLUMNS} FROM skipbo_tables WHERE id = %s AND NOT expired",
                     (table,),
                 ).fetchone()
                 if row is None:

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from skipbo.web.storage.base import (
+    COLUMNS,
     Changed,
     Event,
     StorageLocked,
@@ -41,14 +42,13 @@ CREATE TABLE IF NOT EXISTS events (
 );
 """
 
-_LIFECYCLE = {
+_ADDED = {
     # Added after the first release: files made before get them on opening.
+    "game": "TEXT NOT NULL DEFAULT 'skipbo'",  # tables from before Skyjo are Skip-Bo's
     "updated": "REAL NOT NULL DEFAULT 0",
     "finished": "INTEGER NOT NULL DEFAULT 0",
     "expired": "INTEGER NOT NULL DEFAULT 0",
 }
-
-_COLUMNS = "id, rules, seed, target, seats, token_hashes"
 
 
 def _lock(path: str | Path) -> int | None:
@@ -114,7 +114,7 @@ class SQLiteStorage(TableListing):
             self._db.executescript(_SCHEMA)
             have = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
             with self._db:
-                for column, kind in _LIFECYCLE.items():
+                for column, kind in _ADDED.items():
                     if column not in have:
                         self._db.execute(f"ALTER TABLE tables ADD COLUMN {column} {kind}")
                 # Tables of an older file count as changed now, not in 1970.
@@ -124,7 +124,7 @@ class SQLiteStorage(TableListing):
         """Store a new table (no events)."""
         with self._lock, self._db:
             self._db.execute(
-                f"INSERT INTO tables ({_COLUMNS}, updated) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                f"INSERT INTO tables ({COLUMNS}, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (*table_row(table), self._clock()),
             )
 
@@ -152,7 +152,7 @@ class SQLiteStorage(TableListing):
         """A table's row and its events in order; ``None`` for no such (or an expired) table."""
         with self._lock:
             row = self._db.execute(
-                f"SELECT {_COLUMNS} FROM tables WHERE id = ? AND NOT expired", (table,)
+                f"SELECT {COLUMNS} FROM tables WHERE id = ? AND NOT expired", (table,)
             ).fetchone()
         if row is None:
             return None
