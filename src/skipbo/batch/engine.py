@@ -456,8 +456,14 @@ class GameBatch:
 
     # --- step --------------------------------------------------------------------------
 
-    def step(self, actions: npt.ArrayLike) -> StepResult:
+    def step(
+        self, actions: npt.ArrayLike, *, only: npt.NDArray[np.bool_] | None = None
+    ) -> StepResult:
         """Apply one action per game (ignored for finished games); return what ended.
+
+        With ``only`` (one flag per game), only the flagged games move; the actions of
+        the others are ignored as those of finished games are (an environment steps
+        the games whose opponents are to move while the agent's wait).
 
         Raises:
             TypeError: if ``actions`` is not an integer array-like.
@@ -476,6 +482,10 @@ class GameBatch:
             raise ActionError(f"actions must have shape ({self.size},), got {chosen.shape}")
         a = self._a
         running = a.termination == 0
+        if only is not None:
+            if only.shape != (self.size,) or only.dtype != np.bool_:
+                raise ActionError(f"only must be {self.size} booleans, got {only.shape}")
+            running &= only
         # Checked before the cast to int64, which would wrap a large uint64 to a
         # negative action and name that instead of the action given.
         outside = running & ((chosen < 0) | (chosen >= self.action_count))
@@ -714,6 +724,23 @@ class GameBatch:
         # new_game shuffles the deck, then deals it; the shuffle is the fast twin's.
         cards, next_seed = self._shuffle(self._deck_cards, derive_seed(self._seed, index))
         return deal_in_order(self.rules, tuple(cards), next_seed)
+
+    def deal_next(self, slots: npt.ArrayLike) -> None:
+        """Deal the next games of the seed into ``slots`` now, as auto-reset does.
+
+        For a caller that reads an ended game before its slot takes a new one (an
+        environment's final observation).
+
+        Raises:
+            ValueError: if the batch was built by :meth:`from_states` (it has no seed).
+
+        """
+        if self._seed is None:
+            raise ValueError("a batch built from states has no seed to deal new games from")
+        chosen = np.asarray(slots, dtype=np.int64).reshape(-1)
+        if chosen.size:
+            self._reset(chosen)
+            self._mask_valid = False
 
     def _reset(self, slots: Array) -> None:
         """Deal the next games of the seed into ``slots`` (auto-reset)."""
