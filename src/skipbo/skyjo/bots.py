@@ -17,11 +17,12 @@ read a face-down card, and it draws randomness from its own seeded generator.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from skipbo.common import bots as common
 from skipbo.common.game import Bot as AnyGameBot
+from skipbo.common.game import BotFactory
 from skipbo.skyjo.cards import Card, column_places
 from skipbo.skyjo.engine import legal_moves
 from skipbo.skyjo.moves import DiscardFlip, Draw, Move, Reveal, Swap, TakeDiscard
@@ -39,8 +40,8 @@ class Bot(AnyGameBot[PublicView, Move], Protocol):
 class RandomBot(common.RandomBot[PublicView, Move]):
     """Picks uniformly among the legal moves."""
 
-    def __init__(self, seed: int | None = None) -> None:
-        super().__init__(legal_moves, seed)
+    def __init__(self, seed: int | None = None, *, time_limit: float | None = None) -> None:
+        super().__init__(legal_moves, seed, time_limit=time_limit)
 
 
 KEEP = 4
@@ -166,18 +167,21 @@ def _likely_lowest(
     return mine < min(others) - 2
 
 
-BOTS: Mapping[str, Callable[[int | None], Bot]] = {
+BOTS: Mapping[str, BotFactory[Bot]] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
 }
 """Every Skyjo bot by name: a factory taking the bot's seed."""
 
 
-def make_bot(name: str, seed: int | None = None) -> Bot:
+def make_bot(name: str, seed: int | None = None, *, time_limit: float | None = None) -> Bot:
     """The Skyjo bot called ``name`` (a key of :data:`BOTS`), seeded with ``seed``.
 
+    ``time_limit`` is the most seconds (wall clock) one move may take.
+
     Raises:
-        ValueError: if no bot has that name; the message lists the names.
+        ValueError: if no bot has that name (the message lists the names), or the time
+            limit is not ``None`` or a positive number.
 
     """
-    return common.build_bot(BOTS, name, seed, "Skyjo bot")
+    return common.build_bot(BOTS, name, seed, "Skyjo bot", time_limit=time_limit)
