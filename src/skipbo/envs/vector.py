@@ -122,6 +122,7 @@ class SkipBoVectorEnv(VectorEnv[Any, Any, Any]):
         self._team_stocks = stocks
         self._seats = np.full(num_envs, seat, dtype=np.int64)
         self._size = game.layout(rules, depth).size
+        self._actions = np.zeros(num_envs, dtype=np.int64)
         self._batch: GameBatch | None = None
         self._policy = make_policy(opponents, rules, 0)
 
@@ -199,7 +200,10 @@ class SkipBoVectorEnv(VectorEnv[Any, Any, Any]):
             waiting = batch.current_player != self.seat
             if not waiting.any():
                 return
-            actions = self._policy(batch.legal_action_mask())
+            # Only the waiting games' rows: few of them after the first steps.
+            moving = np.flatnonzero(waiting)
+            actions = self._actions
+            actions[moving] = self._policy(batch.legal_action_rows(moving))
             self._record(batch.step(actions, only=waiting), rewards, ended, final)
         raise RuntimeError(
             f"the opponents did not finish their turns in {MAX_OPPONENT_STEPS} steps"
@@ -220,16 +224,21 @@ class SkipBoVectorEnv(VectorEnv[Any, Any, Any]):
         outcome = np.where(
             won, np.where(result.winning_team == self._team, _rewards.WIN, _rewards.LOSS), 0.0
         )
-        rewards[done] += outcome[done]
+        # A slot's episode ends once a step: a new game that ends before the agent's
+        # first action (the opponents' moves of its reset) is dealt again, unscored.
+        fresh = done & ~ended
+        rewards[fresh] += outcome[fresh]
         ended |= done
-        slots = np.flatnonzero(done)
+        slots = np.flatnonzero(fresh)
+        redeal = np.flatnonzero(done)
         rows = final.get("obs")
         if rows is None:
             rows = final["obs"] = np.zeros((self.num_envs, self._size), dtype=np.float32)
-        rows[slots] = observations(self.batch, self._seats[slots], self.depth, games=slots)
+        if slots.size:
+            rows[slots] = observations(self.batch, self._seats[slots], self.depth, games=slots)
         limit = final.setdefault("turn_limit", np.zeros(self.num_envs, dtype=np.bool_))
         limit[slots] = result.termination[slots] == _TURN_LIMIT
-        self.batch.deal_next(slots)  # the slot's next game (Gymnasium's same-step reset)
+        self.batch.deal_next(redeal)  # the slot's next game (Gymnasium's same-step reset)
 
     def _stock_cards(self) -> npt.NDArray[np.int64]:
         counts: npt.NDArray[np.int64] = self.batch.arrays.stock_len @ self._team_stocks
