@@ -83,7 +83,7 @@ class LinearPolicy:
         chosen = (cumulative < draws).sum(axis=1)
         # Never an illegal action through rounding: the last legal one at most.
         last_legal = probabilities.shape[1] - 1 - (probabilities[:, ::-1] > 0).argmax(axis=1)
-        return np.minimum(chosen, last_legal)
+        return np.minimum(chosen, last_legal)  # type: ignore[no-any-return]
 
     def update(
         self,
