@@ -50,6 +50,8 @@ nitpick_ignore_regex = [
     # The web layer's third-party and standard-library types (skipbo.web).
     ("py:class", r"(starlette\.\w+|argparse|http)\.\w+|HTTPStatus|Path"),
     ("py:class", r"concurrent\.futures(\._base)?\.\w+"),
+    ("py:class", r"(uvicorn|asyncio|multiprocessing)\..*"),
+    ("py:class", r"ASGIApp|Scope|Receive|Send"),  # starlette.types' aliases, by short name
 ]
 # Third-party types in the research adapters' signatures (skipbo.envs): no inventory offline.
 nitpick_ignore_regex += [

@@ -35,8 +35,11 @@ path), 409 (a stale version: a retried post or a move chosen on an old view; not
 the caller's turn; the game is over), 413 (body too large), 422 (an illegal move;
 the message names the rule it breaks) or 503 (every worker thread is busy).
 
-Limits: a listen queue of 128, at most :data:`MAX_THREADS` requests at once, and
-a socket timeout so that a client that sends slowly is dropped.
+Limits: a listen queue of 128, at most :data:`MAX_THREADS` requests at once, a
+socket timeout so that a silent client is dropped, and a deadline on the whole
+request (:data:`DEADLINE`) so that a client sending a byte now and then is dropped
+too. Nothing a client sends is echoed back longer than :data:`ECHO` characters, and
+a client that hangs up is no error of the server's (no traceback).
 """
 
 from __future__ import annotations
@@ -45,7 +48,10 @@ import argparse
 import contextlib
 import json
 import secrets
+import socket
+import sys
 import threading
+import time
 from collections.abc import Callable, Mapping
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -65,6 +71,16 @@ MAX_THREADS = 64
 
 TIMEOUT = 10.0
 """Seconds a client may leave its connection silent while sending a request."""
+
+DEADLINE = 20.0
+"""Seconds a whole request may take, however it trickles in (a byte every few seconds
+would reset the socket timeout for ever)."""
+
+ECHO = 40
+"""The most characters of what a client sent that an error message repeats."""
+
+MAX_VERSION = 10**9
+"""No game reaches a billion moves: a larger version is malformed, not stale."""
 
 BUSY = (
     b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n"
@@ -131,8 +147,10 @@ class Game:
                 HTTPStatus.BAD_REQUEST, 'the body must be {"move": "<move>", "version": <int>}'
             )
         version = request["version"]
-        if type(version) is not int:
-            raise RequestError(HTTPStatus.BAD_REQUEST, "the version must be an integer")
+        if type(version) is not int or not 0 <= version <= MAX_VERSION:
+            raise RequestError(
+                HTTPStatus.BAD_REQUEST, f"the version must be an integer from 0 to {MAX_VERSION}"
+            )
         try:
             move = from_data({"type": "move", "version": 1, "move": request["move"]}, "move")
         except DataError as error:
@@ -178,6 +196,18 @@ class Handler(BaseHTTPRequestHandler):
 
     server: GameServer
     timeout = TIMEOUT  # a socket timeout: a slow or silent client is dropped
+    deadline = DEADLINE
+
+    def setup(self) -> None:
+        super().setup()
+        # The whole request's deadline: then the connection is shut, and the blocked
+        # read fails (quietly: see GameServer.handle_error).
+        self.server.watch(self.connection, self.deadline)
+
+    def finish(self) -> None:
+        self.server.unwatch(self.connection)
+        with contextlib.suppress(OSError):  # the client may have hung up
+            super().finish()
 
     def do_GET(self) -> None:
         game = self.server.game
@@ -206,7 +236,10 @@ class Handler(BaseHTTPRequestHandler):
         try:
             answer = route(self.server.game.seat(self.headers.get("Authorization")))
             if answer is None:
-                status, answer = HTTPStatus.NOT_FOUND, {"error": f"no such path: {self.path}"}
+                status, answer = (
+                    HTTPStatus.NOT_FOUND,
+                    {"error": f"no such path: {self.path[:ECHO]}"},
+                )
         except RequestError as error:
             status, answer = error.status, {"error": error.message}
         body = json.dumps(answer).encode()
@@ -226,11 +259,56 @@ class GameServer(ThreadingHTTPServer):
     request_queue_size = 128  # the listen backlog (socketserver's default is 5)
     daemon_threads = True
 
-    def __init__(self, address: tuple[str, int], game: Game, timeout: float = TIMEOUT) -> None:
-        handler = type("Handler", (Handler,), {"timeout": timeout})
+    def __init__(
+        self,
+        address: tuple[str, int],
+        game: Game,
+        timeout: float = TIMEOUT,
+        deadline: float = DEADLINE,
+    ) -> None:
+        handler = type("Handler", (Handler,), {"timeout": timeout, "deadline": deadline})
         super().__init__(address, handler)
         self.game = game
         self.slots = threading.BoundedSemaphore(MAX_THREADS)
+        self._count_lock = threading.Lock()
+        self.handled = 0
+        """Connections handled to their end (answered, refused, or hung up on)."""
+        # One watchdog thread for every request's deadline (not a timer thread each).
+        self._deadlines: dict[socket.socket, float] = {}
+        self._closed = threading.Event()
+        threading.Thread(target=self._watchdog, daemon=True).start()
+
+    def watch(self, connection: socket.socket, seconds: float) -> None:
+        """Shut ``connection`` down if it is still being handled in ``seconds``."""
+        with self._count_lock:
+            self._deadlines[connection] = time.monotonic() + seconds
+
+    def unwatch(self, connection: socket.socket) -> None:
+        """``connection`` is done: no deadline any more."""
+        with self._count_lock:
+            self._deadlines.pop(connection, None)
+
+    def _watchdog(self) -> None:
+        while not self._closed.wait(0.1):
+            now = time.monotonic()
+            with self._count_lock:
+                late = [conn for conn, deadline in self._deadlines.items() if deadline < now]
+                for connection in late:
+                    del self._deadlines[connection]
+            for connection in late:
+                with contextlib.suppress(OSError):
+                    connection.shutdown(socket.SHUT_RDWR)
+
+    def server_close(self) -> None:
+        """Stop the watchdog too."""
+        self._closed.set()
+        super().server_close()
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A client that hung up, or was too slow, is no server error: quiet; others print."""
+        if isinstance(sys.exc_info()[1], OSError):  # ConnectionError, TimeoutError, ...
+            return
+        super().handle_error(request, client_address)
 
     def process_request(self, request: Any, client_address: Any) -> None:
         if not self.slots.acquire(blocking=False):
@@ -246,6 +324,8 @@ class GameServer(ThreadingHTTPServer):
             super().process_request_thread(request, client_address)
         finally:
             self.slots.release()
+            with self._count_lock:
+                self.handled += 1
 
 
 def main() -> None:

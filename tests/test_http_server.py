@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import json
 import random
+import select
 import socket
+import struct
 import threading
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -61,7 +64,7 @@ class Client:
 @pytest.fixture
 def server() -> Iterator[tuple[GameServer, str]]:
     game = Game(RULES, SEED, TOKENS)
-    httpd = GameServer(("127.0.0.1", 0), game, timeout=SLOW)
+    httpd = GameServer(("127.0.0.1", 0), game, timeout=SLOW, deadline=2 * SLOW)
     thread = threading.Thread(target=httpd.serve_forever, args=(0.01,), daemon=True)
     thread.start()
     try:
@@ -229,3 +232,65 @@ def test_half_sent_requests_are_dropped_and_threads_bounded(server: tuple[GameSe
     busy = b"HTTP/1.1 503"
     assert all(answer == b"" or answer.startswith(busy) for answer in answers)
     assert Client(base, None).request("GET", "/view")[0] == 200
+
+
+def test_e1_clients_sending_a_byte_now_and_then_are_dropped(
+    server: tuple[GameServer, str],
+) -> None:
+    # Before: 70 connections sending a byte every 4 s (under the socket timeout) held
+    # all 64 threads for good; every other client got 503.
+    httpd, base = server
+
+    def trickle(dropped: list[bool]) -> None:
+        with socket.create_connection(("127.0.0.1", httpd.server_port), timeout=TIMEOUT) as client:
+            client.sendall(b"GET /view HTTP/1.1\r\n")
+            for _ in range(int(TIMEOUT / 0.2)):  # a byte every 0.2 s, SLOW is 1 s
+                readable, _, _ = select.select([client], [], [], 0.2)
+                if readable:  # closed by the server (or refused with a 503)
+                    dropped.append(True)
+                    return
+                try:
+                    client.sendall(b"X")
+                except OSError:
+                    dropped.append(True)
+                    return
+
+    dropped: list[bool] = []
+    threads = [threading.Thread(target=trickle, args=(dropped,)) for _ in range(MAX_THREADS + 6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(2 * TIMEOUT)
+    assert len(dropped) == len(threads), "slow clients were not dropped"
+    assert Client(base, None).request("GET", "/view")[0] == 200
+
+
+def test_e2_a_huge_version_is_refused_without_echo(server: tuple[GameServer, str]) -> None:
+    # Before: a 4,000-digit version was echoed back in the 409's message.
+    _, base = server
+    body = b'{"move": "pass", "version": ' + b"9" * 4000 + b"}"
+    status, answer = Client(base, "token-a").request("POST", "/moves", body)
+    assert status == 400
+    assert len(answer["error"]) < 100
+    status, answer = Client(base, None).request("GET", "/x" + "y" * 5000)
+    assert status == 404
+    assert len(answer["error"]) < 100
+
+
+def test_e3_a_client_that_hangs_up_leaves_no_traceback(
+    server: tuple[GameServer, str], capfd: pytest.CaptureFixture[str]
+) -> None:
+    # Before: each hang-up printed a traceback (ConnectionResetError, BrokenPipeError).
+    httpd, _ = server
+    before = httpd.handled
+    for _ in range(5):
+        client = socket.create_connection(("127.0.0.1", httpd.server_port), timeout=TIMEOUT)
+        client.sendall(b"GET /view HTTP/1.1\r\n\r\n")
+        # Reset at once (SO_LINGER 0): the server's answer meets a closed connection.
+        client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        client.close()
+    deadline = time.monotonic() + TIMEOUT
+    while httpd.handled < before + 5:
+        assert time.monotonic() < deadline, "the server never finished the hung-up requests"
+        time.sleep(0.01)
+    assert "Traceback" not in capfd.readouterr().err

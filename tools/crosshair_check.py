@@ -9,10 +9,14 @@ condition was analysed and none was refuted. It also runs ``crosshair
 diffbehavior`` on the small core functions against their twins in the reference
 implementation (:mod:`tests.reference.twins`).
 
-Budgets are this command's settings, :data:`BUDGETS` (CPU seconds per condition,
-for each contracted function), not comments in the code; each group of functions
-that shares a budget gets it as ``--per_condition_timeout``. ``--scale`` multiplies
-every budget for long runs.
+Budgets are this command's settings, :data:`BUDGETS` (paths per condition, for each
+contracted function), not comments in the code. They are budgets of work, not of
+time: CrossHair runs through :mod:`tools.crosshair_paths`, which explores exactly
+that many paths per condition with every time limit inside CrossHair off, so the
+verdict is the same on a fast and on a slow machine. Time only caps a run from
+outside: a CrossHair process still running after :data:`CEILING` seconds is stopped
+and reported as too slow, never as "no counterexample". ``--scale`` multiplies every
+budget for long runs.
 
 Usage (from the repository root)::
 
@@ -41,6 +45,8 @@ from pathlib import Path
 
 import attrs
 
+from tools import crosshair_paths
+
 ROOT = Path(__file__).resolve().parent.parent
 
 CONTRACTED_MODULES = (
@@ -52,13 +58,17 @@ CONTRACTED_MODULES = (
 """The modules whose functions carry PEP 316 contracts."""
 
 TWINS = (
-    ("accepts", 4.0),
-    ("placed", 6.0),
-    ("without", 4.0),
-    ("permute", 4.0),
+    ("accepts", 200),
+    ("placed", 300),
+    ("without", 200),
+    ("permute", 200),
 )
 """Functions compared with ``crosshair diffbehavior``: ``tests.reference.twins.engine_<name>``
-against ``reference_<name>``, with the CPU seconds to spend on each pair."""
+against ``reference_<name>``, with the paths to explore for each pair."""
+
+CEILING = 1_800.0
+"""Wall-clock seconds one CrossHair process may take before it is stopped as too slow:
+a ceiling for a machine far slower or busier than usual, never a budget."""
 
 PLUGIN = (
     "import tests.crosshair_states  # registers how CrossHair makes game states\n"
@@ -66,36 +76,36 @@ PLUGIN = (
 )
 
 _POST = re.compile(r"^\s*post:\s*(?P<expr>.*\S)?\s*$")
-BUDGETS: dict[str, float] = {
-    "skipbo.engine.legal_moves": 5,
-    "skipbo.engine.apply": 6,
-    "skipbo.engine._accepts": 2,
-    "skipbo.engine._without": 2,
-    "skipbo.engine._replace": 2,
-    "skipbo.engine._play_from_hand": 4,
-    "skipbo.engine._play_from_stock": 4,
-    "skipbo.engine._play_from_discard": 4,
-    "skipbo.engine._discard": 4,
-    "skipbo.engine._pass": 4,
-    "skipbo.engine._placed": 3,
-    "skipbo.draw.fill_hand": 3,
-    "skipbo.draw.take": 3,
-    "skipbo.common.randomness.permute": 3,
-    "skipbo.skyjo.engine.first_round_starter": 2,
-    "skipbo.skyjo.engine._remove_column": 3,
-    "skipbo.skyjo.engine.round_scores": 2,
-    "skipbo.skyjo.engine.legal_moves": 2,
-    "skipbo.skyjo.engine.apply": 3,
-    "skipbo.skyjo.engine._reveal": 2,
-    "skipbo.skyjo.engine._draw": 2,
-    "skipbo.skyjo.engine._take": 2,
-    "skipbo.skyjo.engine._place": 3,
+BUDGETS: dict[str, int] = {
+    "skipbo.engine.legal_moves": 50,
+    "skipbo.engine.apply": 60,
+    "skipbo.engine._accepts": 20,
+    "skipbo.engine._without": 20,
+    "skipbo.engine._replace": 20,
+    "skipbo.engine._play_from_hand": 40,
+    "skipbo.engine._play_from_stock": 40,
+    "skipbo.engine._play_from_discard": 40,
+    "skipbo.engine._discard": 40,
+    "skipbo.engine._pass": 40,
+    "skipbo.engine._placed": 30,
+    "skipbo.draw.fill_hand": 30,
+    "skipbo.draw.take": 120,
+    "skipbo.common.randomness.permute": 30,
+    "skipbo.skyjo.engine.first_round_starter": 20,
+    "skipbo.skyjo.engine._remove_column": 30,
+    "skipbo.skyjo.engine.round_scores": 20,
+    "skipbo.skyjo.engine.legal_moves": 20,
+    "skipbo.skyjo.engine.apply": 30,
+    "skipbo.skyjo.engine._reveal": 20,
+    "skipbo.skyjo.engine._draw": 20,
+    "skipbo.skyjo.engine._take": 20,
+    "skipbo.skyjo.engine._place": 30,
 }
-"""CPU seconds per condition for each contracted function in the bounded run. A copy
-of a function in another module (the injected-bug tests) gets the budget of its name."""
+"""Paths per condition for each contracted function in the bounded run. A copy of a
+function in another module (the injected-bug tests) gets the budget of its name."""
 
 
-def budget_of(target: str) -> float | None:
+def budget_of(target: str) -> int | None:
     """The budget of ``target``: its own, else that of the one function of its name."""
     if target in BUDGETS:
         return BUDGETS[target]
@@ -121,7 +131,7 @@ class Contracted:
     """A function with a contract: its target name, budget and postconditions."""
 
     target: str
-    budget: float | None
+    budget: int | None
     conditions: tuple[Condition, ...]
 
 
@@ -133,7 +143,7 @@ class Report:
     confirmed: tuple[Condition, ...]
     """Conditions CrossHair proved over all paths."""
     checked: tuple[Condition, ...]
-    """Conditions CrossHair found no counterexample for within the budget."""
+    """Conditions CrossHair found no counterexample for in their budget of paths."""
     problems: tuple[str, ...]
     """Counterexamples, errors, unmet preconditions, unanalysed conditions, twin differences."""
     twins: tuple[str, ...]
@@ -149,7 +159,7 @@ class Report:
         """A few lines for people: the figures and each problem."""
         lines = [
             f"{len(self.conditions)} conditions: {len(self.confirmed)} confirmed over all "
-            f"paths, {len(self.checked)} without counterexample within budget; "
+            f"paths, {len(self.checked)} without counterexample in their budget of paths; "
             f"{len(self.twins)} reference twins agree; {self.seconds:.0f} s",
             *self.problems,
         ]
@@ -192,7 +202,7 @@ def contracted_functions(module: str, path: Path | None = None) -> list[Contract
 
 
 def _groups(functions: Sequence[Contracted], jobs: int) -> list[list[Contracted]]:
-    """Split the functions into ``jobs`` groups of about equal CPU budget."""
+    """Split the functions into ``jobs`` groups of about equal budgets of paths."""
     groups: list[list[Contracted]] = [[] for _ in range(max(jobs, 1))]
     loads = [0.0] * len(groups)
     for function in sorted(functions, key=_cost, reverse=True):
@@ -202,24 +212,49 @@ def _groups(functions: Sequence[Contracted], jobs: int) -> list[list[Contracted]
     return [group for group in groups if group]
 
 
-def _cost(function: Contracted) -> float:
-    return (function.budget or 0.0) * len(function.conditions)
+def _cost(function: Contracted) -> int:
+    return (function.budget or 0) * len(function.conditions)
 
 
-def _crosshair(arguments: list[str], plugin: Path, path: Sequence[Path] = ()) -> tuple[int, str]:
-    command = [sys.executable, "-m", "crosshair", *arguments[:1], "--extra_plugin", str(plugin)]
+def _crosshair(
+    paths: int, arguments: list[str], plugin: Path, path: Sequence[Path] = ()
+) -> tuple[int, str]:
+    """Run ``crosshair ARGUMENTS`` with ``paths`` paths per condition; (status, output).
+
+    Status 124 with a "too slow" line when the process outlives :data:`CEILING`.
+    """
+    command = [
+        sys.executable,
+        "-m",
+        "tools.crosshair_paths",
+        str(paths),
+        *arguments[:1],
+        "--extra_plugin",
+        str(plugin),
+    ]
     environment = dict(os.environ)
     environment["PYTHONPATH"] = os.pathsep.join(
         [*map(str, path), str(ROOT), environment.get("PYTHONPATH", "")]
     )
-    done = subprocess.run(
-        [*command, *arguments[1:]],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-        env=environment,
-    )
+    # The same iteration order of sets and dicts, and the same solver work, everywhere.
+    environment["PYTHONHASHSEED"] = "0"
+    environment["CROSSHAIR_SMT_RLIMIT"] = str(crosshair_paths.SMT_RLIMIT)
+    try:
+        done = subprocess.run(
+            [*command, *arguments[1:]],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=False,
+            env=environment,
+            timeout=CEILING,
+        )
+    except subprocess.TimeoutExpired:
+        return 124, (
+            f"error: too slow: crosshair {' '.join(arguments)} ran past the ceiling of "
+            f"{CEILING:.0f} s of wall-clock time and was stopped (a machine far slower or "
+            "busier than usual; no verdict)"
+        )
     return done.returncode, done.stdout + done.stderr
 
 
@@ -227,30 +262,31 @@ def _check_group(
     group: list[Contracted], scale: float, plugin: Path, path: Sequence[Path] = ()
 ) -> str:
     """Run ``crosshair check`` over one group; return its output."""
-    # One run per budget in the group: CrossHair takes one --per_condition_timeout.
-    budgets = sorted({function.budget or 0.0 for function in group})
-    runs = [(b * scale, [f for f in group if (f.budget or 0.0) == b]) for b in budgets]
+    # One run per budget in the group: one CrossHair process explores one number of paths.
+    budgets = sorted({function.budget or 0 for function in group})
+    runs = [(_scaled(b, scale), [f for f in group if (f.budget or 0) == b]) for b in budgets]
     output = []
-    for timeout, functions in runs:
-        arguments = ["check", "--report_all", "--per_condition_timeout", str(timeout)]
+    for paths, functions in runs:
         targets = [f.target for f in functions]
-        returncode, text = _crosshair([*arguments, *targets], plugin, path)
+        returncode, text = _crosshair(paths, ["check", "--report_all", *targets], plugin, path)
         output.append(text)
-        if returncode not in (0, 1):
+        if returncode not in (0, 1, 124):
             output.append(f"error: crosshair exited with status {returncode}")
     return "\n".join(output)
 
 
-def _diff_twin(name: str, seconds: float, plugin: Path) -> tuple[str, str | None]:
+def _scaled(paths: int, scale: float) -> int:
+    return max(1, round(paths * scale))
+
+
+def _diff_twin(name: str, paths: int, plugin: Path) -> tuple[str, str | None]:
     """Run ``crosshair diffbehavior`` on one twin pair; return (name, problem or None)."""
     arguments = [
         "diffbehavior",
-        "--per_condition_timeout",
-        str(seconds),
         f"tests.reference.twins.engine_{name}",
         f"tests.reference.twins.reference_{name}",
     ]
-    returncode, text = _crosshair(arguments, plugin)
+    returncode, text = _crosshair(paths, arguments, plugin)
     if returncode == 0 and "No differences found" in text:
         return name, None
     return name, f"twin {name}: engine and reference differ or could not be compared:\n{text}"
@@ -323,12 +359,12 @@ def run(
     # pair, the costliest first, so that the workers finish together.
     jobs = max(jobs, 1)
     checks = [(sum(map(_cost, group)), group) for group in _groups(functions, jobs)]
-    pairs = [(seconds * scale, name) for name, seconds in TWINS] if twins else []
+    pairs = [(_scaled(paths, scale), name) for name, paths in TWINS] if twins else []
     with tempfile.TemporaryDirectory() as directory:
         plugin = Path(directory) / "skipbo_crosshair_plugin.py"
         plugin.write_text(PLUGIN, encoding="utf-8")
 
-        def perform(task: tuple[float, object]) -> tuple[str, str | None, str | None]:
+        def perform(task: tuple[int, object]) -> tuple[str, str | None, str | None]:
             cost, what = task
             if isinstance(what, str):
                 name, problem = _diff_twin(what, cost, plugin)
@@ -336,7 +372,7 @@ def run(
             assert isinstance(what, list)
             return _check_group(what, scale, plugin, path), None, None
 
-        tasks: list[tuple[float, object]] = [*checks, *pairs]
+        tasks: list[tuple[int, object]] = [*checks, *pairs]
         tasks.sort(key=lambda task: task[0], reverse=True)
         with ThreadPoolExecutor(max_workers=jobs) as pool:
             results = list(pool.map(perform, tasks))

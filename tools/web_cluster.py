@@ -304,6 +304,8 @@ def run_cluster(
     url = pg.new_database()
     options = ["--bot-delay", "0", "--moves-per-second", "100000", "--tables-per-minute", "1e6"]
     options += ["--lease-retry", str(lease_retry)]
+    # Every client comes from 127.0.0.1: lift the per-address caps (skipbo.web.budget).
+    options += ["--connections-per-address", "100000", "--spectators-per-address", "100000"]
     servers = [Server(url, options, log=log_dir / f"server{n}.log") for n in range(processes)]
     run = _Run(servers, Figures(processes=processes, tables=tables), {})
     try:

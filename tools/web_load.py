@@ -210,6 +210,9 @@ def run_load(
     # Posts come as fast as the loopback allows: the per-seat rate limit is lifted.
     options: tuple[str, ...] = ("--bot-delay", "0", "--moves-per-second", "100000")
     options += ("--tables-per-minute", "1e6")
+    # Every client comes from 127.0.0.1: lift the per-address cap (two connections each).
+    options += ("--connections-per-address", str(4 * clients + 16))
+    options += ("--spectators-per-address", str(clients + 16))
     options += ("--sync", sync)
     with running_server(db, *options) as server:
         return asyncio.run(_run(server, rules, figures, kills, every))

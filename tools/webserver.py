@@ -9,11 +9,13 @@ the server accepts them.
 from __future__ import annotations
 
 import contextlib
+import http.client
 import json
 import signal
 import socket
 import subprocess
 import sys
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator, Sequence
@@ -23,7 +25,10 @@ from typing import Any
 from skipbo.common.game import game_of
 
 TIMEOUT = 30.0
-"""Seconds any one request or server start may take before a test fails."""
+"""Seconds any one request may take before a test fails."""
+
+START_TIMEOUT = 120.0
+"""Seconds a server's start may take before a test fails (it imports a lot)."""
 
 
 class Server:
@@ -53,8 +58,27 @@ class Server:
 
     def start(self) -> None:
         self.process = self.spawn()
-        status, _ = self.request("GET", "/api/presets")  # waits on the socket's queue
-        assert status == 200
+        self.wait_started()
+
+    def wait_started(self) -> None:
+        """Wait until the server answers (its start may be slow on a loaded machine).
+
+        A request waits on the socket's queue until the server accepts it; one that
+        times out is sent again, up to :data:`START_TIMEOUT`, unless the process died.
+        """
+        deadline = time.monotonic() + START_TIMEOUT
+        while True:
+            try:
+                status, _ = self.request("GET", "/api/presets")
+            except (TimeoutError, urllib.error.URLError, http.client.HTTPException):
+                assert self.process is not None
+                if self.process.poll() is not None:
+                    raise RuntimeError(f"the server exited: see {self.log}") from None
+                if time.monotonic() > deadline:
+                    raise
+                continue
+            assert status == 200
+            return
 
     def kill(self) -> None:
         """Kill the process at once (SIGKILL: no clean shutdown, no last write)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import sqlite3
@@ -19,31 +20,39 @@ from collections.abc import AsyncIterator, Iterator, Mapping
 from http import HTTPStatus
 from importlib import resources
 from typing import Any
-from urllib.parse import urlsplit
 
 import attrs
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.types import Scope
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import skipbo
 from skipbo import skyjo
 from skipbo.common.game import AnyGame, game_of
 from skipbo.web import protocol
+from skipbo.web.botpool import BotPool
+from skipbo.web.budget import TICKET, Budget, BudgetLimits, ConnectionBudget, Refused, Ticket
+from skipbo.web.hygiene import bounded, check_post, same_origin
 from skipbo.web.lifecycle import Lifecycle, sweep
 from skipbo.web.options import (
     BODY_TIMEOUT,
     BOT_DELAY,
+    BOT_SECONDS,
+    BOT_WORKERS,
+    IDLE_TIMEOUT,
     LEASE_RETRY,
     MOVES_PER_SECOND,
     TABLES_PER_MINUTE,
 )
 from skipbo.web.protocol import WebError, error_message
 from skipbo.web.storage import Storage, StorageUnavailable, VersionConflict
+from skipbo.web.tablerules import TableLimits, check_table
 from skipbo.web.tables import Table, Tables
 
 __all__ = ["Limits", "create_app"]
@@ -75,11 +84,22 @@ class Limits:
     bot_delay: float = BOT_DELAY
     """Seconds a bot waits before moving, so people can follow its moves."""
     allowed_origins: tuple[str, ...] = ()
-    """Origins allowed to open WebSockets besides the server's own (``Host``)."""
+    """Origins allowed to open WebSockets and post besides the server's own (``Host``)."""
     lease_retry: float = LEASE_RETRY
     """Seconds between two tries to take the lease of a table whose bots another
     process drives (the most a dead process's bots wait for a new driver, after
     the database noticed the death)."""
+    idle_timeout: float = IDLE_TIMEOUT
+    """Seconds a WebSocket stays open while its table does not change (then it is told
+    so and closed; the page asks the person to reload)."""
+    budget: BudgetLimits = attrs.field(factory=BudgetLimits)
+    """The connection budget (HTTP requests and WebSockets) and its per-address caps."""
+    bot_workers: int = BOT_WORKERS
+    """Worker processes computing bots' moves."""
+    bot_seconds: float = BOT_SECONDS
+    """A bot's time budget per move; beyond it, the table plays a cheap legal move."""
+    tables: TableLimits = attrs.field(factory=TableLimits)
+    """The largest rules, and the bots, a new table may have."""
 
 
 class _Bucket:
@@ -109,8 +129,18 @@ class _Watcher:
 
 
 def _log(event: str, **fields: Any) -> None:
-    """One structured (JSON) log line; never a token, seed or hidden card."""
-    log.info(json.dumps({"event": event, **fields}, sort_keys=True))
+    """One structured (JSON) log line of bounded fields; never a token, seed or card."""
+    bounded_fields = {name: bounded(value) for name, value in fields.items()}
+    log.info(json.dumps({"event": event, **bounded_fields}, sort_keys=True))
+
+
+BOT_LIMIT_SHARE = 0.7
+"""The part of ``--bot-seconds`` a bot itself may think (the rest is the worker's slack)."""
+
+
+def _first_legal(game: AnyGame, seen: Any) -> Any:
+    """A bot's cheap move when its own overran its time: the first legal one."""
+    return game.legal_moves(seen)[0]
 
 
 def _page(name: str) -> str:
@@ -155,13 +185,31 @@ class _Server:
     """The app's state: tables, their watchers, bots' tasks and rate limits."""
 
     def __init__(self, storage: Storage, limits: Limits, lifecycle: Lifecycle) -> None:
-        self.tables = Tables(storage)
+        # The bots' own time limit, under the worker's hard deadline: a searching bot
+        # answers its best move so far, and pickling and the pipe have time to spare.
+        self.tables = Tables(storage, bot_time_limit=BOT_LIMIT_SHARE * limits.bot_seconds)
         self.limits = limits
         self.lifecycle = lifecycle
         self.watchers: dict[str, set[_Watcher]] = {}
         self.bot_tasks: dict[str, asyncio.Task[None]] = {}
         self.buckets: dict[tuple[str, int], _Bucket] = {}
         self.creators: dict[str, _Bucket] = {}
+        self.budget = Budget(limits.budget)
+        self.bots = BotPool(limits.bot_workers, limits.bot_seconds)
+
+    def is_seated(self, scope: Scope) -> bool:
+        """Whether an HTTP request carries a valid seat token of the table in its path."""
+        parts = scope.get("path", "").split("/")
+        if len(parts) < 4 or parts[1:3] != ["api", "tables"]:
+            return False
+        header = dict(scope.get("headers", ())).get(b"authorization", b"").decode("latin-1")
+        scheme, _, token = header.partition(" ")
+        if scheme != "Bearer" or not token:
+            return False
+        try:
+            return self.tables.get(parts[3]).seat_of(token) is not None
+        except (WebError, sqlite3.Error):
+            return False
 
     def changed(self, table: Table) -> None:
         for watcher in self.watchers.get(table.id, ()):
@@ -201,21 +249,38 @@ class _Server:
 
     async def _run_bots(self, table: Table) -> None:
         storage = self.tables.storage
+        driving = False
         try:
             while table.bot_to_move() is not None:
                 if not storage.drive(table.id):
                     # Another process drives them; their moves come as notifies. If it
                     # dies, its lease is freed and this process takes over.
+                    driving = False
                     await asyncio.sleep(self.limits.lease_retry)
                     continue
+                if not driving:
+                    # A lease just taken: its last holder's moves may not have been
+                    # heard yet, so read them first.
+                    driving = True
+                    _log("bots-driven", table=table.id)
+                    try:
+                        caught_up = table.catch_up(storage)
+                    except StorageUnavailable:
+                        return  # the database's return resumes them
+                    if caught_up:
+                        self.push(table)
+                        continue
                 await asyncio.sleep(self.limits.bot_delay)
                 turn = table.bot_turn()
                 if turn is None:
                     break
                 seat, choose, version = turn
+                seen = table.adapter.view(table.match.game, seat)
                 try:
-                    # A bot that searches may think for a while: not on the event loop.
-                    move = await asyncio.to_thread(choose)
+                    # A bot that searches may think for a while: in a worker process,
+                    # within its time budget (else the first legal move).
+                    fallback = functools.partial(_first_legal, table.adapter, seen)
+                    move = await self.bots.choose(choose, fallback, table.id)
                     table.play(storage, seat, move, version)
                 except VersionConflict:
                     # The table moved on in another process: caught up, play on from there.
@@ -224,11 +289,12 @@ class _Server:
                 except WebError as error:
                     if error.status == HTTPStatus.CONFLICT and table.version != version:
                         continue  # the table moved on (a seat was named): choose again
-                    _log("bot-failed", table=table.id, seat=seat, error=error.message[:200])
+                    # The status only: a refusal's text may name a card.
+                    _log("bot-failed", table=table.id, seat=seat, status=int(error.status))
                     return
                 except (sqlite3.Error, StorageUnavailable) as error:
                     # The table stays as it was; a later change schedules its bots again.
-                    _log("bot-failed", table=table.id, seat=seat, error=str(error)[:200])
+                    _log("bot-failed", table=table.id, seat=seat, error=type(error).__name__)
                     return
                 _log("move", table=table.id, seat=seat, version=table.version, bot=True)
                 self.push(table)
@@ -306,20 +372,6 @@ _GAME_DIGITS = 9
 """A match never holds a billion games: a longer game number is no game."""
 
 
-def _origin_allowed(websocket: WebSocket, limits: Limits) -> bool:
-    """Whether a WebSocket comes from the server's own page (or an allowed origin).
-
-    Browsers always send ``Origin``; a page of another site must not open a seat's
-    socket with the visitor's link. Clients that are not browsers send none.
-    """
-    origin = websocket.headers.get("origin")
-    if origin is None:
-        return True
-    return origin in limits.allowed_origins or urlsplit(origin).netloc == websocket.headers.get(
-        "host"
-    )
-
-
 def create_app(
     storage: Storage, limits: Limits | None = None, lifecycle: Lifecycle | None = None
 ) -> Starlette:
@@ -345,8 +397,10 @@ def create_app(
         return JSONResponse(lobby_data)
 
     async def create(request: Request) -> Response:
+        check_post(request.headers, limits.allowed_origins)
         server.creation_limit(request.client.host if request.client else "")
         game, rules, seats, target = protocol.parse_create(await _body(request, limits))
+        check_table(rules, seats, limits.tables)
         table, tokens = server.tables.create(rules, seats, target)
         _log("table-created", table=table.id, game=game.game_type.short_name, seats=seats)
         server.changed(table)
@@ -369,6 +423,7 @@ def create_app(
         return JSONResponse(table.message(table.seat_of(_bearer(request))))
 
     async def post_move(request: Request) -> Response:
+        check_post(request.headers, limits.allowed_origins)
         table = server.tables.get(request.path_params["table"])
         seat = table.seat_of(_bearer(request))
         if seat is not None:
@@ -381,6 +436,7 @@ def create_app(
         return JSONResponse({"version": table.version})
 
     async def post_next(request: Request) -> Response:
+        check_post(request.headers, limits.allowed_origins)
         table = server.tables.get(request.path_params["table"])
         seat = table.seat_of(_bearer(request))
         if seat is not None:
@@ -393,6 +449,7 @@ def create_app(
         return JSONResponse({"version": table.version})
 
     async def post_name(request: Request) -> Response:
+        check_post(request.headers, limits.allowed_origins)
         table = server.tables.get(request.path_params["table"])
         seat = table.seat_of(_bearer(request))
         if seat is not None:
@@ -421,7 +478,7 @@ def create_app(
         )
 
     async def socket(websocket: WebSocket) -> None:
-        if not _origin_allowed(websocket, limits):
+        if not same_origin(websocket.headers, limits.allowed_origins):
             _log("ws-refused", reason="origin", origin=websocket.headers.get("origin", "")[:80])
             await websocket.close(code=4403)  # before accept: an HTTP 403
             return
@@ -434,6 +491,7 @@ def create_app(
             async with asyncio.timeout(limits.hello_timeout):
                 hello = await websocket.receive_text()
             seat = table.seat_of(protocol.parse_hello(hello))
+            _admit(websocket.scope.get(TICKET), seat)
         except WebError as error:
             await _refuse(websocket, error)
             return
@@ -479,10 +537,13 @@ def create_app(
         unsubscribe()
         for task in list(server.bot_tasks.values()):
             task.cancel()
+        await asyncio.gather(*server.bot_tasks.values(), return_exceptions=True)
+        await server.bots.close()
 
     async def refused(request: Request, error: Exception) -> Response:
         assert isinstance(error, WebError)
-        _log("refused", path=request.url.path, status=int(error.status), error=error.message)
+        # Not the message: it may name a card of the person's own hand ("not a 3").
+        _log("refused", path=request.url.path, status=int(error.status))
         return JSONResponse(error_message(error), status_code=error.status)
 
     async def conflict(request: Request, error: Exception) -> Response:
@@ -518,7 +579,23 @@ def create_app(
         StorageUnavailable: unavailable,
         HTTPException: http_error,
     }
-    return Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan)
+    budget = Middleware(ConnectionBudget, budget=server.budget, is_seated=server.is_seated)
+    return Starlette(
+        routes=routes, exception_handlers=handlers, lifespan=lifespan, middleware=[budget]
+    )
+
+
+def _admit(ticket: Ticket | None, seat: int | None) -> None:
+    """Move a socket's budget ticket from pending to seated or spectator, after its hello."""
+    if ticket is None:
+        return
+    if seat is not None:
+        ticket.seated()
+        return
+    try:
+        ticket.spectator()
+    except Refused as refused:
+        raise WebError(refused.status, refused.message) from None
 
 
 @contextlib.contextmanager
@@ -548,7 +625,14 @@ async def _serve_socket(
 
     async def push() -> None:
         while True:
-            await watcher.dirty.wait()
+            try:
+                async with asyncio.timeout(limits.idle_timeout):
+                    await watcher.dirty.wait()
+            except TimeoutError:
+                # An idle socket (an abandoned tab, or one held to fill the budget):
+                # told why, so the page does not connect again by itself.
+                message = "nothing moved at this table for a while: reload the page"
+                raise WebError(HTTPStatus.REQUEST_TIMEOUT, message) from None
             watcher.dirty.clear()
             text = json.dumps(table.message(watcher.seat), separators=(",", ":"))
             async with asyncio.timeout(limits.send_timeout):

@@ -14,6 +14,9 @@ BOT_DELAY = 0.4
 BODY_TIMEOUT = 10.0
 MOVES_PER_SECOND = 10.0
 TABLES_PER_MINUTE = 30.0
+IDLE_TIMEOUT = 1800.0
+BOT_WORKERS = 2
+BOT_SECONDS = 1.0
 DAY = 86_400.0
 LEASE_RETRY = 1.0
 
@@ -68,9 +71,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="new tables per client address",
     )
     parser.add_argument(
-        "--max-connections", type=int, default=1000, help="open connections at most (then 503)"
-    )
-    parser.add_argument(
         "--lease-retry",
         type=float,
         default=LEASE_RETRY,
@@ -95,3 +95,66 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="expired tables: rows kept (marked), exported to --export-dir, or deleted",
     )
     parser.add_argument("--export-dir", default=None, help="the folder of exported tables")
+    _add_budget(parser)
+    _add_bots(parser)
+
+
+def _add_budget(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--max-connections",
+        type=int,
+        default=1000,
+        help="HTTP requests in progress and WebSockets open, together (then 503)",
+    )
+    parser.add_argument(
+        "--seated-share",
+        type=float,
+        default=0.25,
+        help="the part of --max-connections kept for seated players",
+    )
+    parser.add_argument(
+        "--connections-per-address",
+        type=int,
+        default=64,
+        help="open TCP connections one client address may hold (then 429)",
+    )
+    parser.add_argument(
+        "--spectators-per-address",
+        type=int,
+        default=16,
+        help="spectator sockets one client address may hold (and as many awaiting hello)",
+    )
+    parser.add_argument(
+        "--ping-interval", type=float, default=20.0, help="seconds between WebSocket pings"
+    )
+    parser.add_argument(
+        "--ping-timeout", type=float, default=20.0, help="seconds to answer a ping (then closed)"
+    )
+    parser.add_argument(
+        "--idle-timeout",
+        type=float,
+        default=IDLE_TIMEOUT,
+        help="seconds a socket stays open while its table does not change",
+    )
+
+
+def _add_bots(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--bot-workers", type=int, default=BOT_WORKERS, help="processes computing bots' moves"
+    )
+    parser.add_argument(
+        "--bot-seconds",
+        type=float,
+        default=BOT_SECONDS,
+        help="a bot's time per move (then a cheap legal move)",
+    )
+    parser.add_argument("--max-players", type=int, default=6, help="players a new table may have")
+    parser.add_argument(
+        "--max-deck-size", type=int, default=162, help="cards in a new table's deck"
+    )
+    parser.add_argument("--max-stock-size", type=int, default=30, help="a new table's stock size")
+    parser.add_argument(
+        "--bots",
+        default=None,
+        help="the only bot kinds a table may seat, comma-separated (default: every bot)",
+    )

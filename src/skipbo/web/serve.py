@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import logging
 import sys
@@ -12,58 +11,16 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import uvicorn
-from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from skipbo.web.app import Limits, create_app
+from skipbo.web.budget import BudgetLimits
+from skipbo.web.connections import ConnectionCap, http_protocol
 from skipbo.web.lifecycle import Lifecycle
 from skipbo.web.options import add_arguments, default_database
 from skipbo.web.storage import StorageLocked, StorageUnavailable, open_storage
+from skipbo.web.tablerules import TableLimits
 
 __all__ = ["serve", "serve_main"]
-
-
-def _http_with_header_deadline(seconds: float) -> type[HttpToolsProtocol]:
-    """Uvicorn's HTTP protocol, closing connections whose request headers come too slowly.
-
-    uvicorn times out idle keep-alive connections but not a request whose headers
-    trickle in; without a deadline, many half-sent requests would each hold a
-    connection for ever (the connection cap then turns everyone else away).
-    """
-
-    class HeaderDeadline(HttpToolsProtocol):
-        _deadline: asyncio.TimerHandle | None = None
-
-        def _start(self) -> None:
-            if self._deadline is None:
-                self._deadline = self.loop.call_later(seconds, self._too_slow)
-
-        def _stop(self) -> None:
-            if self._deadline is not None:
-                self._deadline.cancel()
-                self._deadline = None
-
-        def _too_slow(self) -> None:
-            self._deadline = None
-            if not self.transport.is_closing():
-                self.transport.close()
-
-        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-            super().connection_made(transport)
-            self._start()
-
-        def on_message_begin(self) -> None:
-            super().on_message_begin()
-            self._start()
-
-        def on_headers_complete(self) -> None:
-            self._stop()
-            super().on_headers_complete()
-
-        def connection_lost(self, exc: Exception | None) -> None:
-            self._stop()
-            super().connection_lost(exc)
-
-    return HeaderDeadline
 
 
 def serve(args: argparse.Namespace) -> int:
@@ -76,7 +33,25 @@ def serve(args: argparse.Namespace) -> int:
         moves_per_second=args.moves_per_second,
         tables_per_minute=args.tables_per_minute,
         lease_retry=args.lease_retry,
+        idle_timeout=args.idle_timeout,
+        budget=BudgetLimits(
+            max_connections=args.max_connections,
+            seated_share=args.seated_share,
+            spectators_per_address=args.spectators_per_address,
+            pending_per_address=args.spectators_per_address,
+        ),
+        bot_workers=args.bot_workers,
+        bot_seconds=args.bot_seconds,
+        tables=TableLimits(
+            max_players=args.max_players,
+            max_deck_size=args.max_deck_size,
+            max_stock_size=args.max_stock_size,
+            bots=None if args.bots is None else tuple(k for k in args.bots.split(",") if k),
+        ),
     )
+    # Open TCP connections: per address, and in all twice the budget (idle keep-alive
+    # and half-sent connections hold no part of the budget until their headers are in).
+    cap = ConnectionCap(args.connections_per_address, 2 * args.max_connections)
     try:
         lifecycle = Lifecycle(
             finished_after=args.expire_finished,
@@ -97,11 +72,16 @@ def serve(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         fd=args.fd,
-        http=_http_with_header_deadline(args.header_timeout),
+        http=http_protocol(args.header_timeout, cap),
         ws="websockets-sansio",
         ws_max_size=limits.max_body,
-        limit_concurrency=args.max_connections,
+        ws_ping_interval=args.ping_interval,
+        ws_ping_timeout=args.ping_timeout,
+        # No limit_concurrency: it counted WebSockets but capped only HTTP, and once
+        # reached refused everyone, seated players too (issue 20, W1/W2). The budget
+        # middleware and the per-address cap above do that job.
         timeout_keep_alive=5,
+        h11_max_incomplete_event_size=8192,
         access_log=False,  # the app logs each refusal and event as JSON lines
         log_level="warning",
     )

@@ -17,6 +17,7 @@ runs alone.
 from __future__ import annotations
 
 import collections
+import functools
 import hashlib
 import hmac
 import json
@@ -82,7 +83,9 @@ def _default_names(seats: tuple[str, ...]) -> list[str]:
 class Table:
     """One hosted match of any registered game: its referee state, seats and version."""
 
-    def __init__(self, stored: StoredTable, events: list[Event]) -> None:
+    def __init__(
+        self, stored: StoredTable, events: list[Event], bot_time_limit: float | None = None
+    ) -> None:
         self.id = stored.table
         self.stored = stored
         self.adapter: AnyGame = game_named(stored.game)
@@ -92,8 +95,11 @@ class Table:
         target = stored.target or None  # 0: a game without a match target
         self.match: MatchPlay = self.adapter.new_match(self.rules, stored.seed, target)
         # Bots are seeded from the operating system, never from the match seed.
+        # A searching bot stops within ``bot_time_limit`` seconds a move (anytime search).
+        limit = {} if bot_time_limit is None else {"time_limit": bot_time_limit}
+        factories: Any = self.adapter.bots
         self.bots: dict[int, Any] = {
-            seat: self.adapter.bots[kind](secrets.randbits(SEED_BITS))
+            seat: factories[kind](secrets.randbits(SEED_BITS), **limit)
             for seat, kind in enumerate(stored.seats)
             if kind != HUMAN
         }
@@ -198,14 +204,15 @@ class Table:
         """The bot's turn, if it is one: its seat, its choice to run, and the version.
 
         The choice reads only the bot's own view (immutable), so it may run in
-        another thread while the server goes on; its move is then played with
+        another process while the server goes on; its move is then played with
         :meth:`play` at that version, which refuses it if the table moved on.
         """
         seat = self.bot_to_move()
         if seat is None:
             return None
         bot, seen = self.bots[seat], self.adapter.view(self.match.game, seat)
-        return seat, lambda: bot.choose(seen), self.version
+        # A partial of the bound method pickles, so a worker process can run it.
+        return seat, functools.partial(bot.choose, seen), self.version
 
     def play_bot(self, storage: Storage) -> None:
         """Let the bot whose turn it is choose from its own view, and play its move."""
@@ -360,8 +367,10 @@ class Tables:
     ``storage`` is any :class:`~skipbo.web.storage.base.Storage`.
     """
 
-    def __init__(self, storage: Storage) -> None:
+    def __init__(self, storage: Storage, bot_time_limit: float | None = None) -> None:
         self.storage = storage
+        self.bot_time_limit = bot_time_limit
+        """Seconds each bot of a table may think a move (``None``: as long as it likes)."""
         self._tables: dict[str, Table] = {}
 
     def create(
@@ -385,7 +394,7 @@ class Tables:
             game=play.game_type.short_name,
         )
         self.storage.create(stored)
-        table = self._tables[stored.table] = Table(stored, [])
+        table = self._tables[stored.table] = Table(stored, [], self.bot_time_limit)
         return table, tokens
 
     def get(self, table: str) -> Table:
@@ -400,7 +409,7 @@ class Tables:
             loaded = self.storage.load(table)
             if loaded is None:
                 raise WebError(HTTPStatus.NOT_FOUND, "no such table")
-            found = self._tables[table] = Table(*loaded)
+            found = self._tables[table] = Table(*loaded, self.bot_time_limit)
         return found
 
     def load_all(self) -> list[Table]:
