@@ -431,6 +431,55 @@ class GameBatch:
         if over.any():
             mask[over] = False  # R-WIN-3
 
+    def legal_action_rows(self, games: npt.ArrayLike) -> npt.NDArray[np.bool_]:
+        """The rows of :meth:`legal_action_mask` of ``games`` only (a new array).
+
+        Its cost grows with the number of games asked for, not with the batch: an
+        environment that steps the few games whose opponents are still to move asks
+        for their rows alone.
+        """
+        slots = np.asarray(games, dtype=np.int64).reshape(-1)
+        a = self._a
+        count, values = slots.size, self._values
+        seat = a.current_player[slots]
+        held_at = slots * self._players + seat
+        held = np.take(self._hand_f.reshape(self.size * self._players, values), held_at, axis=0) > 0
+        if self._takers_table is None:
+            takers = np.zeros((count, values + 1), dtype=self._takers.dtype)
+            self._fill_takers(takers, a.build_len[slots])
+        else:
+            takers = np.take(self._takers_table, a.build_len[slots] @ self._radix, axis=0)
+        flat = takers.reshape(-1)
+        local = np.arange(count, dtype=np.int64)
+        rows = (local * (values + 1) + 1)[:, None]
+        codes = np.zeros((count, self._codes.shape[1]), dtype=self._codes.dtype)
+        codes_f = codes.reshape(-1)
+        held_bytes = held.view(np.uint8)
+        np.multiply(takers[:, 1:], held_bytes, out=codes[:, :values])
+        sources = self._source_stocks[seat]
+        by_game = slots[:, None]
+        code_at = local[:, None] * codes.shape[1] + values
+        tops = self._stock_top_f[by_game * self._stocks + sources]
+        codes_f[code_at + sources] = flat[rows + tops]
+        piles = (sources * self._piles)[:, :, None] + self._pile_positions
+        tops = self._discard_top_f[by_game[:, :, None] * (self._stocks * self._piles) + piles]
+        codes_f[code_at[:, :, None] + self._stocks + piles] = flat[rows[:, :, None] + tops]
+        mask = np.zeros((count, self.action_count), dtype=np.bool_)
+        width = self._sources_end + values
+        if self._one_table:
+            np.multiply(held_bytes, self._all_builds, out=codes[:, self._sources_end : width])
+            mask[:, : self._pass] = self._build_bits_of(codes, count)[:, : self._pass]
+        else:
+            mask[:, : self._play_end] = self._build_bits_of(codes, count)[:, : self._play_end]
+            mask[:, self._play_end : self._pass] = np.take(
+                self._pile_rows, held.view(np.uint8), axis=0
+            ).reshape(count, -1)
+        mask[:, self._pass] = self._hand_len_f[held_at] == 0
+        over = a.termination[slots] != 0
+        if over.any():
+            mask[over] = False
+        return mask
+
     def _fill_takers(self, takers: npt.NDArray[np.unsignedinteger[Any]], heights: Array) -> None:
         """``takers[j, 1 + c]``: the build piles (bits) that take card ``c`` at ``heights[j]``."""
         takers.fill(0)
@@ -441,7 +490,9 @@ class GameBatch:
             # R-BUILD-2: build pile b takes the number len(b) + 1.
             flat[rows + heights[:, build] + 1] |= bit
 
-    def _build_bits_of(self, codes: npt.NDArray[np.uint8]) -> npt.NDArray[np.bool_]:
+    def _build_bits_of(
+        self, codes: npt.NDArray[np.uint8], rows: int | None = None
+    ) -> npt.NDArray[np.bool_]:
         """Each code's bits, build pile 0 first: ``(games, codes * build piles)`` booleans."""
         if self._pairs:
             # Two 4-bit codes a byte, the first in the low half, so that np.unpackbits
@@ -451,13 +502,21 @@ class GameBatch:
             packed = (pairs | pairs >> 4).astype(np.uint8)  # the low byte: both codes
             # Rows are contiguous, so unpacking them as one flat run keeps them apart.
             bits = np.unpackbits(packed.reshape(-1), bitorder="little").view(np.bool_)
-            return bits.reshape(self.size, -1)
-        return np.take(self._build_rows, codes, axis=0).reshape(self.size, -1)
+            return bits.reshape(self.size if rows is None else rows, -1)
+        return np.take(self._build_rows, codes, axis=0).reshape(
+            self.size if rows is None else rows, -1
+        )
 
     # --- step --------------------------------------------------------------------------
 
-    def step(self, actions: npt.ArrayLike) -> StepResult:
+    def step(
+        self, actions: npt.ArrayLike, *, only: npt.NDArray[np.bool_] | None = None
+    ) -> StepResult:
         """Apply one action per game (ignored for finished games); return what ended.
+
+        With ``only`` (one flag per game), only the flagged games move; the actions of
+        the others are ignored as those of finished games are (an environment steps
+        the games whose opponents are to move while the agent's wait).
 
         Raises:
             TypeError: if ``actions`` is not an integer array-like.
@@ -476,6 +535,10 @@ class GameBatch:
             raise ActionError(f"actions must have shape ({self.size},), got {chosen.shape}")
         a = self._a
         running = a.termination == 0
+        if only is not None:
+            if only.shape != (self.size,) or only.dtype != np.bool_:
+                raise ActionError(f"only must be {self.size} booleans, got {only.shape}")
+            running &= only
         # Checked before the cast to int64, which would wrap a large uint64 to a
         # negative action and name that instead of the action given.
         outside = running & ((chosen < 0) | (chosen >= self.action_count))
@@ -485,16 +548,26 @@ class GameBatch:
                 f"game {game}: action {int(chosen[game])} is not in 0..{self.action_count - 1}"
             )
         chosen = chosen.astype(np.int64, copy=False)
-        self.legal_action_mask()  # computed if not yet (into self._mask_f)
         all_running = bool(running.all())
-        # One flat index per game: NumPy's fastest gather.
-        if all_running:  # as with auto-reset: no game to leave out
-            legal = np.take(self._mask_f, self._mask_rows + chosen)
+        if only is not None and not all_running:
+            # A few games: their rows of the mask only (see legal_action_rows).
+            moving = np.flatnonzero(running)
+            rows = self.legal_action_rows(moving)
+            legal_some = rows[np.arange(moving.size), chosen[moving]]
+            if not legal_some.all():
+                game = int(moving[~legal_some][0])
+                raise self._illegal(game, int(chosen[game]))
         else:
-            legal = np.take(self._mask_f, self._mask_rows + np.where(running, chosen, 0)) | ~running
-        if not legal.all():
-            game = int(np.flatnonzero(~legal)[0])
-            raise self._illegal(game, int(chosen[game]))
+            self.legal_action_mask()  # computed if not yet (into self._mask_f)
+            # One flat index per game: NumPy's fastest gather.
+            if all_running:  # as with auto-reset: no game to leave out
+                legal = np.take(self._mask_f, self._mask_rows + chosen)
+            else:
+                picked = self._mask_rows + np.where(running, chosen, 0)
+                legal = np.take(self._mask_f, picked) | ~running
+            if not legal.all():
+                game = int(np.flatnonzero(~legal)[0])
+                raise self._illegal(game, int(chosen[game]))
         game_index = self._game_index.copy()
 
         seat = a.current_player
@@ -714,6 +787,23 @@ class GameBatch:
         # new_game shuffles the deck, then deals it; the shuffle is the fast twin's.
         cards, next_seed = self._shuffle(self._deck_cards, derive_seed(self._seed, index))
         return deal(self.rules, cards, seed=next_seed)
+
+    def deal_next(self, slots: npt.ArrayLike) -> None:
+        """Deal the next games of the seed into ``slots`` now, as auto-reset does.
+
+        For a caller that reads an ended game before its slot takes a new one (an
+        environment's final observation).
+
+        Raises:
+            ValueError: if the batch was built by :meth:`from_states` (it has no seed).
+
+        """
+        if self._seed is None:
+            raise ValueError("a batch built from states has no seed to deal new games from")
+        chosen = np.asarray(slots, dtype=np.int64).reshape(-1)
+        if chosen.size:
+            self._reset(chosen)
+            self._mask_valid = False
 
     def _reset(self, slots: Array) -> None:
         """Deal the next games of the seed into ``slots`` (auto-reset)."""

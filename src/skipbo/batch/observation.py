@@ -20,7 +20,8 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -32,9 +33,19 @@ if TYPE_CHECKING:
 
 __all__ = ["observations"]
 
+_FIELDS = (
+    "current_player", "hand", "hand_len", "stock_top", "stock_len", "build_len",
+    "discard", "discard_len", "draw_len", "completed_len",
+)  # fmt: skip
+"""The arrays an observation reads."""
+
 
 def observations(
-    batch: GameBatch, seats: npt.ArrayLike | None = None, depth: int = DISCARD_DEPTH
+    batch: GameBatch,
+    seats: npt.ArrayLike | None = None,
+    depth: int = DISCARD_DEPTH,
+    *,
+    games: npt.ArrayLike | None = None,
 ) -> npt.NDArray[np.float32]:
     """The observation of every game of ``batch``, seen by ``seats`` (default: the mover).
 
@@ -42,9 +53,12 @@ def observations(
         batch: The games.
         seats: One seat per game, or ``None`` for the seat to move in each game.
         depth: How many cards of each discard pile to encode, from the top.
+        games: Only these games (slot indices), in this order; ``seats`` then has one
+            seat per game given.
 
     Returns:
-        A ``(B, layout.size)`` array; the layout is ``observation_layout(rules, depth)``.
+        A ``(B, layout.size)`` array (one row per game of ``games`` when given); the
+        layout is ``observation_layout(rules, depth)``.
 
     Raises:
         ValueError: if ``seats`` is not one seat of the rules per game, or ``depth``
@@ -53,8 +67,12 @@ def observations(
     """
     rules = batch.rules
     layout = observation_layout(rules, depth)
-    a = batch.arrays
-    size = batch.size
+    a: Any = batch.arrays
+    if games is not None:
+        # The arrays of the games asked for (copies): the encoding below reads only them.
+        rows = np.asarray(games, dtype=np.int64)
+        a = SimpleNamespace(**{name: getattr(a, name)[rows] for name in _FIELDS})
+    size = len(a.current_player)
     if seats is None:
         seat = a.current_player.copy()
     else:

@@ -14,13 +14,17 @@ ILLEGAL_ACTION = -1.0
 """The reward of a seat whose action is illegal in the state: its game ends there."""
 
 
+def by_winners(winners: tuple[int, ...], players: int) -> tuple[float, ...]:
+    """For each seat: :data:`WIN` if among ``winners``, else :data:`LOSS`; all 0 if none won."""
+    if not winners:
+        return (0.0,) * players
+    return tuple(WIN if seat in winners else LOSS for seat in range(players))
+
+
 def final_rewards(state: GameState) -> tuple[float, ...]:
     """For each seat: :data:`WIN`, :data:`LOSS`, or 0 when nobody won (or the game goes on)."""
-    players = state.rules.players
-    if state.outcome is None or not state.outcome.winners:
-        return (0.0,) * players
-    winners = state.outcome.winners
-    return tuple(WIN if seat in winners else LOSS for seat in range(players))
+    winners = () if state.outcome is None else state.outcome.winners
+    return by_winners(winners, state.rules.players)
 
 
 def truncated(state: GameState) -> bool:

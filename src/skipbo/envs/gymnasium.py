@@ -1,7 +1,7 @@
-"""A Gymnasium environment: one agent plays one seat against bots.
+"""Gymnasium environments: one agent plays one seat against bots, in either game.
 
 Needs the ``gymnasium`` extra (``pip install 'skipbo[gymnasium]'``). Importing this
-module registers the environment as :data:`ENV_ID`, so that
+module registers :data:`ENV_ID` (Skip-Bo) and :data:`SKYJO_ENV_ID` (Skyjo), so that
 
 >>> import gymnasium
 >>> import skipbo.envs.gymnasium
@@ -9,25 +9,37 @@ module registers the environment as :data:`ENV_ID`, so that
 >>> observation, info = env.reset(seed=1)
 >>> observation.shape == env.observation_space.shape, bool(info["action_mask"].any())
 (True, True)
+>>> skyjo_env = gymnasium.make("skipbo/Skyjo-v0", players=4)
+>>> observation, info = skyjo_env.reset(seed=1)
+>>> observation.shape, int(info["action_mask"].sum())  # the reveal: 66 pairs of places
+((934,), 66)
 
 ``gymnasium.make("skipbo.envs.gymnasium:skipbo/SkipBo-v0")`` imports it on the way.
 
-The agent's seat is given (seat 0 by default); every other seat is played by a bot
-of :mod:`skipbo.bots` (``"play-first"`` by default), which sees only its own seat's
-view. In team play the agent's partners are bots too. An episode is one game, and a
-step is one move of the agent: after it, the bots move until it is the agent's turn
-again or the game is over.
+Both environments are one class, :class:`GameEnv`, over the common game protocol
+(:mod:`skipbo.common.game`); :class:`SkipBoEnv` and :class:`SkyjoEnv` only choose the
+game. The agent's seat is given (seat 0 by default); every other seat is played by a
+bot of the game (Skip-Bo: :data:`skipbo.bots.BOTS`, ``"play-first"`` by default;
+Skyjo: :data:`skipbo.skyjo.bots.BOTS`, ``"heuristic"`` by default), which sees only
+its own seat's view. In Skip-Bo's team play the agent's partners are bots too. An
+episode is one game, and a step is one move of the agent: after it, the bots move
+until it is the agent's turn again or the game is over.
 
-* Observation: :func:`skipbo.envs.observation.observation_array` of the agent's view.
-* Action: an integer of :mod:`skipbo.actions`; ``info["action_mask"]`` (``int8``, one
-  per action) marks the legal ones.
-* Reward: at the end, ``+1`` if the agent's team won, ``-1`` if another team won, ``0``
-  if nobody did (a blocked game, R-WIN-2). With ``stock_reward`` set, each step also
-  gives ``stock_reward`` per card that left the agent's team's stock piles since the
-  agent's previous action (shaping towards R-WIN-1).
+* Observation: the game's observation vector of the agent's view
+  (:func:`skipbo.envs.observation.observation_array`,
+  :func:`skipbo.envs.skyjo_observation.observation_array`).
+* Action: an integer of the game's action space (:mod:`skipbo.actions`,
+  :mod:`skipbo.skyjo.actions`); ``info["action_mask"]`` (``int8``, one per action)
+  marks the legal ones.
+* Reward: at the end, ``+1`` if the agent (its team) won, ``-1`` if another seat won,
+  ``0`` if nobody did (a blocked Skip-Bo game, R-WIN-2). In Skyjo the winners are the
+  seats with the lowest total (S-SCORE-3; a tie shares the win). With Skip-Bo's
+  ``stock_reward`` set, each step also gives ``stock_reward`` per card that left the
+  agent's team's stock piles since the agent's previous action (shaping towards R-WIN-1).
 * An illegal action (in the action space but masked out) ends the episode with reward
   ``-1`` and ``info["illegal_action"]`` saying why; the game is not changed.
-* The rules' turn limit (R-WIN-2), when set, ends an episode as *truncated*.
+* Skip-Bo's turn limit (R-WIN-2), when set, ends an episode as *truncated* (Skyjo's
+  turn limit ends a round, S-END-3, not the game).
 """
 
 from __future__ import annotations
@@ -43,23 +55,165 @@ with needs_extra("gymnasium"):
     import numpy.typing as npt
     from gymnasium import spaces
 
-from skipbo import ActionError, ConfigurationError, GameState, Rules, apply, new_game, view
-from skipbo.actions import action_count, action_to_move
-from skipbo.bots import Bot, make_bot
+from skipbo import ActionError, ConfigurationError, GameState, Rules
 from skipbo.common.strictjson import echo
 from skipbo.envs import _adapter, _rewards
-from skipbo.envs.observation import DISCARD_DEPTH, observation_array
+from skipbo.envs._adapter import EnvGame
+from skipbo.envs.observation import DISCARD_DEPTH
 from skipbo.errors import ArgumentTypeError
+from skipbo.skyjo import GameState as SkyjoState
+from skipbo.skyjo import Rules as SkyjoRules
 
-__all__ = ["ENV_ID", "SkipBoEnv"]
+__all__ = ["ENV_ID", "SKYJO_ENV_ID", "GameEnv", "SkipBoEnv", "SkyjoEnv"]
 
 ENV_ID = "skipbo/SkipBo-v0"
 """The id under which :class:`SkipBoEnv` is registered with Gymnasium."""
 
+SKYJO_ENV_ID = "skipbo/Skyjo-v0"
+"""The id under which :class:`SkyjoEnv` is registered with Gymnasium."""
+
 Observation = npt.NDArray[np.float32]
 
 
-class SkipBoEnv(gymnasium.Env[Observation, np.int64]):
+class GameEnv(gymnasium.Env[Observation, np.int64]):
+    """One agent against bots in any game of :mod:`skipbo.envs._adapter` (use a subclass).
+
+    Args:
+        env_game: The game's environment description.
+        rules: The variant.
+        seat: The agent's seat.
+        opponents: The bot for every other seat, by name, or one name per other seat
+            in seat order.
+        depth: How many cards of each discard pile the observation shows.
+        render_mode: ``"ansi"``, ``"human"`` or ``None``.
+
+    Raises:
+        ValueError: if the seat, a bot name, the number of bot names or the render
+            mode is wrong.
+
+    """
+
+    metadata = {"render_modes": list(_adapter.RENDER_MODES), "render_fps": 4}  # noqa: RUF012
+
+    def __init__(
+        self,
+        env_game: EnvGame,
+        rules: Any,
+        *,
+        seat: int,
+        opponents: str | Sequence[str],
+        depth: int,
+        render_mode: str | None,
+    ) -> None:
+        if type(seat) is not int or not 0 <= seat < rules.players:
+            raise ConfigurationError(
+                "seat", f"must be a seat from 0 to {rules.players - 1}, got {echo(seat)}"
+            )
+        others = rules.players - 1
+        if not isinstance(opponents, str | Sequence):
+            raise ArgumentTypeError(
+                f"opponents must be a bot name or a sequence of names, not "
+                f"{type(opponents).__name__}"
+            )
+        names = [opponents] * others if isinstance(opponents, str) else list(opponents)
+        if len(names) != others:
+            raise ConfigurationError(
+                "opponents", f"{others} opponents needed (one a seat), got {len(names)} names"
+            )
+        for name in names:
+            env_game.make_bot(rules, name, 0)  # a wrong name fails here, not at the first reset
+        _adapter.check_render_mode(render_mode)
+        self.env_game = env_game
+        self.rules = rules
+        self.seat = seat
+        self.opponents = tuple(names)
+        self.depth = depth
+        self.render_mode = render_mode
+        self.observation_space = env_game.observation_box(rules, depth)
+        self.action_space = spaces.Discrete(env_game.action_count(rules))
+        self._table = _adapter.Table(env_game, rules, depth)
+        self._bots: dict[int, Any] = {}
+        self._ended = False
+
+    @property
+    def state(self) -> Any:
+        """The full game state (for inspection and tests; the agent sees only its view).
+
+        Raises:
+            ~skipbo.ActionError: before the first :meth:`reset`.
+
+        """
+        return self._table.state
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
+        """Deal a new game and let the bots move until it is the agent's turn."""
+        super().reset(seed=seed)
+        rng = self.np_random
+        game_seed = _adapter.draw_seed(rng)
+        others = [seat for seat in range(self.rules.players) if seat != self.seat]
+        self._bots = {
+            seat: self.env_game.make_bot(self.rules, name, _adapter.draw_seed(rng))
+            for seat, name in zip(others, self.opponents, strict=True)
+        }
+        self._table.deal(game_seed)
+        self._bots_move()
+        self._ended = self._table.is_over
+        return self._observation(), self._info()
+
+    def step(self, action: SupportsInt) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        """Play the agent's move ``action``, then the bots' moves until its next turn.
+
+        Raises:
+            ~skipbo.ActionError: if ``action`` is not an action of the space, or the episode
+                is over (call :meth:`reset`).
+
+        """
+        table = self._table
+        table.state  # noqa: B018  (raises before the first reset)
+        if self._ended:
+            raise ActionError("the episode is over: call reset() first")
+        index = _adapter.action_index(self.action_space, action)
+        illegal = table.illegal_action(index)
+        if illegal is not None:
+            self._ended = True
+            info = self._info()
+            info["illegal_action"] = illegal
+            return self._observation(), _rewards.ILLEGAL_ACTION, True, False, info
+        before = self._progress()
+        table.play(index)
+        self._bots_move()
+        self._ended = table.is_over
+        reward = self._progress() - before + table.final_rewards()[self.seat]
+        truncated = table.truncated
+        terminated = self._ended and not truncated
+        if self.render_mode == "human":
+            self.render()
+        return self._observation(), reward, terminated, truncated, self._info()
+
+    def render(self) -> str | None:
+        """The agent's text observation: returned (``"ansi"``) or printed (``"human"``)."""
+        text = self._table.text(self.seat) if self._table.has_state else None
+        return _adapter.render(self.render_mode, text)
+
+    def _progress(self) -> float:
+        """The shaping reward's potential (0 unless a subclass shapes)."""
+        return 0.0
+
+    def _bots_move(self) -> None:
+        table = self._table
+        while not table.is_over and table.current_player != self.seat:
+            table.play_bot(self._bots[table.current_player])
+
+    def _observation(self) -> Observation:
+        return self._table.observation(self.seat)
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self._table.mask(self.seat, to_act=not self._ended)}
+
+
+class SkipBoEnv(GameEnv):
     """Skip-Bo for one agent against bots, as a Gymnasium environment.
 
     Args:
@@ -80,8 +234,6 @@ class SkipBoEnv(gymnasium.Env[Observation, np.int64]):
 
     """
 
-    metadata = {"render_modes": list(_adapter.RENDER_MODES), "render_fps": 4}  # noqa: RUF012
-
     def __init__(
         self,
         rules: Rules | None = None,
@@ -93,36 +245,16 @@ class SkipBoEnv(gymnasium.Env[Observation, np.int64]):
         depth: int = DISCARD_DEPTH,
         render_mode: str | None = None,
     ) -> None:
-        rules = _adapter.rules_of(rules, players)
-        if type(seat) is not int or not 0 <= seat < rules.players:
-            raise ConfigurationError(
-                "seat", f"must be a seat from 0 to {rules.players - 1}, got {echo(seat)}"
-            )
-        others = rules.players - 1
-        if not isinstance(opponents, str | Sequence):
-            raise ArgumentTypeError(
-                f"opponents must be a bot name or a sequence of names, not "
-                f"{type(opponents).__name__}"
-            )
-        names = [opponents] * others if isinstance(opponents, str) else list(opponents)
-        if len(names) != others:
-            raise ConfigurationError(
-                "opponents", f"{others} opponents needed (one a seat), got {len(names)} names"
-            )
-        for name in names:
-            make_bot(name, 0)  # a wrong name fails here, not at the first reset
-        _adapter.check_render_mode(render_mode)
-        self.rules = rules
-        self.seat = seat
-        self.opponents = tuple(names)
+        game = _adapter.SKIPBO
+        super().__init__(
+            game,
+            game.rules_of(rules, players),
+            seat=seat,
+            opponents=opponents,
+            depth=depth,
+            render_mode=render_mode,
+        )
         self.stock_reward = float(stock_reward)
-        self.depth = depth
-        self.render_mode = render_mode
-        self.observation_space = _adapter.observation_box(rules, depth)
-        self.action_space = spaces.Discrete(action_count(rules))
-        self._state: GameState | None = None
-        self._bots: dict[int, Bot] = {}
-        self._ended = False
 
     @property
     def state(self) -> GameState:
@@ -132,70 +264,65 @@ class SkipBoEnv(gymnasium.Env[Observation, np.int64]):
             ~skipbo.ActionError: before the first :meth:`reset`.
 
         """
-        return _adapter.game_of(self._state)
-
-    def reset(
-        self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[Observation, dict[str, Any]]:
-        """Deal a new game and let the bots move until it is the agent's turn."""
-        super().reset(seed=seed)
-        rng = self.np_random
-        game_seed = _adapter.draw_seed(rng)
-        others = [seat for seat in range(self.rules.players) if seat != self.seat]
-        self._bots = {
-            seat: make_bot(name, _adapter.draw_seed(rng))
-            for seat, name in zip(others, self.opponents, strict=True)
-        }
-        self._state = self._bots_move(new_game(self.rules, seed=game_seed))
-        self._ended = self._state.is_over
-        return self._observation(), self._info()
-
-    def step(self, action: SupportsInt) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
-        """Play the agent's move ``action``, then the bots' moves until its next turn.
-
-        Raises:
-            ~skipbo.ActionError: if ``action`` is not an action of the space, or the episode
-                is over (call :meth:`reset`).
-
-        """
-        state = self.state
-        if self._ended:
-            raise ActionError("the episode is over: call reset() first")
-        index = _adapter.action_index(self.action_space, action)
-        illegal = _adapter.illegal_action(state, index)
-        if illegal is not None:
-            self._ended = True
-            info = self._info()
-            info["illegal_action"] = illegal
-            return self._observation(), _rewards.ILLEGAL_ACTION, True, False, info
-        stock_before = _rewards.team_stock_cards(state, self.seat)
-        state = self._bots_move(apply(state, action_to_move(self.rules, index)))
-        self._state = state
-        self._ended = state.is_over
-        reward = self.stock_reward * (stock_before - _rewards.team_stock_cards(state, self.seat))
-        reward += _rewards.final_rewards(state)[self.seat]
-        truncated = _rewards.truncated(state)
-        terminated = state.is_over and not truncated
-        if self.render_mode == "human":
-            self.render()
-        return self._observation(), reward, terminated, truncated, self._info()
-
-    def render(self) -> str | None:
-        """The agent's text observation: returned (``"ansi"``) or printed (``"human"``)."""
-        seen = None if self._state is None else view(self._state, self.seat)
-        return _adapter.render(self.render_mode, seen)
-
-    def _bots_move(self, state: GameState) -> GameState:
-        while not state.is_over and state.current_player != self.seat:
-            bot = self._bots[state.current_player]
-            state = apply(state, bot.choose(view(state, state.current_player)))
+        state: GameState = self._table.state
         return state
 
-    def _observation(self) -> Observation:
-        return observation_array(view(self.state, self.seat), self.depth)
+    def _progress(self) -> float:
+        # Fewer stock cards left is progress towards R-WIN-1.
+        return -self.stock_reward * _rewards.team_stock_cards(self.state, self.seat)
 
-    def _info(self) -> dict[str, Any]:
-        return {"action_mask": _adapter.action_mask(self.state, to_act=not self._ended)}
+
+class SkyjoEnv(GameEnv):
+    """Skyjo for one agent against bots, as a Gymnasium environment.
+
+    Args:
+        rules: The variant (two players, standard rules by default); any
+            :class:`skipbo.skyjo.Rules`, 2 to 8 players.
+        players: A shortcut for ``skyjo.Rules(players=players)`` when ``rules`` is not given.
+        seat: The agent's seat.
+        opponents: The bot for every other seat, by name (:data:`skipbo.skyjo.bots.BOTS`),
+            or one name per other seat in seat order.
+        depth: How many cards of the discard pile the observation shows one-hot.
+        render_mode: ``"ansi"`` (:meth:`render` returns the text observation),
+            ``"human"`` (it prints it) or ``None``.
+
+    Raises:
+        ValueError: if the seat, a bot name, the number of bot names or the render
+            mode is wrong.
+
+    """
+
+    def __init__(
+        self,
+        rules: SkyjoRules | None = None,
+        *,
+        players: int | None = None,
+        seat: int = 0,
+        opponents: str | Sequence[str] = "heuristic",
+        depth: int = _adapter.SKYJO.default_depth,
+        render_mode: str | None = None,
+    ) -> None:
+        game = _adapter.SKYJO
+        super().__init__(
+            game,
+            game.rules_of(rules, players),
+            seat=seat,
+            opponents=opponents,
+            depth=depth,
+            render_mode=render_mode,
+        )
+
+    @property
+    def state(self) -> SkyjoState:
+        """The full game state (for inspection and tests; the agent sees only the view).
+
+        Raises:
+            ~skipbo.ActionError: before the first :meth:`reset`.
+
+        """
+        state: SkyjoState = self._table.state
+        return state
 
 
 gymnasium.register(id=ENV_ID, entry_point=f"{__name__}:SkipBoEnv")
+gymnasium.register(id=SKYJO_ENV_ID, entry_point=f"{__name__}:SkyjoEnv")

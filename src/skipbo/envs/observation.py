@@ -167,7 +167,8 @@ def observation_array(seen: PlayerView, depth: int = DISCARD_DEPTH) -> npt.NDArr
     """
     with needs_extra("numpy"):
         import numpy as np
-    return np.array(observation(seen, depth), dtype=np.float32)
+    vector = observation(seen, depth)
+    return np.fromiter(vector, dtype=np.float32, count=len(vector))
 
 
 def text_observation(seen: PlayerView) -> str:

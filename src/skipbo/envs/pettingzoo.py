@@ -1,4 +1,4 @@
-"""A PettingZoo AEC environment: every seat an agent, every variant, team forms included.
+"""PettingZoo AEC environments: every seat an agent, in either game, every variant.
 
 Needs the ``pettingzoo`` extra (``pip install 'skipbo[pettingzoo]'``).
 
@@ -7,19 +7,28 @@ Needs the ``pettingzoo`` extra (``pip install 'skipbo[pettingzoo]'``).
 >>> game.reset(seed=1)
 >>> game.agent_selection, sorted(game.observe("player_0"))
 ('player_0', ['action_mask', 'observation'])
+>>> from skipbo import skyjo
+>>> skyjo_game = env(skyjo.Rules(players=5))  # the game follows from the rules
+>>> skyjo_game.metadata["name"], len(skyjo_game.possible_agents)
+('skyjo_v0', 5)
 
-The agents are ``player_0`` .. ``player_{n-1}``, one per seat; the agent to act is the
-seat to move, which acts again and again until its turn ends (R-TURN-5). An agent
-observes a dictionary: ``"observation"``, the vector of
-:func:`skipbo.envs.observation.observation_array` of its own view, and
-``"action_mask"`` (``int8``), the legal actions of :mod:`skipbo.actions`, all zero
-unless it is the agent to act.
+Both games are one class, :class:`GameAECEnv`, over the common game protocol
+(:mod:`skipbo.common.game`); :class:`SkipBoAECEnv` and :class:`SkyjoAECEnv` only choose
+the game. The agents are ``player_0`` .. ``player_{n-1}``, one per seat; the agent to
+act is the seat to move, which acts again and again until its turn ends (Skip-Bo:
+R-TURN-5; Skyjo: a take, then a place). An agent observes a dictionary:
+``"observation"``, the game's vector of **its own** view
+(:func:`skipbo.envs.observation.observation_array`,
+:func:`skipbo.envs.skyjo_observation.observation_array`), and ``"action_mask"``
+(``int8``), the legal actions of the game's action space, all zero unless it is the
+agent to act.
 
-Rewards come at the end of the game: ``+1`` to every seat of the winning team, ``-1``
-to every other seat, ``0`` to all when nobody won (R-WIN-2). An illegal action (in
-the action space, masked out) ends the game: ``-1`` for the agent that took it, ``0``
-for the others, with the reason in its ``infos`` entry. The rules' turn limit, when
-set, ends the game as truncated.
+Rewards come at the end of the game: ``+1`` to every winning seat (Skip-Bo: the
+winning team; Skyjo: the lowest total, S-SCORE-3), ``-1`` to every other seat, ``0`` to
+all when nobody won (R-WIN-2). An illegal action (in the action space, masked out)
+ends the game: ``-1`` for the agent that took it, ``0`` for the others, with the
+reason in its ``infos`` entry. Skip-Bo's turn limit, when set, ends the game as
+truncated.
 """
 
 from __future__ import annotations
@@ -35,17 +44,157 @@ with needs_extra("pettingzoo"):
     from pettingzoo import AECEnv
     from pettingzoo.utils import AgentSelector
 
-from skipbo import GameState, Rules, apply, new_game, view
-from skipbo.actions import action_count, action_to_move
+from skipbo import GameState, Rules
 from skipbo.envs import _adapter, _rewards
-from skipbo.envs.observation import DISCARD_DEPTH, observation_array
+from skipbo.envs._adapter import EnvGame
+from skipbo.envs.observation import DISCARD_DEPTH
+from skipbo.skyjo import GameState as SkyjoState
+from skipbo.skyjo import Rules as SkyjoRules
 
-__all__ = ["SkipBoAECEnv", "env", "raw_env"]
+__all__ = ["GameAECEnv", "SkipBoAECEnv", "SkyjoAECEnv", "env", "raw_env", "skyjo_env"]
 
 Observation = dict[str, npt.NDArray[Any]]
 
 
-class SkipBoAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped
+class GameAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped
+    """A game of :mod:`skipbo.envs._adapter` as a PettingZoo AEC environment (use :func:`env`).
+
+    Args:
+        env_game: The game's environment description.
+        rules: The variant.
+        depth: How many cards of each discard pile the observation shows.
+        render_mode: ``"ansi"`` (:meth:`render` returns the text observation of the
+            agent to act), ``"human"`` (it prints it) or ``None``.
+
+    Raises:
+        ValueError: if the render mode is unknown.
+
+    """
+
+    metadata = {  # noqa: RUF012
+        "render_modes": list(_adapter.RENDER_MODES),
+        "name": "game_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self, env_game: EnvGame, rules: Any, *, depth: int, render_mode: str | None
+    ) -> None:
+        super().__init__()
+        _adapter.check_render_mode(render_mode)
+        self.env_game = env_game
+        self.rules = rules
+        self.depth = depth
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{seat}" for seat in range(rules.players)]
+        self.agents = self.possible_agents[:]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        count = env_game.action_count(rules)
+        # One space object per agent, so that seeding one does not seed the others.
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": env_game.observation_box(rules, depth),
+                    "action_mask": spaces.Box(low=0, high=1, shape=(count,), dtype=np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {agent: spaces.Discrete(count) for agent in self.possible_agents}
+        self._selector = AgentSelector(self.agents)
+        self._rng = np.random.default_rng()
+        self._table = _adapter.Table(env_game, rules, depth)
+        self._ended = True
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of ``agent`` (the same shape for every agent)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Discrete:
+        """The action space of ``agent``: one action per move of the game's action space."""
+        return self.action_spaces[agent]
+
+    @property
+    def state_of_game(self) -> Any:
+        """The full game state (for inspection and tests; agents see only their views).
+
+        Raises:
+            ~skipbo.ActionError: before the first :meth:`reset`.
+
+        """
+        return self._table.state
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new game; ``seed`` makes it, and everything after it, reproducible."""
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+        self._table.deal(_adapter.draw_seed(self._rng))
+        self._ended = False
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self.possible_agents[self._table.current_player]
+
+    def observe(self, agent: str) -> Observation:
+        """What ``agent`` sees: the vector of its own view and its action mask."""
+        table = self._table
+        seat = self._seats[agent]
+        return {
+            "observation": table.observation(seat),
+            "action_mask": table.mask(seat, to_act=not self._ended),
+        }
+
+    def step(self, action: int | None) -> None:
+        """Play ``action`` for the agent to act (``None`` once it is terminated).
+
+        Raises:
+            ~skipbo.ActionError: if ``action`` is not an action of the space.
+
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        index = _adapter.action_index(self.action_spaces[agent], action)
+        table = self._table
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        illegal = table.illegal_action(index)
+        if illegal is not None:
+            self.infos[agent] = {"illegal_action": illegal}
+            self.rewards[agent] = _rewards.ILLEGAL_ACTION
+            self._finish(truncated=False)
+        else:
+            table.play(index)
+            if table.is_over:
+                rewards = table.final_rewards()
+                self.rewards = {a: rewards[self._seats[a]] for a in self.agents}
+                self._finish(truncated=table.truncated)
+            else:
+                self.agent_selection = self.possible_agents[table.current_player]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _finish(self, *, truncated: bool) -> None:
+        self._ended = True
+        self.terminations = dict.fromkeys(self.agents, not truncated)
+        self.truncations = dict.fromkeys(self.agents, truncated)
+
+    def render(self) -> str | None:
+        """The text observation of the agent to act (``"ansi"``: returned; ``"human"``: printed)."""
+        table = self._table
+        text = table.text(self._seats[self.agent_selection]) if table.has_state else None
+        return _adapter.render(self.render_mode, text)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class SkipBoAECEnv(GameAECEnv):
     """Skip-Bo as a PettingZoo AEC environment (use :func:`env` to build one).
 
     Args:
@@ -61,11 +210,7 @@ class SkipBoAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped
 
     """
 
-    metadata = {  # noqa: RUF012
-        "render_modes": list(_adapter.RENDER_MODES),
-        "name": "skipbo_v0",
-        "is_parallelizable": False,
-    }
+    metadata = {**GameAECEnv.metadata, "name": "skipbo_v0"}  # noqa: RUF012
 
     def __init__(
         self,
@@ -75,39 +220,8 @@ class SkipBoAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped
         depth: int = DISCARD_DEPTH,
         render_mode: str | None = None,
     ) -> None:
-        super().__init__()
-        rules = _adapter.rules_of(rules, players)
-        _adapter.check_render_mode(render_mode)
-        self.rules = rules
-        self.depth = depth
-        self.render_mode = render_mode
-        self.possible_agents = [f"player_{seat}" for seat in range(rules.players)]
-        self.agents = self.possible_agents[:]
-        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        count = action_count(rules)
-        # One space object per agent, so that seeding one does not seed the others.
-        self.observation_spaces = {
-            agent: spaces.Dict(
-                {
-                    "observation": _adapter.observation_box(rules, depth),
-                    "action_mask": spaces.Box(low=0, high=1, shape=(count,), dtype=np.int8),
-                }
-            )
-            for agent in self.possible_agents
-        }
-        self.action_spaces = {agent: spaces.Discrete(count) for agent in self.possible_agents}
-        self._selector = AgentSelector(self.agents)
-        self._rng = np.random.default_rng()
-        self._state: GameState | None = None
-        self._ended = True
-
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        """The observation space of ``agent`` (the same shape for every agent)."""
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Discrete:
-        """The action space of ``agent``: :func:`skipbo.actions.action_count` actions."""
-        return self.action_spaces[agent]
+        game = _adapter.SKIPBO
+        super().__init__(game, game.rules_of(rules, players), depth=depth, render_mode=render_mode)
 
     @property
     def state_of_game(self) -> GameState:
@@ -117,97 +231,90 @@ class SkipBoAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped
             ~skipbo.ActionError: before the first :meth:`reset`.
 
         """
-        return _adapter.game_of(self._state)
+        state: GameState = self._table.state
+        return state
 
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Deal a new game; ``seed`` makes it, and everything after it, reproducible."""
-        if seed is not None:
-            self._rng = np.random.default_rng(seed)
-        self._state = new_game(self.rules, seed=_adapter.draw_seed(self._rng))
-        self._ended = False
-        self.agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self.agent_selection = self.possible_agents[self._state.current_player]
 
-    def observe(self, agent: str) -> Observation:
-        """What ``agent`` sees: its observation vector and its action mask."""
-        state = self.state_of_game
-        seat = self._seats[agent]
-        mine = view(state, seat)
-        to_act = not self._ended and seat == state.current_player
-        return {
-            "observation": observation_array(mine, self.depth),
-            "action_mask": _adapter.action_mask(mine, to_act=to_act),
-        }
+class SkyjoAECEnv(GameAECEnv):
+    """Skyjo as a PettingZoo AEC environment (use :func:`env` or :func:`skyjo_env`).
 
-    def step(self, action: int | None) -> None:
-        """Play ``action`` for the agent to act (``None`` once it is terminated).
+    Args:
+        rules: The variant (two players, standard rules by default), any
+            :class:`skipbo.skyjo.Rules`, 2 to 8 players.
+        players: A shortcut for ``skyjo.Rules(players=players)`` when ``rules`` is not given.
+        depth: How many cards of the discard pile the observation shows one-hot.
+        render_mode: ``"ansi"`` (:meth:`render` returns the text observation of the
+            agent to act), ``"human"`` (it prints it) or ``None``.
+
+    Raises:
+        ValueError: if ``players`` contradicts ``rules`` or the render mode is unknown.
+
+    """
+
+    metadata = {**GameAECEnv.metadata, "name": "skyjo_v0"}  # noqa: RUF012
+
+    def __init__(
+        self,
+        rules: SkyjoRules | None = None,
+        *,
+        players: int | None = None,
+        depth: int = _adapter.SKYJO.default_depth,
+        render_mode: str | None = None,
+    ) -> None:
+        game = _adapter.SKYJO
+        super().__init__(game, game.rules_of(rules, players), depth=depth, render_mode=render_mode)
+
+    @property
+    def state_of_game(self) -> SkyjoState:
+        """The full game state (for inspection and tests; agents see only the view).
 
         Raises:
-            ~skipbo.ActionError: if ``action`` is not an action of the space.
+            ~skipbo.ActionError: before the first :meth:`reset`.
 
         """
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
-        index = _adapter.action_index(self.action_spaces[agent], action)
-        state = self.state_of_game
-        self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        illegal = _adapter.illegal_action(state, index)
-        if illegal is not None:
-            self.infos[agent] = {"illegal_action": illegal}
-            self.rewards[agent] = _rewards.ILLEGAL_ACTION
-            self._finish(truncated=False)
-        else:
-            state = apply(state, action_to_move(self.rules, index))
-            self._state = state
-            if state.is_over:
-                rewards = _rewards.final_rewards(state)
-                self.rewards = {a: rewards[self._seats[a]] for a in self.agents}
-                self._finish(truncated=_rewards.truncated(state))
-            else:
-                self.agent_selection = self.possible_agents[state.current_player]
-        self._accumulate_rewards()
-        if self.render_mode == "human":
-            self.render()
-
-    def _finish(self, *, truncated: bool) -> None:
-        self._ended = True
-        self.terminations = dict.fromkeys(self.agents, not truncated)
-        self.truncations = dict.fromkeys(self.agents, truncated)
-
-    def render(self) -> str | None:
-        """The text observation of the agent to act (``"ansi"``: returned; ``"human"``: printed)."""
-        state = self._state
-        seen = None if state is None else view(state, self._seats[self.agent_selection])
-        return _adapter.render(self.render_mode, seen)
-
-    def close(self) -> None:
-        """Nothing to release."""
+        state: SkyjoState = self._table.state
+        return state
 
 
 def env(
-    rules: Rules | None = None,
+    rules: Rules | SkyjoRules | None = None,
     *,
     players: int | None = None,
-    depth: int = DISCARD_DEPTH,
+    depth: int | None = None,
     render_mode: str | None = None,
-) -> SkipBoAECEnv:
-    """A :class:`SkipBoAECEnv` (PettingZoo's ``env`` convention).
+) -> GameAECEnv:
+    """The AEC environment of ``rules``' game (PettingZoo's ``env`` convention).
 
-    No PettingZoo wrapper is applied: the environment checks its own actions (an
+    Skip-Bo's :class:`SkipBoAECEnv` for a :class:`~skipbo.Rules` (or no rules), Skyjo's
+    :class:`SkyjoAECEnv` for a :class:`skipbo.skyjo.Rules`; ``depth`` defaults to the
+    game's. No PettingZoo wrapper is applied: the environment checks its own actions (an
     action outside the space raises :class:`~skipbo.ActionError`, a masked one ends the
     game as described above). So :func:`raw_env`, the environment without wrappers, is
     the same function.
+
+    Raises:
+        ~skipbo.ArgumentTypeError: if ``rules`` are neither game's.
+
     """
-    return SkipBoAECEnv(rules, players=players, depth=depth, render_mode=render_mode)
+    game = _adapter.SKIPBO if rules is None else _adapter.env_game(rules)
+    chosen = game.default_depth if depth is None else depth
+    if game is _adapter.SKYJO:
+        assert rules is None or isinstance(rules, SkyjoRules)
+        return SkyjoAECEnv(rules, players=players, depth=chosen, render_mode=render_mode)
+    assert rules is None or isinstance(rules, Rules)
+    return SkipBoAECEnv(rules, players=players, depth=chosen, render_mode=render_mode)
 
 
 raw_env = env
 """PettingZoo's ``raw_env`` convention: the environment without wrappers, as :func:`env`."""
+
+
+def skyjo_env(
+    rules: SkyjoRules | None = None,
+    *,
+    players: int | None = None,
+    depth: int = _adapter.SKYJO.default_depth,
+    render_mode: str | None = None,
+) -> SkyjoAECEnv:
+    """A :class:`SkyjoAECEnv` (``env(skyjo.Rules(...))`` without the rules, for ``players``)."""
+    return SkyjoAECEnv(rules, players=players, depth=depth, render_mode=render_mode)

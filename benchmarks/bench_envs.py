@@ -1,0 +1,139 @@
+"""Throughput of the research environments against the core, in one run, on one core.
+
+Measures, at 2 players with rounds interleaved (CPU time of this process,
+``time.process_time``, so that other work on a shared machine is not counted):
+
+* **core**: moves per second of whole games with the "play-first" policy
+  (``bench_play.play_first_game``: ``legal_moves`` + ``apply``), and the cost of one
+  ``apply`` alone (the same games' moves applied again from their recorded states);
+* **vector**: agent steps per second of :class:`skipbo.envs.vector.SkipBoVectorEnv`
+  at B = 1,024 (the agent plays a random legal action; the opponents, play-first
+  and then heuristic, move inside the batch; resets included);
+* **AEC**: the cost per step of the PettingZoo AEC environment with random legal
+  play (``last()``, then ``step()``: one observation, one mask, one move).
+
+It prints the rates and the ratios the issue asks for: the vector env's agent steps
+per second over the core's moves per second (at least 2), and the AEC step's cost
+over one core ``apply`` (at most 3).
+
+Usage: python benchmarks/bench_envs.py [--rounds R] [--size B]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+import bench_play
+import numpy as np
+
+import skipbo
+from skipbo.envs.pettingzoo import env
+from skipbo.envs.vector import SkipBoVectorEnv
+
+RULES = skipbo.Rules(players=2)
+
+
+def core_round(games: int, seed: int) -> tuple[int, float, int, float]:
+    """Moves and seconds of play-first games; then applies and seconds of ``apply`` alone."""
+    start = time.process_time()
+    moves = sum(bench_play.play_first_game(RULES, seed + game) for game in range(games))
+    seconds = time.process_time() - start
+    # The states and moves of one game, recorded outside the timing.
+    pairs = []
+    rng = random.Random(seed)
+    state = skipbo.new_game(RULES, seed=seed)
+    while state.outcome is None:
+        move = rng.choice(skipbo.legal_moves(state))
+        pairs.append((state, move))
+        state = skipbo.apply(state, move)
+    apply = skipbo.apply
+    start = time.process_time()
+    for _ in range(max(1, moves // len(pairs))):
+        for before, move in pairs:
+            apply(before, move)
+    applied = max(1, moves // len(pairs)) * len(pairs)
+    return moves, seconds, applied, time.process_time() - start
+
+
+def vector_round(size: int, steps: int, opponents: str, seed: int) -> tuple[int, float]:
+    """Agent steps and seconds of the vector env (random legal agent actions)."""
+    envs = SkipBoVectorEnv(size, RULES, opponents=opponents)
+    _, info = envs.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(20):  # warm up: the games at several stages
+        info = envs.step(_random_legal(info["action_mask"], rng))[4]
+    start = time.process_time()
+    for _ in range(steps):
+        info = envs.step(_random_legal(info["action_mask"], rng))[4]
+    return steps * size, time.process_time() - start
+
+
+def _random_legal(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A uniformly random legal action per row: the largest random key among the legal."""
+    keys = rng.random(mask.shape) * mask
+    return keys.argmax(axis=1)  # type: ignore[no-any-return]
+
+
+def aec_round(steps: int, seed: int) -> tuple[int, float]:
+    """AEC steps and seconds with random legal play."""
+    game = env(RULES)
+    game.reset(seed=seed)
+    rng = random.Random(seed)
+    made = 0
+    start = time.process_time()
+    while made < steps:
+        observed, _, terminated, truncated, _ = game.last()
+        if terminated or truncated:
+            game.reset()
+            continue
+        legal = np.flatnonzero(observed["action_mask"])
+        game.step(int(legal[rng.randrange(len(legal))]))
+        made += 1
+    return made, time.process_time() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds")
+    parser.add_argument("--size", type=int, default=1024, help="B, the vector env's games")
+    parser.add_argument("--steps", type=int, default=100, help="vector steps a round")
+    arguments = parser.parse_args()
+    totals = dict.fromkeys(["core", "apply", "play-first", "heuristic", "aec"], (0, 0.0))
+
+    def add(name: str, count: int, seconds: float) -> None:
+        before = totals[name]
+        totals[name] = (before[0] + count, before[1] + seconds)
+
+    for round_ in range(arguments.rounds):
+        moves, seconds, applied, apply_seconds = core_round(20, seed=100 * round_)
+        add("core", moves, seconds)
+        add("apply", applied, apply_seconds)
+        for opponents in ("play-first", "heuristic"):
+            add(opponents, *vector_round(arguments.size, arguments.steps, opponents, round_))
+        add("aec", *aec_round(5_000, seed=round_))
+
+    def rate(name: str) -> float:
+        count, seconds = totals[name]
+        return count / seconds
+
+    core, apply_cost = rate("core"), 1e6 / rate("apply")
+    aec_cost = 1e6 / rate("aec")
+    print(f"2 players, {arguments.rounds} interleaved rounds, CPU time of one process")
+    print(f"core (play-first games):      {core:12,.0f} moves/s")
+    print(f"core apply alone:             {apply_cost:12.2f} us per move")
+    for opponents in ("play-first", "heuristic"):
+        vector = rate(opponents)
+        print(
+            f"vector env B={arguments.size} vs {opponents:10} {vector:12,.0f} agent steps/s"
+            f"   ratio to the core: {vector / core:5.2f} (target >= 2)"
+        )
+    print(
+        f"AEC env step:                 {aec_cost:12.2f} us per step"
+        f"   ratio to one apply: {aec_cost / apply_cost:5.2f} (target <= 3)"
+    )
+
+
+if __name__ == "__main__":
+    main()
