@@ -60,6 +60,7 @@ nitpick_ignore_regex += [
 # protocol, the conformance loop, ...) have no page of their own.
 nitpick_ignore_regex += [
     ("py:(class|obj)", r"(skipbo\.common\.\w+\.)?(T|[A-Z]\w*T|RulesIn|StateOut|MoveIn|RecordOut)"),
+    ("py:(class|obj)", r"skipbo\.envs\.openspiel\.adapter\.StateT"),  # OpenSpiel adapter's state
 ]
 nitpick_ignore = [
     ("py:class", "T"),

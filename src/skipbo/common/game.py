@@ -21,18 +21,23 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from skipbo.common.gameinfo import GameInfo, GameType
-from skipbo.errors import ArgumentTypeError
+from skipbo.errors import ArgumentTypeError, DataError
+
+if TYPE_CHECKING:
+    from skipbo.common.match import MatchPlay
 
 __all__ = [
     "Bot",
+    "BotFactory",
     "Conformance",
     "ConformanceCheck",
     "Game",
     "MakeRecord",
     "NewGame",
+    "game_named",
     "game_of",
     "register_game",
     "registered_games",
@@ -50,6 +55,7 @@ RulesIn = TypeVar("RulesIn", contravariant=True)
 StateOut = TypeVar("StateOut", covariant=True)
 MoveIn = TypeVar("MoveIn", contravariant=True)
 RecordOut = TypeVar("RecordOut", covariant=True)
+BotOut = TypeVar("BotOut", covariant=True)
 
 
 class NewGame(Protocol[RulesIn, StateOut]):
@@ -65,6 +71,20 @@ class Bot(Protocol[SeenT, ChosenT]):
 
     def choose(self, view: SeenT) -> ChosenT:
         """A legal move for the player to move."""
+        ...
+
+
+class BotFactory(Protocol[BotOut]):
+    """Makes a bot of a game's registry: from its seed, with an optional time budget.
+
+    ``time_limit`` is the most seconds (wall clock) a move may take: a searching bot
+    returns its best move so far when it runs out (:mod:`skipbo.common.budget`); a bot
+    that does not search is far within any budget and ignores it. ``None`` means the
+    bot's own iteration budget alone, which keeps it reproducible from its seed.
+    """
+
+    def __call__(self, seed: int | None = None, *, time_limit: float | None = None) -> BotOut:
+        """The bot."""
         ...
 
 
@@ -115,8 +135,8 @@ class Game(Protocol[RulesT, StateT, ViewT, MoveT, RecordT]):
         ...
 
     @property
-    def bots(self) -> Mapping[str, Callable[[int | None], Bot[ViewT, MoveT]]]:
-        """The game's bots by name: factories taking the bot's seed."""
+    def bots(self) -> Mapping[str, BotFactory[Bot[ViewT, MoveT]]]:
+        """The game's bots by name: factories taking the bot's seed (and a time limit)."""
         ...
 
     def info(self, rules: RulesT) -> GameInfo:
@@ -127,8 +147,8 @@ class Game(Protocol[RulesT, StateT, ViewT, MoveT, RecordT]):
         """A new game of ``rules`` dealt with ``seed``."""
         ...
 
-    def view(self, state: StateT, seat: int) -> ViewT:
-        """What ``seat`` may see of ``state``."""
+    def view(self, state: StateT, seat: int | None) -> ViewT:
+        """What ``seat`` (``None``: a spectator) may see of ``state``."""
         ...
 
     def legal_moves(self, view: ViewT) -> Sequence[MoveT]:
@@ -176,6 +196,41 @@ class Game(Protocol[RulesT, StateT, ViewT, MoveT, RecordT]):
         self, rules: RulesT, games: int, *, seed: int, max_moves: int, illegal_per_step: int
     ) -> Conformance:
         """The game's own conformance check of ``rules`` (raises at the first violation)."""
+        ...
+
+    # What a host showing the game to people needs (the web table).
+
+    def to_data(self, value: Any) -> dict[str, Any]:
+        """A value of the game with a document form (view, move, outcome, ...) as JSON data."""
+        ...
+
+    @property
+    def rules_document(self) -> str:
+        """The ``"type"`` of the game's rules document."""
+        ...
+
+    def read_rules(self, data: object) -> Any:
+        """The rules of an untrusted rules document (raising the game's ``DataError``)."""
+        ...
+
+    def parse_move(self, text: str) -> MoveT:
+        """A move from the game's notation (raising the game's ``MoveSyntaxError``)."""
+        ...
+
+    def describe_move(self, move: MoveT, view: ViewT) -> str:
+        """``move`` of the player to move in ``view``, in words (as the terminal says it)."""
+        ...
+
+    def seating(self, rules: RulesT) -> dict[str, Any]:
+        """Public facts of the seats a table shows, from the rules (JSON data)."""
+        ...
+
+    def hint(self, view: ViewT) -> MoveT:
+        """A good move for the player to move, chosen from ``view`` alone (a heuristic bot)."""
+        ...
+
+    def new_match(self, rules: RulesT, seed: int, target: int | None) -> MatchPlay:
+        """Games of ``rules`` played one after another (the game's match, to ``target``)."""
         ...
 
 
@@ -228,6 +283,39 @@ def game_of(rules: object) -> AnyGame:
             f"the known rules types are: {known or 'none'}"
         )
     return game
+
+
+def game_named(short_name: str) -> AnyGame:
+    """The registered game whose :attr:`GameType.short_name` is ``short_name``.
+
+    Raises:
+        ValueError: if no registered game has that name; the message lists them.
+
+    """
+    for game in _GAMES.values():
+        if game.game_type.short_name == short_name:
+            return game
+    names = ", ".join(game.game_type.short_name for game in _GAMES.values())
+    raise ValueError(f"no game is called {short_name[:40]!r}; the games are: {names}")
+
+
+def rules_from_data(data: object) -> tuple[AnyGame, Any]:
+    """The game and rules of an untrusted rules document of any registered game.
+
+    The document's ``"type"`` names the game (``"rules"``: Skip-Bo, ``"skyjo-rules"``:
+    Skyjo); the game then reads it strictly.
+
+    Raises:
+        skipbo.errors.DataError: if ``data`` is no rules document of a registered game,
+            or its game refuses it (the message gives the JSON pointer).
+
+    """
+    kind = data.get("type") if isinstance(data, dict) else None
+    for game in _GAMES.values():
+        if kind == game.rules_document:
+            return game, game.read_rules(data)
+    kinds = ", ".join(repr(game.rules_document) for game in _GAMES.values())
+    raise DataError("/type", f"a rules document has the type {kinds}, got {str(kind)[:40]!r}")
 
 
 def _public_name(kind: type) -> str:
