@@ -126,6 +126,11 @@ def stock_plan(seen: PlayerView) -> tuple[int, Move] | None:
         for pile in seen.discards[discard_set]:
             usable.update(pile)
     wilds = usable[WILD]
+    # missing[k]: how many of the numbers 1..k no usable card shows (so that a gap's
+    # count takes two lookups: this runs in every search rollout).
+    missing = [0] * (highest + 1)
+    for number in range(1, highest + 1):
+        missing[number] = missing[number - 1] + (not usable[number])
     best: tuple[int, float, Move] | None = None
     for stock in rules.seating.stock_sources[seat]:
         top = seen.stock_tops[stock]
@@ -139,10 +144,16 @@ def stock_plan(seen: PlayerView) -> tuple[int, Move] | None:
                 if best is None or key < best[:2]:
                     best = (*key, PlayFromStock(stock, build))
                 continue
-            numbers = (
-                range(need, top) if need < top else [*range(need, highest + 1), *range(1, top)]
-            )
-            if sum(not usable[number] for number in numbers) > wilds:
+            if need < top:
+                numbers: Iterable[int] = range(need, top)
+                gap = missing[top - 1] - missing[need - 1]
+                length = top - need
+            else:
+                numbers = [*range(need, highest + 1), *range(1, top)]
+                gap = missing[highest] - missing[need - 1] + missing[top - 1]
+                length = highest - need + top
+            # Every card costs at least 1: a plan no cheaper than the best is skipped.
+            if gap > wilds or (best is not None and best[0] <= length):
                 continue
             found = _fill(seen, build, numbers)
             if found is not None:
@@ -158,16 +169,26 @@ def _fill(seen: PlayerView, build: int, numbers: Iterable[int]) -> tuple[int, Mo
     assert seen.hand is not None
     hand = Counter(seen.hand)
     sources = seen.rules.seating.discard_sources[seen.player]
-    piles = {(d, i): list(pile) for d in sources for i, pile in enumerate(seen.discards[d])}
+    # Each discard pile with how many of its cards are left (no copies: the tops are
+    # read at the depth left).
+    piles = [(d, i, pile) for d in sources for i, pile in enumerate(seen.discards[d])]
+    depths = [len(pile) for _, _, pile in piles]
     cost = 0
     first: Move | None = None
     for number in numbers:
         move: Move | None = None
         for card in (number, WILD):  # a number before a wild: keep wilds for the stock
-            spot = next((key for key, pile in piles.items() if pile and pile[-1] == card), None)
+            spot = next(
+                (
+                    k
+                    for k, (_, _, pile) in enumerate(piles)
+                    if depths[k] and pile[depths[k] - 1] == card
+                ),
+                None,
+            )
             if spot is not None:
-                piles[spot].pop()
-                move = PlayFromDiscard(spot[0], spot[1], build)
+                depths[spot] -= 1
+                move = PlayFromDiscard(piles[spot][0], piles[spot][1], build)
             elif hand[card]:
                 hand[card] -= 1
                 move = PlayFromHand(card, build)
@@ -292,8 +313,10 @@ class ReferenceHeuristicBot:
         planned = stock_plan(view)
         if planned is not None:
             return planned[1]
-        for choice in (*play_candidates(view, moves), *discard_candidates(view, moves)):
-            return choice
+        for choices in (play_candidates, discard_candidates):  # the discards only if no play
+            chosen = choices(view, moves)
+            if chosen:
+                return chosen[0]
         # An empty hand: any play rather than a pass, which would bring a block closer
         # (R-WIN-2); the last legal move is the pass (R-TURN-8).
         return moves[0]

@@ -35,8 +35,8 @@ True
 
 from __future__ import annotations
 
-from skipbo.bots.heuristic import discard_candidates, play_candidates, stock_plan
-from skipbo.bots.planner import HeuristicBot
+from skipbo.bots.heuristic import discard_candidates, stock_plan
+from skipbo.bots.planner import HeuristicBot, play_candidates
 from skipbo.common.bots import SeededBot
 from skipbo.common.budget import Budget, Clock
 from skipbo.engine import apply
