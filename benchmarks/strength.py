@@ -1,28 +1,37 @@
-"""Strength of the shipped bots: win rates with 95% Wilson intervals, and time per move.
+"""Strength of the shipped bots of both games: win rates with 95% Wilson intervals.
 
 Plays seeded tournaments with :func:`skipbo.arena.tournament` (seats rotated every
 game, so no bot keeps the first move) and prints, per line-up, each entry's wins,
 win rate, 95% Wilson interval and average thinking time per move (CPU time on one
-core, so that other work on a shared machine does not count), with the average
-game length and the share of blocked games. The line-ups (standard rules, 30 stock
-cards):
+core, so that other work on a shared machine does not count), with the average game
+length, the seeds (the tournament's, and the first game's deal seed) and, where the
+line-up has a bar, whether the first entry's win rate meets it ("met": the rate is at
+least the bar; "confirmed": the whole interval is). In Skyjo a tie for the lowest
+total is a win for each tied seat (S-SCORE-3), so its wins may add up to more than the
+games.
 
-* heuristic against play-first, 2 players (default 2,000 games);
-* search against heuristic, 2 players (default 1,000 games);
-* 4 players, one bot against three of the other kind: heuristic against three
-  play-first bots, search against three heuristic bots (default 400 games each).
+Skip-Bo (standard rules, 30 stock cards): the line-ups of issue 9 (heuristic against
+play-first and search against heuristic, 2 players; one against three of them, 4
+players), and those of issue 24: the heuristic against the first heuristic
+(``heuristic-1``) as one against three (bar: 33%) and with 2 players (bar: no loss,
+50%), the heuristic against play-first with 2 players (bar: today's lower bound,
+99.6%), the search bot against the heuristic with 2 players (bar: 65%) and as one
+against three (bar: 35%).
 
-The goals of issue 9: heuristic wins at least 90% against play-first; search's
-Wilson lower bound against heuristic is above 55% at an average of at most 100 ms
-a move on one core. With ``--workers N`` the games run in N processes (one core
-each); the results do not depend on N, the times do depend on the machine's load.
-The games are played in parts of P (default 100) of the one tournament, and the
-figures so far are printed after each part. ``--first F`` plays only the games from
-index F on, so that two runs can share one tournament (their wins, games and moves
-add up to those of the whole).
+Skyjo (standard rules): the heuristic against each reference bot (``heuristic-1``,
+``low-discard``, ``reveal-first``) and the search bot against the heuristic, with 2,
+4 and 8 players, one against the others; the bar is more than an even share (50%,
+25%, 12.5%).
 
-Usage: python benchmarks/strength.py [--scale F] [--workers N] [--seed S] [--part P] [--first F]
-       [--only NAME ...]   (NAME: heuristic-2p, heuristic-4p, search-2p, search-4p)
+With ``--workers N`` the games run in N processes (one core each); the results do not
+depend on N, the times do depend on the machine's load. The games are played in
+parts of P (default 100) of the one tournament, and the figures so far are printed
+after each part. ``--first F`` plays only the games from index F on, so that two runs
+can share one tournament (their wins, games and moves add up to those of the whole).
+``--games G`` replaces every chosen line-up's default number of games.
+
+Usage: python benchmarks/strength.py [--scale F] [--games G] [--workers N] [--seed S]
+       [--part P] [--first F] [--only NAME ...] [--game skipbo|skyjo] [--list]
 """
 
 from __future__ import annotations
@@ -30,33 +39,121 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from typing import Any, NamedTuple
 
 import skipbo
+from skipbo import skyjo
 from skipbo.arena import TournamentResult, combine, tournament
+from skipbo.common.randomness import derive_seed
 
-LINEUPS = {
-    "heuristic-2p": (("heuristic", "play-first"), 2_000),
-    "heuristic-4p": (("heuristic", "play-first", "play-first", "play-first"), 400),
-    "search-2p": (("search", "heuristic"), 1_000),
-    "search-4p": (("search", "heuristic", "heuristic", "heuristic"), 400),
+
+class Lineup(NamedTuple):
+    """A line-up: the game, the bots (one a seat of the first game), games, bar."""
+
+    game: str
+    """``"skipbo"`` or ``"skyjo"``."""
+    bots: tuple[str, ...]
+    """The bots' names; the first is the one measured."""
+    games: int
+    """The default number of games."""
+    bar: float | None = None
+    """The least win rate the first bot should reach, if any."""
+    why: str = ""
+    """What the bar stands for."""
+
+
+def _one_against(bot: str, others: str, players: int) -> tuple[str, ...]:
+    return (bot,) + (others,) * (players - 1)
+
+
+# The names of the bots are those of skipbo.bots.BOTS and skipbo.skyjo.bots.BOTS; a
+# line-up is easy to add or change here.
+LINEUPS: dict[str, Lineup] = {
+    # Skip-Bo, issue 9.
+    "heuristic-2p": Lineup(
+        "skipbo", ("heuristic", "play-first"), 2_000, 0.996, "no loss (today: 99.6-99.9%)"
+    ),
+    "heuristic-4p": Lineup("skipbo", _one_against("heuristic", "play-first", 4), 400),
+    "search-2p": Lineup("skipbo", ("search", "heuristic"), 1_000, 0.65, "issue 24: 65%"),
+    "search-4p": Lineup(
+        "skipbo", _one_against("search", "heuristic", 4), 400, 0.35, "issue 24: 35%"
+    ),
+    # Skip-Bo, issue 24: the new heuristic against the first one.
+    "heuristic-vs-1-2p": Lineup(
+        "skipbo", ("heuristic", "heuristic-1"), 1_000, 0.5, "no loss with two players"
+    ),
+    "heuristic-vs-1-4p": Lineup(
+        "skipbo", _one_against("heuristic", "heuristic-1", 4), 1_000, 0.33, "issue 24: 33%"
+    ),
 }
-"""Each line-up by name: the bots (one a seat of the first game) and the default games."""
+SKYJO_GAMES = {2: 500, 4: 400, 8: 300}
+"""Default games of the Skyjo line-ups of the heuristic, by players."""
+SKYJO_SEARCH_GAMES = {2: 60, 4: 30, 8: 16}
+"""Default games of the Skyjo search line-ups (each search move samples deals)."""
+for _players in (2, 4, 8):
+    _even = 1 / _players
+    for _reference in ("heuristic-1", "low-discard", "reveal-first"):
+        LINEUPS[f"skyjo-heuristic-vs-{_reference}-{_players}p"] = Lineup(
+            "skyjo",
+            _one_against("heuristic", _reference, _players),
+            SKYJO_GAMES[_players],
+            _even,
+            f"more than an even share ({_even:.1%})",
+        )
+    LINEUPS[f"skyjo-search-vs-heuristic-{_players}p"] = Lineup(
+        "skyjo",
+        _one_against("search", "heuristic", _players),
+        SKYJO_SEARCH_GAMES[_players],
+        _even,
+        f"more than an even share ({_even:.1%})",
+    )
+"""Each line-up by name."""
 
 
-def report(name: str, result: TournamentResult, seconds: float) -> str:
+def rules_of(lineup: Lineup) -> Any:
+    """The standard rules of the line-up's game, for its number of seats."""
+    players = len(lineup.bots)
+    return skyjo.Rules(players=players) if lineup.game == "skyjo" else skipbo.Rules(players=players)
+
+
+def verdict(lineup: Lineup, result: TournamentResult) -> str:
+    """Whether the first entry meets the line-up's bar ("" if it has none)."""
+    if lineup.bar is None:
+        return ""
+    entry = result.entries[0]
+    low, _ = entry.interval
+    if low >= lineup.bar:
+        word = "confirmed (the whole interval is above it)"
+    elif entry.win_rate >= lineup.bar:
+        word = "met (the rate; not the whole interval)"
+    else:
+        word = "NOT met"
+    return f"  bar {lineup.bar:.1%} ({lineup.why}): {word}"
+
+
+def report(name: str, lineup: Lineup, result: TournamentResult, seconds: float) -> str:
     """The lines printed for one tournament."""
+    ends = (
+        f"blocked {result.blocked_share:.1%}, turn limit {result.turn_limit_share:.1%}"
+        if lineup.game == "skipbo"
+        else f"{sum(len(g.winners) > 1 for g in result.summaries)} shared wins"
+    )
+    first = result.summaries[0]
     lines = [
-        f"{name}: {result.games} games, {result.rules.players} players, "
-        f"{result.average_turns:.1f} turns a game, blocked {result.blocked_share:.1%}, "
-        f"turn limit {result.turn_limit_share:.1%}, {seconds:.0f} s"
+        f"{name}: {lineup.game}, {result.games} games, {result.rules.players} players, "
+        f"{result.average_turns:.1f} turns a game, {ends}, {seconds:.0f} s; "
+        f"seed {result.seed} (game {first.index} dealt with {first.seed})"
     ]
     for entry in result.entries:
         low, high = entry.interval
         lines.append(
-            f"  {entry.entry} {entry.bot:<10} wins {entry.wins:>5}  rate {entry.win_rate:6.1%}"
+            f"  {entry.entry} {entry.bot:<12} wins {entry.wins:>5}  rate {entry.win_rate:6.1%}"
             f"  95% Wilson [{low:6.1%}, {high:6.1%}]"
             f"  {entry.seconds_per_move * 1000:7.2f} ms/move ({entry.moves} moves)"
         )
+    judged = verdict(lineup, result)
+    if judged:
+        lines.append(judged)
     return "\n".join(lines)
 
 
@@ -75,19 +172,36 @@ def main() -> None:
     """Run the line-ups and print their figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scale", type=float, default=1.0, help="fraction of the games")
+    parser.add_argument("--games", type=int, default=None, help="games of every line-up")
     parser.add_argument("--workers", type=int, default=1, help="worker processes")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--part", type=int, default=100, help="games between reports")
     parser.add_argument(
         "--first", type=int, default=0, help="play only the games from this index on"
     )
-    parser.add_argument("--only", nargs="*", choices=sorted(LINEUPS), default=list(LINEUPS))
+    parser.add_argument("--only", nargs="*", choices=sorted(LINEUPS), default=None)
+    parser.add_argument("--game", choices=("skipbo", "skyjo"), default=None)
+    parser.add_argument("--list", action="store_true", help="list the line-ups and stop")
     args = parser.parse_args()
-    print(f"skipbo {skipbo.__version__}, seed {args.seed}, workers {args.workers}", flush=True)
-    for name in args.only:
-        lineup, games = LINEUPS[name]
-        games = max(1, round(games * args.scale))
-        rules = skipbo.Rules(players=len(lineup))
+    names = args.only or [
+        name for name, lineup in LINEUPS.items() if args.game in (None, lineup.game)
+    ]
+    if args.list:
+        for name in names:
+            lineup = LINEUPS[name]
+            bar = "" if lineup.bar is None else f", bar {lineup.bar:.1%}"
+            print(f"{name}: {lineup.game}, {' '.join(lineup.bots)}, {lineup.games} games{bar}")
+        return
+    print(
+        f"skipbo {skipbo.__version__}, seed {args.seed} (game g is dealt with "
+        f"derive_seed({args.seed}, g), e.g. {derive_seed(args.seed, 0)} for game 0), "
+        f"workers {args.workers}",
+        flush=True,
+    )
+    for name in names:
+        lineup = LINEUPS[name]
+        games = args.games or max(1, round(lineup.games * args.scale))
+        rules = rules_of(lineup)
         started = time.perf_counter()
         progress = Progress(name, games - args.first)
         parts: list[TournamentResult] = []
@@ -96,7 +210,7 @@ def main() -> None:
         for first in range(args.first, games, args.part):
             part = tournament(
                 rules,
-                lineup,
+                lineup.bots,
                 games=min(args.part, games - first),
                 seed=args.seed,
                 workers=args.workers,
@@ -105,11 +219,11 @@ def main() -> None:
             )
             parts.append(part)
             result = combine(parts)
-            label = name if result.games == games else f"{name} (so far)"
+            label = name if result.games == games - args.first else f"{name} (so far)"
             if args.first:
                 label += f" games {args.first} to {args.first + result.games - 1}"
             print(file=sys.stderr)
-            print(report(label, result, time.perf_counter() - started), flush=True)
+            print(report(label, lineup, result, time.perf_counter() - started), flush=True)
 
 
 if __name__ == "__main__":

@@ -1,10 +1,18 @@
-"""People at the web table, in headless Chromium: whole games by clicking, two
-browsers at one table, and what a page may hold (only its seat's view)."""
+"""People at the web table, in headless Chromium: whole games of both games by clicking
+and by dragging, keyboard play, two browsers at one table, what a page may hold (only
+its seat's view), the page's settings and defects, and axe-core's accessibility checks.
+
+The screenshots of the docs (``docs/_static/web``) are made here from the real page
+when ``SKIPBO_WEB_SCREENSHOTS`` names that folder (``tools/check`` does); otherwise
+they go to a temporary folder.
+"""
 
 from __future__ import annotations
 
 import json
+import os
 import urllib.request
+from collections import Counter
 from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
@@ -12,12 +20,15 @@ from typing import Any
 
 import pytest
 from tools import webbrowser
-from tools.webserver import TIMEOUT, Server, running_server
+from tools.webserver import TIMEOUT, Server, running_server, token_of
 
 import skipbo
-import skipbo.bots
-from skipbo.io.records import final_state, replay
-from skipbo.io.serialization import from_data, to_data
+import skipbo.io.serialization
+from skipbo import skyjo
+from skipbo.bots.game import SKIPBO
+from skipbo.common.game import AnyGame
+from skipbo.skyjo.game import SKYJO
+from skipbo.skyjo.serialization import from_data as skyjo_from_data
 
 if not webbrowser.CHROMIUM.exists():  # pragma: no cover - tools/check installs it
     pytest.skip(
@@ -27,11 +38,16 @@ if not webbrowser.CHROMIUM.exists():  # pragma: no cover - tools/check installs 
 
 RULES = skipbo.Rules(players=2, stock_size=3)
 SHORT = skipbo.Rules(players=2, stock_size=2)
+SKYJO_RULES = skyjo.Rules(players=2, end_score=10, turn_limit=8)
+"""Short Skyjo games: a round ends after 8 turns, the game after the round that
+takes a total to 10 (one round, mostly)."""
 MAX_MOVES = 600
 """More moves than any of these games takes (they are bounded, not timed)."""
+PHONE = (390, 844)
+DESKTOP = (1280, 900)
 
 MESSAGE_KEYS = {
-    "type", "table", "version", "seat", "seats", "seat_stock", "seat_discards", "seat_team",
+    "type", "table", "game_type", "version", "seat", "seats", "names", "seating",
     "view", "legal", "last", "game", "target", "scores", "results", "match_winners",
 }  # fmt: skip
 
@@ -49,50 +65,240 @@ def browser() -> Iterator[Any]:
         yield started
 
 
-def visible_cards(seen: skipbo.PlayerView) -> list[int]:
-    """The card faces a page may show for a view: hand, stock tops, discards, build tops."""
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where screenshots go: the docs' folder if asked for, else a temporary one."""
+    folder = os.environ.get("SKIPBO_WEB_SCREENSHOTS")
+    path = Path(folder) if folder else tmp_path_factory.mktemp("shots")
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def axe_clean(page: Any, where: str) -> None:
+    if not webbrowser.AXE.exists():  # pragma: no cover - tools/check installs it
+        pytest.skip("needs axe-core: npm install --prefix tools/.npm axe-core (tools/check)")
+    problems = webbrowser.axe_problems(page)
+    assert problems == [], f"{where}: {problems}"
+
+
+def screenshot(page: Any, path: Path, size: tuple[int, int]) -> None:
+    """The page at ``size`` (then back to its own size), written to ``path`` as PNG."""
+    own = page.viewport_size
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
+    page.screenshot(path=str(path))
+    page.set_viewport_size(own)
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+# --- what a page may hold -------------------------------------------------------------
+
+
+def skipbo_cards(seen: skipbo.PlayerView) -> Counter[int]:
+    """The card faces a Skip-Bo page may show for a view: hand, stock tops, discards, builds."""
     cards = list(seen.hand or ())
     cards += [top for top in seen.stock_tops if top is not None]
     cards += [card for piles in seen.discards for pile in piles for card in pile]
-    cards += [pile[-1] for pile in seen.builds if pile]
-    return sorted(cards)
+    cards += [card for pile in seen.builds for card in pile]
+    return Counter(cards)
 
 
-def record_of(server: Server, table: str) -> skipbo.GameRecord:
+def skyjo_cards(seen: skyjo.PublicView) -> Counter[int]:
+    """The card faces a Skyjo page may show: face-up grid cards, the discard pile, held."""
+    cards = [card for grid in seen.grids for card in grid if isinstance(card, int)]
+    cards += list(seen.discard_pile)
+    cards += [] if seen.held is None else [seen.held]
+    return Counter(cards)
+
+
+def may_show(game: AnyGame, state: Any, seat: int | None) -> Counter[int]:
+    seen = game.view(state, seat)
+    return skipbo_cards(seen) if game is SKIPBO else skyjo_cards(seen)
+
+
+def states_of(server: Server, table: str, game: AnyGame) -> list[Any]:
+    """Every state of game 1 of ``table``, from its released record (state ``v`` after v moves)."""
     status, data = server.request("GET", f"/api/tables/{table}/games/1/record")
-    assert status == 200
-    return from_data(data, "record")
+    assert status == 200, data
+    record: Any = (
+        skipbo.io.serialization.from_data(data, "record")
+        if game is SKIPBO
+        else skyjo_from_data(data, "skyjo-record")
+    )
+    state = game.deal(record.rules, record.seed)
+    states = [state]
+    for move in record.moves:
+        state = game.apply(state, move)
+        states.append(state)
+    return states
 
 
-def test_a_person_plays_a_whole_game_against_a_bot_by_clicking(
-    server: Server, browser: Any, tmp_path: Path
+def check_frames(frames: list[Any], states: list[Any], game: AnyGame, seat: int | None) -> None:
+    """Each message is the seat's view of the table at its version, and nothing more."""
+    assert frames, "no WebSocket message was received"
+    for frame in frames:
+        assert set(frame) == MESSAGE_KEYS
+        assert frame["seat"] == seat
+        if frame["game"] != 1:
+            continue
+        state = states[frame["version"]]
+        seen = game.view(state, seat)
+        assert frame["view"] == game.to_data(seen)
+        to_move = seat is not None and not game.is_over(state) and state.current_player == seat
+        assert frame["legal"] == ([str(move) for move in game.legal_moves(seen)] if to_move else [])
+
+
+def page_cards(page: Any) -> Counter[int]:
+    return Counter(webbrowser.shown_cards(page))
+
+
+def assert_holds_only_the_view(page: Any, game: AnyGame, state: Any, seat: int | None) -> None:
+    shown, allowed = page_cards(page), may_show(game, state, seat)
+    assert shown <= allowed, f"the page shows {shown - allowed} beyond the view"
+
+
+def end_panel_says(page: Any, winners: tuple[int, ...]) -> None:
+    """The end panel of seat 0 against Bot 1 (seat 1) names the winners in words."""
+    names = {(0,): "You won", (1,): "Bot 1 won", (0, 1): "You and Bot 1 won"}
+    assert page.inner_text("#end-title") == names[winners]
+
+
+# --- whole games ------------------------------------------------------------------------
+
+
+def test_a_person_plays_a_whole_skipbo_game_by_clicking_on_a_phone(
+    server: Server, browser: Any, shots: Path
 ) -> None:
-    created = server.create(RULES, ["human", "play-first"])
-    page = browser.new_page(viewport={"width": 390, "height": 844})  # a phone's screen
+    created = server.create(RULES, ["human", "heuristic"])
+    page = webbrowser.quick_page(browser, *PHONE)
+    frames = webbrowser.record_frames(page)
     page.goto(server.base + created["seats"][0]["link"])
     assert server.request("GET", f"/api/tables/{created['table']}/games/1/record")[0] == 409
     clicks = 0
     while webbrowser.wait_for_turn_or_end(page):
+        if clicks == 3:
+            axe_clean(page, "Skip-Bo table")
+            # Read at a glance: the build piles say what they need, stocks are labelled,
+            # the hand marks its playable cards apart from the discard-only ones.
+            assert page.locator(".build .needs").first.inner_text().startswith("needs")
+            assert "Your stock" in page.inner_text("#board")
+            assert "Bot 1's stock" in page.inner_text("#board")
+            marks = {tag.strip() for tag in page.locator("#hand .card .tag").all_inner_texts()}
+            assert marks
+            assert marks <= {"▲ build", "discard"}
+            screenshot(page, shots / "skipbo-phone.png", PHONE)
+            screenshot(page, shots / "skipbo-desktop.png", DESKTOP)
         webbrowser.click_a_move(page)
         clicks += 1
         assert clicks < MAX_MOVES
-    record = record_of(server, created["table"])
-    final = final_state(record)
+    states = states_of(server, created["table"], SKIPBO)
+    final = states[-1]
     assert final.is_over
-    assert clicks > 0
-    assert "Game over" in page.inner_text("#outcome")
-    assert page.locator("#records a").count() == 1  # the record is offered after the game
-    page.screenshot(path=str(tmp_path / "end.png"), full_page=True)
-    assert (tmp_path / "end.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    # The page shows exactly the cards of the person's view at the end.
-    assert webbrowser.shown_cards(page) == visible_cards(skipbo.view(final, 0))
-    # The person deals the next game of the match.
+    assert_holds_only_the_view(page, SKIPBO, final, 0)
+    check_frames(frames, states, SKIPBO, 0)
+    # The end panel names the winner in people's words, with the scores and the next game.
+    end_panel_says(page, final.outcome.winners)
+    assert page.locator("#end-scores tbody tr").count() == 2
+    assert page.locator("#end-record").get_attribute("href", timeout=webbrowser.WAIT_MS)
+    axe_clean(page, "Skip-Bo end")
+    screenshot(page, shots / "skipbo-end-phone.png", PHONE)
     page.click("#next")
     page.wait_for_function(
-        f"() => {webbrowser.STATUS}.over === 'false'", timeout=webbrowser.WAIT_MS
+        f"() => {webbrowser.STATUS}.over === 'false' && {webbrowser.STATUS}.game === '2'",
+        timeout=webbrowser.WAIT_MS,
     )
+    assert page.locator("#end").is_hidden()
     assert page.inner_text("#scores").startswith("Game 2.")
     page.close()
+
+
+def test_a_person_plays_a_whole_skyjo_game_by_clicking(
+    server: Server, browser: Any, shots: Path
+) -> None:
+    created = server.create(SKYJO_RULES, ["human", "heuristic"])
+    table = created["table"]
+    page = webbrowser.quick_page(browser, *DESKTOP)
+    frames = webbrowser.record_frames(page)
+    page.goto(server.base + created["seats"][0]["link"])
+    played: list[str] = []
+    pages_seen: list[tuple[int, Counter[int]]] = []
+    while webbrowser.wait_for_turn_or_end(page):
+        pages_seen.append((webbrowser.version(page), page_cards(page)))
+        if len(played) == 4:
+            axe_clean(page, "Skyjo table")
+            screenshot(page, shots / "skyjo-desktop.png", DESKTOP)
+            screenshot(page, shots / "skyjo-phone.png", PHONE)
+        played.append(webbrowser.play_the_hint(page))
+        assert len(played) < MAX_MOVES
+    states = states_of(server, table, SKYJO)
+    assert SKYJO.is_over(states[-1])
+    # The reveals, the draw and take choice and both ways of placing were all clicked.
+    assert {move[0] for move in played} >= {"r", "s"}
+    assert {"draw", "take"} & set(played)
+    check_frames(frames, states, SKYJO, 0)
+    for at, shown in pages_seen:  # a face-down card never reached the page
+        assert shown <= may_show(SKYJO, states[at], 0)
+    assert_holds_only_the_view(page, SKYJO, states[-1], 0)
+    end_panel_says(page, states[-1].outcome.winners)
+    totals = [int(page.locator("#end-scores td").nth(i).inner_text()) for i in range(2)]
+    assert totals == list(states[-1].outcome.totals)
+    assert page.locator(".round-scores").count() == 1  # the round scores are shown
+    axe_clean(page, "Skyjo end")
+    screenshot(page, shots / "skyjo-end-desktop.png", DESKTOP)
+    page.close()
+
+
+@pytest.mark.parametrize(("rules", "size"), [(SHORT, PHONE), (SKYJO_RULES, DESKTOP)])
+def test_a_person_plays_a_whole_game_by_dragging(
+    server: Server, browser: Any, rules: Any, size: tuple[int, int]
+) -> None:
+    created = server.create(rules, ["human", "heuristic"])
+    page = webbrowser.quick_page(browser, *size)
+    page.goto(server.base + created["seats"][0]["link"])
+    moves = 0
+    while webbrowser.wait_for_turn_or_end(page):
+        webbrowser.play_the_hint(page, drag=True)
+        moves += 1
+        assert moves < MAX_MOVES
+    game = SKIPBO if isinstance(rules, skipbo.Rules) else SKYJO
+    final = states_of(server, created["table"], game)[-1]
+    assert game.is_over(final)
+    assert page.locator(".flying").count() == 0  # no dragged copy is left behind
+    assert_holds_only_the_view(page, game, final, 0)
+    page.close()
+
+
+def test_keyboard_play_reaches_every_control(server: Server, browser: Any) -> None:
+    created = server.create(RULES, ["human", "human"])
+    message = server.request("GET", f"/api/tables/{created['table']}")[1]
+    seat = message["view"]["current_player"]
+    page = webbrowser.quick_page(browser, *DESKTOP)
+    page.goto(server.base + created["seats"][seat]["link"])
+    assert webbrowser.wait_for_turn_or_end(page)
+    # Every card that may be chosen is a focusable button with a name for screen readers.
+    for control in page.locator("[data-source].legal, [data-action].legal").all():
+        assert control.get_attribute("tabindex") == "0"
+        assert control.get_attribute("role") == "button"
+        assert control.locator(".sr-only").count() == 1  # what it is, for screen readers
+    page.locator("#board").focus()
+    for _ in range(80):  # Tab to the first card that may be played
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.matches('[data-source].legal')"):
+            break
+    else:
+        raise AssertionError("no card could be reached with Tab")
+    before = webbrowser.version(page)
+    page.keyboard.press("Enter")  # choose it: the focus goes to a pile it may go onto
+    page.wait_for_function("() => document.activeElement.matches('.drop')", timeout=10_000)
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        f"() => Number({webbrowser.STATUS}.version) > {before}", timeout=webbrowser.WAIT_MS
+    )
+    page.close()
+
+
+# --- two browsers, spectators, settings, defects ------------------------------------------
 
 
 def test_two_browsers_share_a_table_and_never_see_each_others_hands(
@@ -101,7 +307,7 @@ def test_two_browsers_share_a_table_and_never_see_each_others_hands(
     created = server.create(SHORT, ["human", "human"])
     pages, frames = [], []
     for seat in (0, 1):
-        page = browser.new_context().new_page()
+        page = webbrowser.quick_page(browser, *PHONE)
         frames.append(webbrowser.record_frames(page))
         page.goto(server.base + created["seats"][seat]["link"])
         pages.append(page)
@@ -114,48 +320,102 @@ def test_two_browsers_share_a_table_and_never_see_each_others_hands(
             break
         webbrowser.click_a_move(pages[seat])
         moves += 1
-        # The other browser is pushed the move: it shows it among the last moves.
-        move = pages[seat].inner_text("#last li:first-child").rpartition(": ")[2]
+        # The other browser is pushed the move, said in words, at the top of its page.
+        latest = pages[seat].inner_text("#latest-text")
+        assert latest.startswith("You")
         pages[1 - seat].wait_for_function(
-            "text => document.querySelector('#last li:first-child')?.innerText === text",
-            arg=f"Seat {seat}: {move}",
+            "n => document.querySelector('#log li:first-child')?.value === n",
+            arg=moves,
             timeout=webbrowser.WAIT_MS,
         )
+        assert pages[1 - seat].inner_text("#latest-text").startswith(f"Player {seat + 1}")
         assert moves < MAX_MOVES
-    states = list(replay(record_of(server, created["table"])))
+    states = states_of(server, created["table"], SKIPBO)
     for seat in (0, 1):
-        assert frames[seat], "no WebSocket message was received"
-        for frame in frames[seat]:
-            # Each message is the seat's view of the table at that version, nothing more.
-            assert set(frame) == MESSAGE_KEYS
-            assert frame["seat"] == seat
-            assert frame["view"] == to_data(skipbo.view(states[frame["version"]], seat))
-        shown = webbrowser.shown_cards(pages[seat])
-        assert shown == visible_cards(skipbo.view(states[-1], seat))
+        check_frames(frames[seat], states, SKIPBO, seat)
+        assert_holds_only_the_view(pages[seat], SKIPBO, states[-1], seat)
+        pages[seat].close()
     # The page itself is the same static file for everyone: no game data in it.
     page_source = urllib.request.urlopen(f"{server.base}/t/{created['table']}", timeout=TIMEOUT)
     static = resources.files("skipbo.web").joinpath("static", "table.html").read_bytes()
     assert page_source.read() == static
 
 
-def test_a_spectator_page_shows_no_hand(server: Server, browser: Any) -> None:
-    created = server.create(RULES, ["human", "play-first"])
-    page = browser.new_page()
+def test_a_seat_link_opened_on_the_spectator_page_takes_the_seat(
+    server: Server, browser: Any
+) -> None:
+    created = server.create(RULES, ["human", "heuristic"])
+    page = webbrowser.quick_page(browser, *PHONE)
     frames = webbrowser.record_frames(page)
     page.goto(server.base + created["spectate"])
     page.wait_for_selector("#status[data-version]", timeout=webbrowser.WAIT_MS)
     assert page.locator("#hand [data-card]").count() == 0
-    assert frames
     assert all(frame["view"]["hand"] is None for frame in frames)
+    page.goto(server.base + created["seats"][0]["link"])  # the same page: only the #fragment
+    page.wait_for_function(
+        "() => document.querySelectorAll('#hand [data-card]').length === 5",
+        timeout=webbrowser.WAIT_MS,
+    )
+    assert frames[-1]["seat"] == 0
     page.close()
+
+
+def test_names_are_chosen_on_joining_and_shown_as_text(server: Server, browser: Any) -> None:
+    created = server.create(SKYJO_RULES, ["human", "heuristic"])
+    page = webbrowser.quick_page(browser, *PHONE)
+    page.goto(server.base + created["seats"][0]["link"])
+    page.wait_for_selector("#status[data-version]", timeout=webbrowser.WAIT_MS)
+    assert page.get_attribute("#name", "maxlength") == "24"
+    page.fill("#name", "<b>Ada</b>")
+    page.click("#name-form button")
+    spectator = webbrowser.quick_page(browser, *PHONE)
+    spectator.goto(server.base + created["spectate"])
+    spectator.wait_for_function(
+        "() => document.querySelector('#board').innerText.includes('<b>Ada</b>')",
+        timeout=webbrowser.WAIT_MS,
+    )
+    assert spectator.locator("#board b").count() == 0  # the name is text, not markup
+    assert server.request("GET", f"/api/tables/{created['table']}")[1]["names"][0] == "<b>Ada</b>"
+    page.close()
+    spectator.close()
+
+
+def test_the_others_moves_are_paced_by_the_setting(server: Server, browser: Any) -> None:
+    created = server.create(SHORT, ["human", "human"])
+    table = created["table"]
+    watcher = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
+    watcher.add_init_script("localStorage.setItem('table-pace', '2600')")  # "slow"
+    watcher.goto(server.base + created["spectate"])
+    watcher.wait_for_selector("#status[data-version]", timeout=webbrowser.WAIT_MS)
+    version = 0
+    for _ in range(3):  # three moves at once, by whoever is to move
+        message = server.request("GET", f"/api/tables/{table}")[1]
+        token = token_of(created, message["view"]["current_player"])
+        mine = server.request("GET", f"/api/tables/{table}", token=token)[1]
+        body = {"move": mine["legal"][0], "version": version}
+        assert server.request("POST", f"/api/tables/{table}/moves", body, token=token)[0] == 200
+        version += 1
+    # The page holds the moves back one by one: it shows an earlier version than it
+    # has received while the first move waits out its pace.
+    watcher.wait_for_function(
+        f"() => Number({webbrowser.STATUS}.received) === {version}"
+        f" && Number({webbrowser.STATUS}.version) < {version}",
+        timeout=webbrowser.WAIT_MS,
+    )
+    assert watcher.input_value("#pace") == "2600"
+    watcher.select_option("#pace", "0")  # "at once": catch up
+    watcher.wait_for_function(
+        f"() => Number({webbrowser.STATUS}.version) === {version}", timeout=webbrowser.WAIT_MS
+    )
+    watcher.close()
 
 
 def test_the_page_reconnects_after_a_server_restart_and_play_goes_on(
     browser: Any, tmp_path: Path
 ) -> None:
     with running_server(tmp_path / "tables.sqlite3", "--bot-delay", "0") as server:
-        created = server.create(RULES, ["human", "play-first"])
-        page = browser.new_page()
+        created = server.create(SHORT, ["human", "play-first"])
+        page = webbrowser.quick_page(browser)
         page.goto(server.base + created["seats"][0]["link"])
         assert webbrowser.wait_for_turn_or_end(page)
         webbrowser.click_a_move(page)
@@ -175,21 +435,45 @@ def test_the_page_reconnects_after_a_server_restart_and_play_goes_on(
             webbrowser.click_a_move(page)
             clicks += 1
             assert clicks < MAX_MOVES
-        assert final_state(record_of(server, created["table"])).is_over
+        assert states_of(server, created["table"], SKIPBO)[-1].is_over
         page.close()
 
 
-def test_the_lobby_opens_a_table_against_bots(server: Server, browser: Any) -> None:
-    page = browser.new_page(viewport={"width": 390, "height": 844})
+@pytest.mark.parametrize("game", ["skipbo", "skyjo"])
+def test_the_lobby_opens_a_table_of_either_game_against_bots(
+    server: Server, browser: Any, game: str
+) -> None:
+    page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
     page.goto(server.base + "/")
-    page.select_option("#preset", "2 players, short game")
+    page.wait_for_selector("body[data-ready]", timeout=webbrowser.WAIT_MS)
+    page.check(f"#game-{game}")
+    assert page.locator("#target-row").is_visible() == (game == "skipbo")
+    axe_clean(page, f"lobby ({game})")
     seats = page.locator("select.seat")
     assert seats.count() == 2
     assert seats.nth(0).input_value() == "human"
-    assert seats.nth(1).input_value() in skipbo.bots.BOTS  # a bot by default
-    page.click("button[type=submit]")
+    assert seats.nth(1).input_value() == "heuristic"  # a bot by default
+    page.click("#open")
     page.locator("a.seat-link").first.click()
     page.wait_for_selector("#status[data-version]", timeout=webbrowser.WAIT_MS)
-    assert page.locator("#hand [data-card]").count() == 5  # the person's hand
-    assert "bot:" in page.inner_text("#others")
+    assert page.inner_text("#title") == ("Skip-Bo" if game == "skipbo" else "Skyjo")
+    if game == "skipbo":
+        assert page.locator("#hand [data-card]").count() == 5  # the person's hand
+    else:
+        assert page.locator('[data-pile^="g0."]').count() == 12  # the person's grid
+    assert "Bot 1" in page.inner_text("#board")
+    page.close()
+
+
+def test_editing_custom_rules_does_not_eat_the_first_click(server: Server, browser: Any) -> None:
+    page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
+    page.goto(server.base + "/")
+    page.wait_for_selector("body[data-ready]", timeout=webbrowser.WAIT_MS)
+    page.click("details summary")
+    three = skipbo.io.serialization.to_data(skipbo.Rules(players=3, stock_size=5))
+    page.fill("#rules", json.dumps(three))
+    assert page.locator("select.seat").count() == 3  # redrawn while typing
+    page.click("#open")  # one click, straight from the rules box
+    page.wait_for_selector("#links:not([hidden])", timeout=5_000)
+    assert page.locator("a.seat-link").count() == 1
     page.close()

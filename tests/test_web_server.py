@@ -25,6 +25,7 @@ from websockets.sync.client import connect
 from websockets.typing import Origin
 
 import skipbo
+from skipbo import skyjo
 from skipbo.bots import PlayFirstBot
 from skipbo.io.records import final_state
 from skipbo.io.serialization import from_data, to_data
@@ -301,3 +302,25 @@ def test_a_huge_game_number_in_a_record_url_is_a_404_not_a_crash(
         answer = b"".join(iter(lambda: client.recv(4096), b""))
     assert answer.startswith(b"HTTP/1.1 %d" % status), answer[:200]
     assert b'"error"' in answer
+
+
+def test_a_skyjo_table_is_opened_named_hinted_and_played_over_http(server: Server) -> None:
+    created = server.create(skyjo.Rules(players=2), ["human", "human"])
+    token = token_of(created, 0)
+    table = created["table"]
+    assert server.request("POST", f"/api/tables/{table}/name", {"name": "Ada"}, token=token) == (
+        200,
+        {"version": 1},
+    )
+    message = table_message(server, table, token)
+    assert message["game_type"] == "skyjo"
+    assert message["names"] == ["Ada", "Player 2"]
+    mover = message["view"]["current_player"]
+    token = token_of(created, mover)
+    status, hint = server.request("GET", f"/api/tables/{table}/hint", token=token)
+    assert status == 200
+    assert hint["move"] in table_message(server, table, token)["legal"]
+    assert post_move(server, table, token, hint["move"], 1) == (200, {"version": 2})
+    assert table_message(server, table)["last"][0]["words"] == hint["words"]
+    status, answer = post_move(server, table, token, "h5>b0", 2)  # Skip-Bo's notation
+    assert status == 400, answer

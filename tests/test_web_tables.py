@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import json
+import sqlite3
 import sys
 from http import HTTPStatus
 from pathlib import Path
@@ -12,13 +13,21 @@ from pathlib import Path
 import pytest
 
 import skipbo
+from skipbo import skyjo
 from skipbo.bots import PlayFirstBot
+from skipbo.bots.game import SKIPBO
+from skipbo.common.game import rules_from_data
+from skipbo.common.match import Series, SeriesError
 from skipbo.io.records import final_state
 from skipbo.io.serialization import dumps, from_data
+from skipbo.skyjo import records as skyjo_records
+from skipbo.skyjo.game import SKYJO
+from skipbo.skyjo.serialization import to_data as skyjo_to_data
+from skipbo.text.words import describe_move
 from skipbo.web import protocol
 from skipbo.web.protocol import WebError
 from skipbo.web.storage import Event, SQLiteStorage, VersionConflict
-from skipbo.web.tables import Table, Tables
+from skipbo.web.tables import MAX_NAME, Table, Tables, check_name
 
 RULES = skipbo.Rules(players=2, stock_size=3)
 
@@ -166,14 +175,13 @@ def test_storage_refuses_a_second_event_at_a_version(tmp_path: Path) -> None:
     ],
 )
 def test_malformed_posts_are_bad_requests(body: bytes) -> None:
-    refused(HTTPStatus.BAD_REQUEST, protocol.parse_move, body)
+    refused(HTTPStatus.BAD_REQUEST, protocol.parse_move, body, SKIPBO)
 
 
 def test_create_checks_rules_seats_and_target() -> None:
-    bots = {"play-first": None}
     rules = json.loads(dumps(RULES))
     good = {"rules": rules, "seats": ["human", "play-first"], "target": 100}
-    assert protocol.parse_create(json.dumps(good), bots) == (RULES, ["human", "play-first"], 100)
+    assert protocol.parse_create(json.dumps(good)) == (SKIPBO, RULES, ["human", "play-first"], 100)
     for change in (
         {"seats": ["human"]},
         {"seats": ["play-first", "play-first"]},
@@ -182,7 +190,7 @@ def test_create_checks_rules_seats_and_target() -> None:
         {"target": protocol.MAX_TARGET + 1},
         {"rules": {**rules, "players": 1}},
     ):
-        refused(HTTPStatus.BAD_REQUEST, protocol.parse_create, json.dumps(good | change), bots)
+        refused(HTTPStatus.BAD_REQUEST, protocol.parse_create, json.dumps(good | change))
 
 
 def test_the_layer_without_its_extra_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -222,3 +230,137 @@ def test_skipbo_serve_without_the_extra_names_it(
     )
     assert main(["serve"]) == 2
     assert "pip install 'skipbo[web]'" in capsys.readouterr().err
+
+
+# --- both games: one server, protocol and storage ------------------------------------
+
+SKYJO_RULES = skyjo.Rules(players=2, end_score=15)
+
+
+def test_a_skyjo_rules_document_makes_a_skyjo_table_played_to_its_end(tables: Tables) -> None:
+    body = {"rules": skyjo_to_data(SKYJO_RULES), "seats": ["human", "heuristic"], "target": None}
+    game, rules, seats, target = protocol.parse_create(json.dumps(body))
+    assert (game, rules, seats, target) == (SKYJO, SKYJO_RULES, ["human", "heuristic"], None)
+    table, tokens = tables.create(rules, seats, target)
+    assert table.seat_of(tokens[0]) == 0
+    for _ in range(2000):
+        if table.game_over:
+            break
+        if table.bot_to_move() is not None:
+            table.play_bot(tables.storage)
+            continue
+        state = table.match.game
+        message = table.message(0)
+        # Skyjo's view is public: the message holds it and nothing of the hidden grid.
+        assert message["view"] == skyjo_to_data(skyjo.view(state))
+        assert message["legal"] == [str(move) for move in skyjo.legal_moves(state)]
+        hint = table.hint(0)
+        assert hint["move"] in message["legal"]
+        table.play(tables.storage, 0, skyjo.parse_move(hint["move"]), table.version)
+    assert table.game_over
+    message = table.message(None)
+    assert message["game_type"] == "skyjo"
+    assert message["legal"] == []
+    assert message["results"][0]["winners"] == list(table.match.game.outcome.winners)
+    assert message["target"] is None
+    record = table.record(1)
+    assert isinstance(record, skyjo_records.GameRecord)
+    assert skyjo_records.final_state(record) == table.match.game
+    table.next_game(tables.storage, 0, table.version)
+    again = Tables(tables.storage).get(table.id)
+    assert again.adapter is SKYJO
+    assert again.message(0) == table.message(0)
+    assert again.match.number == 2
+
+
+def test_a_skyjo_table_refuses_a_match_target_and_skipbo_bots() -> None:
+    rules = skyjo_to_data(SKYJO_RULES)
+    for body in (
+        {"rules": rules, "seats": ["human", "heuristic"], "target": 100},
+        {"rules": rules, "seats": ["human", "play-first"], "target": None},
+        {"rules": {**rules, "type": "chess-rules"}, "seats": ["human", "human"], "target": None},
+    ):
+        refused(HTTPStatus.BAD_REQUEST, protocol.parse_create, json.dumps(body))
+    with pytest.raises(skipbo.DataError, match="/type"):
+        rules_from_data({"type": "chess-rules"})
+
+
+def test_a_table_stored_before_skyjo_still_loads(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    old = sqlite3.connect(path)
+    old.executescript(
+        """
+        CREATE TABLE tables (id TEXT PRIMARY KEY, rules TEXT NOT NULL, seed TEXT NOT NULL,
+            target INTEGER NOT NULL, seats TEXT NOT NULL, token_hashes TEXT NOT NULL);
+        CREATE TABLE events (table_id TEXT NOT NULL REFERENCES tables(id),
+            version INTEGER NOT NULL, seat INTEGER NOT NULL, event TEXT NOT NULL,
+            PRIMARY KEY (table_id, version));
+        """
+    )
+    state = skipbo.new_match(RULES, seed=99, target=50).game
+    move = str(skipbo.legal_moves(state)[0])
+    old.execute(
+        "INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?)",
+        ("old", dumps(RULES), "99", 50, '["human", "human"]', '["a", "b"]'),
+    )
+    old.execute("INSERT INTO events VALUES ('old', 0, ?, ?)", (state.current_player, move))
+    old.commit()
+    old.close()
+    table = Tables(SQLiteStorage(path)).get("old")
+    assert table.adapter is SKIPBO
+    assert table.version == 1
+    assert table.match == skipbo.new_match(RULES, seed=99, target=50).apply(skipbo.parse_move(move))
+
+
+def test_names_are_checked_stored_and_given_to_bots_by_number(tables: Tables) -> None:
+    table, _ = tables.create(RULES, ["human", "heuristic"], None)
+    assert table.message(None)["names"] == ["Player 1", "Bot 1"]
+    for bad in ("", "   ", "x" * (MAX_NAME + 1), "a\u0007b", 7, None):
+        refused(HTTPStatus.BAD_REQUEST, table.rename, tables.storage, 0, bad)
+    refused(HTTPStatus.FORBIDDEN, table.rename, tables.storage, None, "Eve")
+    assert table.version == 0
+    table.rename(tables.storage, 0, "  <b>Ada</b>  Lovelace ")
+    assert table.names[0] == "<b>Ada</b> Lovelace"  # kept as text: the page escapes it
+    assert Tables(tables.storage).get(table.id).names == table.names
+    assert check_name("x" * MAX_NAME) == "x" * MAX_NAME
+
+
+def test_last_moves_are_said_in_words_as_each_seat_saw_them(tables: Tables) -> None:
+    table, _tokens = tables.create(RULES, ["human", "human"], None)
+    state = table.match.game
+    mover = state.current_player
+    move = skipbo.legal_moves(state)[0]
+    table.play(tables.storage, mover, move, 0)
+    for seat in (mover, 1 - mover, None):
+        (last,) = table.message(seat)["last"]
+        assert last["words"] == describe_move(move, skipbo.view(state, seat))
+    assert table.message(mover)["last"][0]["words"] != table.message(None)["last"][0]["words"]
+
+
+def test_a_hint_is_the_heuristic_bots_choice_for_the_seat_to_move(tables: Tables) -> None:
+    table, _ = tables.create(RULES, ["human", "human"], None)
+    state = table.match.game
+    mover = state.current_player
+    hint = table.hint(mover)
+    assert skipbo.parse_move(hint["move"]) in skipbo.legal_moves(state)
+    assert hint["words"] == describe_move(
+        skipbo.parse_move(hint["move"]), skipbo.view(state, mover)
+    )
+    refused(HTTPStatus.CONFLICT, table.hint, 1 - mover)
+    refused(HTTPStatus.FORBIDDEN, table.hint, None)
+
+
+def test_a_series_scores_games_won_and_deals_after_a_game_only() -> None:
+    series = Series.start(SKYJO, SKYJO_RULES, seed=3)
+    with pytest.raises(SeriesError):
+        series.next_game()
+    bot = SKYJO.bots["heuristic"](0)
+    while not SKYJO.is_over(series.game):
+        series = series.apply(bot.choose(SKYJO.view(series.game, None)))
+    winners = SKYJO.winners(series.game)
+    assert series.scores == tuple(int(seat in winners) for seat in range(2))
+    assert series.results[0].winners == winners
+    second = series.next_game()
+    assert second.number == 2
+    assert second.game != series.game
+    assert not SKYJO.is_over(second.game)

@@ -25,8 +25,8 @@ def take(path: Path, width: int = 1100, height: int = 820) -> None:
     with tempfile.TemporaryDirectory() as directory, webbrowser.chromium() as browser:
         db = Path(directory) / "tables.sqlite3"
         with running_server(db, "--bot-delay", "0") as server:
-            created = server.create(skipbo.Rules(players=3), ["human", "play-first", "play-first"])
-            page = browser.new_page(viewport={"width": width, "height": height})
+            created = server.create(skipbo.Rules(players=3), ["human", "play-first", "heuristic"])
+            page = webbrowser.quick_page(browser, width, height)
             page.goto(server.base + created["seats"][0]["link"])
             for _ in range(PERSON_MOVES):
                 if not webbrowser.wait_for_turn_or_end(page):
@@ -34,6 +34,7 @@ def take(path: Path, width: int = 1100, height: int = 820) -> None:
                 webbrowser.click_a_move(page)
             webbrowser.wait_for_turn_or_end(page)
             page.locator("#hand [data-source].legal").first.click()  # a card chosen
+            page.evaluate("() => window.scrollTo(0, 0)")
             page.screenshot(path=str(path))
 
 

@@ -2,7 +2,8 @@
 
 The browser is the system's ``/usr/bin/chromium`` (``tools/check`` installs it);
 Playwright's own browser download is never used. A *person* here clicks like one:
-a card that may be played, then a pile it may go onto.
+a card that may be played, then a pile it may go onto; or asks for a hint and plays
+it by clicking (or dragging) what the page shows, in either game.
 """
 
 from __future__ import annotations
@@ -88,6 +89,97 @@ def click_a_move(page: Page) -> None:
             page.locator("#hand [data-source].legal").first.click()
             page.locator("[data-target].drop").first.click()
     page.wait_for_function(f"() => Number({STATUS}.version) > {before}", timeout=WAIT_MS)
+
+
+AXE = Path(__file__).parent / ".npm" / "node_modules" / "axe-core" / "axe.min.js"
+"""axe-core, installed by ``tools/check`` (``npm install --prefix tools/.npm axe-core``)."""
+
+
+def axe_problems(page: Page) -> list[str]:
+    """The serious and critical accessibility violations axe-core finds in the page now.
+
+    Each as ``"<rule>: <the first offending element>"``.
+    """
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    found = page.evaluate(
+        """async () => {
+            const result = await axe.run(document, {resultTypes: ["violations"]});
+            return result.violations
+                .filter((v) => v.impact === "serious" || v.impact === "critical")
+                .map((v) => `${v.id}: ${v.nodes[0].html.slice(0, 160)}`);
+        }"""
+    )
+    return [str(problem) for problem in found]
+
+
+def quick_page(browser: Browser, width: int = 1280, height: int = 900) -> Page:
+    """A new page whose table shows the others' moves at once (the pace setting 0)."""
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.add_init_script("localStorage.setItem('table-pace', '0')")
+    return page
+
+
+def _press(page: Page, selector: str) -> None:
+    page.locator(selector).first.click()
+
+
+def _drag(page: Page, source: str, target: str) -> None:
+    """Press on ``source``, move over ``target`` in steps, let go: a person's drag."""
+    start = page.locator(source).first
+    start.scroll_into_view_if_needed()
+    box = start.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] / 2 + 12, box["y"] + box["height"] / 2, steps=3)
+    end = page.locator(target).first
+    end.scroll_into_view_if_needed()
+    box = end.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, steps=4)
+    page.mouse.up()
+
+
+def play_the_hint(page: Page, *, drag: bool = False) -> str:
+    """Ask for a hint, then play it as a person would: click (or drag) its cards.
+
+    Returns the move played. Waits until the table has moved on.
+    """
+    before = version(page)
+    page.click("#hint")
+    hint = page.locator("#hint-text[data-move]")
+    hint.wait_for(timeout=WAIT_MS)
+    move = str(hint.get_attribute("data-move"))
+    game = page.evaluate("() => document.querySelector('#board').dataset.game")
+    if move == "pass":
+        page.click("#pass")
+    elif game == "skipbo":
+        source, target = (f'[data-source="{move.split(">")[0]}"].legal', move.split(">")[1])
+        if drag:
+            _drag(page, source, f'[data-target="{target}"]')
+        else:
+            _press(page, source)
+            _press(page, f'[data-target="{target}"].drop')
+    elif move in ("draw", "take"):
+        _press(page, f'[data-action="{move}"].legal')
+    elif move[0] == "s":
+        if drag:
+            _drag(page, '[data-source="held"].legal', f'[data-target="g{move[1:]}"]')
+        else:
+            _press(page, f'[data-target="g{move[1:]}"].drop')
+    elif move[0] == "f":
+        if drag:
+            _drag(page, '[data-source="held"].legal', '[data-target="discard"]')
+        else:
+            _press(page, '[data-target="discard"].drop')
+        _press(page, f'[data-target="g{move[1:]}"].drop')
+    else:  # r<first>+<second>: two face-down cards
+        first, second = move[1:].split("+")
+        _press(page, f'[data-source="g{first}"].legal')
+        _press(page, f'[data-target="g{second}"].drop')
+    page.wait_for_function(f"() => Number({STATUS}.version) > {before}", timeout=WAIT_MS)
+    return move
 
 
 def shown_cards(page: Page) -> list[int]:

@@ -14,18 +14,23 @@ True
 
 from __future__ import annotations
 
+from typing import Any
+
 from skipbo.bots import BOTS
 from skipbo.checking.conformance import check_conformance
 from skipbo.common.adapter import GameAdapter
 from skipbo.common.game import Game, register_game
+from skipbo.common.match import MatchPlay
 from skipbo.deal import new_game
 from skipbo.engine import apply, is_over
 from skipbo.game import GAME_TYPE, game_info
 from skipbo.io.records import GameRecord
-from skipbo.io.serialization import to_data
-from skipbo.moves import Move
+from skipbo.io.serialization import from_data, to_data
+from skipbo.moves import Move, parse_move
 from skipbo.rules import Rules
 from skipbo.state import GameState
+from skipbo.text.words import describe_move
+from skipbo.variants.match import DEFAULT_TARGET, new_match
 from skipbo.views import PlayerView, legal_moves, view
 
 __all__ = ["SKIPBO", "SkipBoGame"]
@@ -34,6 +39,21 @@ __all__ = ["SKIPBO", "SkipBoGame"]
 def _turn(state: GameState) -> int:
     """The state's turn number (R-TURN: a turn runs up to its discard)."""
     return state.turn
+
+
+def _read_rules(data: object) -> Rules:
+    """The rules of an untrusted ``"rules"`` document."""
+    return from_data(data, "rules")
+
+
+def _seating(rules: Rules) -> dict[str, Any]:
+    """Which stock pile, discard set and team each seat has (R-TEAM: public)."""
+    seating = rules.seating
+    return {
+        "seat_stock": list(seating.own_stock),
+        "seat_discards": list(seating.own_discards),
+        "seat_team": list(seating.team_of),
+    }
 
 
 def _termination(state: GameState) -> str:
@@ -47,7 +67,8 @@ class SkipBoGame(GameAdapter[Rules, GameState, PlayerView, Move, GameRecord]):
     Each seat sees its own view (:func:`skipbo.views.view`, R-INFO); a turn is the
     state's turn number (a turn runs up to its discard, R-TURN); the termination is the
     :class:`~skipbo.Termination` value (e.g. ``"blocked"``); the winners are a team's
-    seats in team play (R-TEAM-3).
+    seats in team play (R-TEAM-3); moves are said in the words of
+    :func:`skipbo.text.words.describe_move`; its match is :class:`skipbo.Match` (R-SCORE).
     """
 
     def __init__(self) -> None:
@@ -65,7 +86,17 @@ class SkipBoGame(GameAdapter[Rules, GameState, PlayerView, Move, GameRecord]):
             record_type=GameRecord,
             rules_to_data=to_data,
             check_conformance=check_conformance,
+            to_data=to_data,
+            rules_document="rules",
+            read_rules=_read_rules,
+            parse_move=parse_move,
+            describe_move=describe_move,
+            seating=_seating,
         )
+
+    def new_match(self, rules: Rules, seed: int, target: int | None) -> MatchPlay:
+        """A Skip-Bo match (R-SCORE) to ``target`` (``None``: 500, R-SCORE-3)."""
+        return new_match(rules, seed=seed, target=DEFAULT_TARGET if target is None else target)
 
 
 SKIPBO: Game[Rules, GameState, PlayerView, Move, GameRecord] = SkipBoGame()

@@ -9,6 +9,12 @@ state's ``current_player`` and ``outcome``, :meth:`~GameAdapter.record` makes th
 record type from (rules, seed, moves, names). A game registers its adapter with
 :func:`~skipbo.common.game.register_game` (Skip-Bo: :data:`skipbo.bots.game.SKIPBO`,
 Skyjo: :data:`skipbo.skyjo.game.SKYJO`).
+
+A host that shows a game to people (the web table) needs a little more, also given
+by each game: its documents (:attr:`~GameAdapter.to_data`,
+:attr:`~GameAdapter.read_rules`), its move notation (:attr:`~GameAdapter.parse_move`),
+its moves in words (:attr:`~GameAdapter.describe_move`), a hint from its heuristic
+bot (:meth:`~GameAdapter.hint`) and its match (:meth:`~GameAdapter.new_match`).
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ import attrs
 
 from skipbo.common.game import Bot, BotFactory, ConformanceCheck, MakeRecord, NewGame
 from skipbo.common.gameinfo import GameInfo, GameType
+from skipbo.common.match import MatchPlay, Series
 
 __all__ = ["GameAdapter", "HasWinners", "PlayedState"]
 
@@ -67,8 +74,8 @@ class GameAdapter(Generic[RulesT, StateT, ViewT, MoveT, RecordT]):
     """The numbers of a variant."""
     new_game: NewGame[RulesT, StateT]
     """The game's ``new_game(rules, *, seed)``."""
-    view: Callable[[StateT, int], ViewT]
-    """What a seat may see of a state."""
+    view: Callable[[StateT, int | None], ViewT]
+    """What a seat (``None``: a spectator) may see of a state."""
     legal_moves: Callable[[ViewT], Sequence[MoveT]]
     """The moves allowed to the player to move, from its view."""
     apply: Callable[[StateT, MoveT], StateT]
@@ -85,6 +92,22 @@ class GameAdapter(Generic[RulesT, StateT, ViewT, MoveT, RecordT]):
     """The rules as the game's JSON document."""
     check_conformance: ConformanceCheck[RulesT]
     """The game's conformance check."""
+    to_data: Callable[[Any], dict[str, Any]]
+    """Any of the game's values with a document form (rules, view, move, outcome,
+    record) as its JSON document."""
+    rules_document: str
+    """The ``"type"`` of the game's rules document (``"rules"``, ``"skyjo-rules"``)."""
+    read_rules: Callable[[object], RulesT]
+    """The rules of an untrusted rules document (raising the game's ``DataError``)."""
+    parse_move: Callable[[str], MoveT]
+    """A move from the game's notation (raising the game's ``MoveSyntaxError``)."""
+    describe_move: Callable[[MoveT, ViewT], str]
+    """A move of the player to move in a view, in the words the terminal uses."""
+    hint_bot: str = "heuristic"
+    """The bot whose choice :meth:`hint` gives."""
+    seating: Callable[[RulesT], dict[str, Any]] = attrs.field(default=lambda rules: {})
+    """Public facts of the seats that a table shows, from the rules (JSON data), such
+    as which piles each seat plays; none by default."""
 
     def deal(self, rules: RulesT, seed: int) -> StateT:
         """:attr:`new_game` of ``rules`` with ``seed``."""
@@ -103,3 +126,24 @@ class GameAdapter(Generic[RulesT, StateT, ViewT, MoveT, RecordT]):
     ) -> RecordT:
         """The game's record (:attr:`record_type`) of (rules, seed, moves), with seat names."""
         return self.record_type(rules=rules, seed=seed, moves=tuple(moves), names=tuple(names))
+
+    def hint(self, view: ViewT) -> MoveT:
+        """The move the :attr:`hint_bot` would make from ``view`` (the mover's own view).
+
+        The bot sees only ``view``, so a hint can never tell a hidden card.
+        """
+        return self.bots[self.hint_bot](None).choose(view)
+
+    def new_match(self, rules: RulesT, seed: int, target: int | None) -> MatchPlay:
+        """A match of ``rules`` dealt with ``seed``: here a :class:`~skipbo.common.match.Series`.
+
+        A game with match rules of its own (Skip-Bo, R-SCORE) overrides this and
+        plays to ``target``; a series has none (``target`` must be ``None``).
+
+        Raises:
+            ValueError: for a ``target``: this game has no match target.
+
+        """
+        if target is not None:
+            raise ValueError(f"{self.game_type.long_name} has no match target")
+        return Series.start(self, rules, seed)

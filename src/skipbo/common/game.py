@@ -20,11 +20,14 @@ skipbo.errors.ArgumentTypeError: no game is registered for rules of type str; th
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Protocol, TypeVar
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from skipbo.common.gameinfo import GameInfo, GameType
-from skipbo.errors import ArgumentTypeError
+from skipbo.errors import ArgumentTypeError, DataError
+
+if TYPE_CHECKING:
+    from skipbo.common.match import MatchPlay
 
 __all__ = [
     "Bot",
@@ -34,6 +37,7 @@ __all__ = [
     "Game",
     "MakeRecord",
     "NewGame",
+    "game_named",
     "game_of",
     "register_game",
     "registered_games",
@@ -143,8 +147,8 @@ class Game(Protocol[RulesT, StateT, ViewT, MoveT, RecordT]):
         """A new game of ``rules`` dealt with ``seed``."""
         ...
 
-    def view(self, state: StateT, seat: int) -> ViewT:
-        """What ``seat`` may see of ``state``."""
+    def view(self, state: StateT, seat: int | None) -> ViewT:
+        """What ``seat`` (``None``: a spectator) may see of ``state``."""
         ...
 
     def legal_moves(self, view: ViewT) -> Sequence[MoveT]:
@@ -192,6 +196,41 @@ class Game(Protocol[RulesT, StateT, ViewT, MoveT, RecordT]):
         self, rules: RulesT, games: int, *, seed: int, max_moves: int, illegal_per_step: int
     ) -> Conformance:
         """The game's own conformance check of ``rules`` (raises at the first violation)."""
+        ...
+
+    # What a host showing the game to people needs (the web table).
+
+    def to_data(self, value: Any) -> dict[str, Any]:
+        """A value of the game with a document form (view, move, outcome, ...) as JSON data."""
+        ...
+
+    @property
+    def rules_document(self) -> str:
+        """The ``"type"`` of the game's rules document."""
+        ...
+
+    def read_rules(self, data: object) -> Any:
+        """The rules of an untrusted rules document (raising the game's ``DataError``)."""
+        ...
+
+    def parse_move(self, text: str) -> MoveT:
+        """A move from the game's notation (raising the game's ``MoveSyntaxError``)."""
+        ...
+
+    def describe_move(self, move: MoveT, view: ViewT) -> str:
+        """``move`` of the player to move in ``view``, in words (as the terminal says it)."""
+        ...
+
+    def seating(self, rules: RulesT) -> dict[str, Any]:
+        """Public facts of the seats a table shows, from the rules (JSON data)."""
+        ...
+
+    def hint(self, view: ViewT) -> MoveT:
+        """A good move for the player to move, chosen from ``view`` alone (a heuristic bot)."""
+        ...
+
+    def new_match(self, rules: RulesT, seed: int, target: int | None) -> MatchPlay:
+        """Games of ``rules`` played one after another (the game's match, to ``target``)."""
         ...
 
 
@@ -244,6 +283,39 @@ def game_of(rules: object) -> AnyGame:
             f"the known rules types are: {known or 'none'}"
         )
     return game
+
+
+def game_named(short_name: str) -> AnyGame:
+    """The registered game whose :attr:`GameType.short_name` is ``short_name``.
+
+    Raises:
+        ValueError: if no registered game has that name; the message lists them.
+
+    """
+    for game in _GAMES.values():
+        if game.game_type.short_name == short_name:
+            return game
+    names = ", ".join(game.game_type.short_name for game in _GAMES.values())
+    raise ValueError(f"no game is called {short_name[:40]!r}; the games are: {names}")
+
+
+def rules_from_data(data: object) -> tuple[AnyGame, Any]:
+    """The game and rules of an untrusted rules document of any registered game.
+
+    The document's ``"type"`` names the game (``"rules"``: Skip-Bo, ``"skyjo-rules"``:
+    Skyjo); the game then reads it strictly.
+
+    Raises:
+        skipbo.errors.DataError: if ``data`` is no rules document of a registered game,
+            or its game refuses it (the message gives the JSON pointer).
+
+    """
+    kind = data.get("type") if isinstance(data, dict) else None
+    for game in _GAMES.values():
+        if kind == game.rules_document:
+            return game, game.read_rules(data)
+    kinds = ", ".join(repr(game.rules_document) for game in _GAMES.values())
+    raise DataError("/type", f"a rules document has the type {kinds}, got {str(kind)[:40]!r}")
 
 
 def _public_name(kind: type) -> str:

@@ -4,8 +4,8 @@
 >>> seen = skyjo.view(skyjo.new_game(skyjo.Rules(players=2), seed=1))
 >>> print(render_view(seen).splitlines()[0])
 round 1, reveal phase: seat 0 turns two cards up; totals 0 0
->>> describe_move(skyjo.parse_move("s4"), seen)
-'swap the card in hand for the card at place 4'
+>>> describe_move(skyjo.parse_move("r0+4"), seen)
+'turn up the cards at places 0 and 4 (column 1, row 1 and column 2, row 2)'
 """
 
 from __future__ import annotations
@@ -58,18 +58,37 @@ def render_view(seen: PublicView) -> str:
     return "\n".join(lines)
 
 
+def _where(place: int) -> str:
+    """A grid place as people find it: its column and row, counted from 1."""
+    return f"column {place // ROWS + 1}, row {place % ROWS + 1}"
+
+
 def describe_move(move: Move, seen: PublicView) -> str:
-    """``move`` in plain words."""
+    """``move`` of the player to move in ``seen``, in plain words.
+
+    A placing move names the card in hand, the place (and its column and row) and the
+    card it replaces, as far as ``seen`` shows them: a face-down card stays unnamed.
+    """
+    held = "the card in hand" if seen.held is None else f"the {seen.held} in hand"
     match move:
         case Reveal(first, second):
-            return f"turn up the cards at places {first} and {second}"
+            return (
+                f"turn up the cards at places {first} and {second} "
+                f"({_where(first)} and {_where(second)})"
+            )
         case Draw():
             return f"draw from the draw pile ({seen.draw_pile_size} cards)"
         case TakeDiscard():
             top = seen.discard_pile[-1] if seen.discard_pile else None
             return f"take the {top} from the discard pile"
         case Swap(place):
-            return f"swap the card in hand for the card at place {place}"
+            grid = seen.grids[seen.current_player]
+            there = grid[place] if 0 <= place < len(grid) else None
+            old = "the face-down card" if there == FACE_DOWN else f"the {there}"
+            return (
+                f"swap {held} for the card at place {place} ({_where(place)}): "
+                f"{old} there goes on the discard pile"
+            )
         case DiscardFlip(place):
-            return f"discard the card in hand and turn up place {place}"
+            return f"discard {held} and turn up place {place} ({_where(place)})"
     raise ArgumentTypeError(f"not a Skyjo move: {move!r}")

@@ -19,11 +19,12 @@ from skipbo.common.game import Game, register_game
 from skipbo.common.gameinfo import Chance, GameInfo, GameType, Information
 from skipbo.skyjo.bots import BOTS
 from skipbo.skyjo.conformance import check_conformance
+from skipbo.skyjo.display import describe_move
 from skipbo.skyjo.engine import apply, is_over, legal_moves, new_game
-from skipbo.skyjo.moves import Move, all_moves
+from skipbo.skyjo.moves import Move, all_moves, parse_move
 from skipbo.skyjo.records import GameRecord
 from skipbo.skyjo.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
-from skipbo.skyjo.serialization import to_data
+from skipbo.skyjo.serialization import from_data, to_data
 from skipbo.skyjo.state import GameState, Phase
 from skipbo.skyjo.views import PublicView, view
 
@@ -53,7 +54,14 @@ def game_info(rules: Rules) -> GameInfo:
     return GameInfo(players=rules.players, action_count=len(all_moves()), max_game_length=None)
 
 
-def _public_view(state: GameState, seat: int) -> PublicView:
+def _read_rules(data: object) -> Rules:
+    """The rules of an untrusted ``"skyjo-rules"`` document."""
+    rules = from_data(data, "skyjo-rules")
+    assert isinstance(rules, Rules)  # the reader of "skyjo-rules" makes rules
+    return rules
+
+
+def _public_view(state: GameState, seat: int | None) -> PublicView:
     """The public view: the same for every seat (S-INFO-2)."""
     return view(state)
 
@@ -96,6 +104,11 @@ class SkyjoGame(GameAdapter[Rules, GameState, PublicView, Move, GameRecord]):
             record_type=GameRecord,
             rules_to_data=to_data,
             check_conformance=check_conformance,
+            to_data=to_data,
+            rules_document="skyjo-rules",
+            read_rules=_read_rules,
+            parse_move=parse_move,
+            describe_move=describe_move,
         )
 
 

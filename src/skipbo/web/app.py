@@ -15,7 +15,7 @@ import json
 import logging
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Iterator, Mapping
 from http import HTTPStatus
 from importlib import resources
 from typing import Any
@@ -30,13 +30,20 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from skipbo import Rules
-from skipbo.bots import BOTS
-from skipbo.io.serialization import to_data
+import skipbo
+from skipbo import skyjo
+from skipbo.common.game import AnyGame, game_of
 from skipbo.web import protocol
-from skipbo.web.options import BODY_TIMEOUT, BOT_DELAY, MOVES_PER_SECOND, TABLES_PER_MINUTE
+from skipbo.web.lifecycle import Lifecycle, sweep
+from skipbo.web.options import (
+    BODY_TIMEOUT,
+    BOT_DELAY,
+    LEASE_RETRY,
+    MOVES_PER_SECOND,
+    TABLES_PER_MINUTE,
+)
 from skipbo.web.protocol import WebError, error_message
-from skipbo.web.storage import Storage, VersionConflict
+from skipbo.web.storage import Storage, StorageUnavailable, VersionConflict
 from skipbo.web.tables import Table, Tables
 
 __all__ = ["Limits", "create_app"]
@@ -69,6 +76,10 @@ class Limits:
     """Seconds a bot waits before moving, so people can follow its moves."""
     allowed_origins: tuple[str, ...] = ()
     """Origins allowed to open WebSockets besides the server's own (``Host``)."""
+    lease_retry: float = LEASE_RETRY
+    """Seconds between two tries to take the lease of a table whose bots another
+    process drives (the most a dead process's bots wait for a new driver, after
+    the database noticed the death)."""
 
 
 class _Bucket:
@@ -106,24 +117,47 @@ def _page(name: str) -> str:
     return resources.files("skipbo.web").joinpath("static", name).read_text(encoding="utf-8")
 
 
-def _presets() -> dict[str, Rules]:
-    """The variants offered by the lobby page (any other is posted as a rules document)."""
+def _presets() -> dict[str, list[tuple[str, Any]]]:
+    """The variants the lobby offers, by game (any other is posted as a rules document)."""
     return {
-        "2 players": Rules(players=2),
-        "3 players": Rules(players=3),
-        "4 players": Rules(players=4),
-        "2 players, short game": Rules.short(players=2),
-        "partners (4 players)": Rules.partners(),
-        "team piles (6 players)": Rules.team_piles(),
+        "skipbo": [
+            ("2 players", skipbo.Rules(players=2)),
+            ("3 players", skipbo.Rules(players=3)),
+            ("4 players", skipbo.Rules(players=4)),
+            ("2 players, short game", skipbo.Rules.short(players=2)),
+            ("partners (4 players)", skipbo.Rules.partners()),
+            ("team piles (6 players)", skipbo.Rules.team_piles()),
+        ],
+        "skyjo": [
+            ("2 players", skyjo.Rules(players=2)),
+            ("3 players", skyjo.Rules(players=3)),
+            ("4 players", skyjo.Rules(players=4)),
+            ("2 players, short game (to 30 points)", skyjo.Rules(players=2, end_score=30)),
+        ],
     }
+
+
+def _lobby_data() -> dict[str, Any]:
+    """The lobby's choices: per game its name, variants, bots and default match target."""
+    games: dict[str, Any] = {}
+    for short_name, variants in _presets().items():
+        game: AnyGame = game_of(variants[0][1])
+        games[short_name] = {
+            "name": game.game_type.long_name,
+            "presets": {name: game.rules_to_data(rules) for name, rules in variants},
+            "bots": list(game.bots),
+            "target": game.new_match(variants[0][1], 0, None).target,
+        }
+    return {"games": games}
 
 
 class _Server:
     """The app's state: tables, their watchers, bots' tasks and rate limits."""
 
-    def __init__(self, storage: Storage, limits: Limits) -> None:
+    def __init__(self, storage: Storage, limits: Limits, lifecycle: Lifecycle) -> None:
         self.tables = Tables(storage)
         self.limits = limits
+        self.lifecycle = lifecycle
         self.watchers: dict[str, set[_Watcher]] = {}
         self.bot_tasks: dict[str, asyncio.Task[None]] = {}
         self.buckets: dict[tuple[str, int], _Bucket] = {}
@@ -134,6 +168,31 @@ class _Server:
             watcher.dirty.set()
         self.schedule_bots(table)
 
+    def changed_elsewhere(self, table: str | None, version: int) -> None:
+        """Another process stored an event (``None``: perhaps several): push and play on."""
+        try:
+            changed = self.tables.changed_elsewhere(table, version)
+        except StorageUnavailable as error:
+            _log("catch-up-failed", error=str(error)[:200])
+            return
+        for found in self.tables.loaded() if table is None else changed:
+            self.changed(found)  # after a lost channel, bots may have to be resumed too
+
+    def expire(self) -> None:
+        """Expire the tables that are due, and forget them."""
+        try:
+            expired = sweep(self.tables.storage, self.lifecycle)
+        except StorageUnavailable as error:
+            _log("sweep-failed", error=str(error)[:200])
+            return
+        for table in expired:
+            self.tables.forget(table)
+            task = self.bot_tasks.pop(table, None)
+            if task is not None:
+                task.cancel()
+        if expired:
+            _log("expired", tables=len(expired), how=self.lifecycle.expired)
+
     def schedule_bots(self, table: Table) -> None:
         if table.bot_to_move() is not None and table.id not in self.bot_tasks:
             task = asyncio.get_running_loop().create_task(self._run_bots(table))
@@ -141,23 +200,45 @@ class _Server:
             task.add_done_callback(lambda _: self.bot_tasks.pop(table.id, None))
 
     async def _run_bots(self, table: Table) -> None:
-        while table.bot_to_move() is not None:
-            await asyncio.sleep(self.limits.bot_delay)
-            turn = table.bot_turn()
-            if turn is None:
-                break
-            seat, choose, version = turn
-            try:
-                # A bot that searches may think for a while: not on the event loop.
-                move = await asyncio.to_thread(choose)
-                table.play(self.tables.storage, seat, move, version)
-            except (VersionConflict, WebError, sqlite3.Error) as error:
-                # The table stays as it was; a later change schedules its bots again.
-                _log("bot-failed", table=table.id, seat=seat, error=str(error)[:200])
-                return
-            _log("move", table=table.id, seat=seat, version=table.version, bot=True)
-            for watcher in self.watchers.get(table.id, ()):
-                watcher.dirty.set()
+        storage = self.tables.storage
+        try:
+            while table.bot_to_move() is not None:
+                if not storage.drive(table.id):
+                    # Another process drives them; their moves come as notifies. If it
+                    # dies, its lease is freed and this process takes over.
+                    await asyncio.sleep(self.limits.lease_retry)
+                    continue
+                await asyncio.sleep(self.limits.bot_delay)
+                turn = table.bot_turn()
+                if turn is None:
+                    break
+                seat, choose, version = turn
+                try:
+                    # A bot that searches may think for a while: not on the event loop.
+                    move = await asyncio.to_thread(choose)
+                    table.play(storage, seat, move, version)
+                except VersionConflict:
+                    # The table moved on in another process: caught up, play on from there.
+                    self.push(table)
+                    continue
+                except WebError as error:
+                    if error.status == HTTPStatus.CONFLICT and table.version != version:
+                        continue  # the table moved on (a seat was named): choose again
+                    _log("bot-failed", table=table.id, seat=seat, error=error.message[:200])
+                    return
+                except (sqlite3.Error, StorageUnavailable) as error:
+                    # The table stays as it was; a later change schedules its bots again.
+                    _log("bot-failed", table=table.id, seat=seat, error=str(error)[:200])
+                    return
+                _log("move", table=table.id, seat=seat, version=table.version, bot=True)
+                self.push(table)
+        finally:
+            storage.release(table.id)
+
+    def push(self, table: Table) -> None:
+        """Mark every socket of ``table`` as having a new message."""
+        for watcher in self.watchers.get(table.id, ()):
+            watcher.dirty.set()
 
     def rate_limit(self, table: Table, seat: int) -> None:
         key = (table.id, seat)
@@ -239,12 +320,16 @@ def _origin_allowed(websocket: WebSocket, limits: Limits) -> bool:
     )
 
 
-def create_app(storage: Storage, limits: Limits | None = None) -> Starlette:
+def create_app(
+    storage: Storage, limits: Limits | None = None, lifecycle: Lifecycle | None = None
+) -> Starlette:
     """The web table's ASGI app, keeping its tables in ``storage``.
 
-    Every stored table is loaded at start-up and its bots resume.
+    At start-up the tables due are expired (``lifecycle``), the live ones loaded
+    and their bots resumed; other processes' commits on the same storage reach
+    this app's sockets.
     """
-    server = _Server(storage, limits or Limits())
+    server = _Server(storage, limits or Limits(), lifecycle or Lifecycle())
     limits = server.limits
 
     async def lobby(request: Request) -> Response:
@@ -254,19 +339,16 @@ def create_app(storage: Storage, limits: Limits | None = None) -> Starlette:
         server.tables.get(request.path_params["table"])  # 404 for no such table
         return HTMLResponse(_page("table.html"))
 
+    lobby_data = _lobby_data()
+
     async def presets(request: Request) -> Response:
-        return JSONResponse(
-            {
-                "presets": {name: to_data(rules) for name, rules in _presets().items()},
-                "bots": list(BOTS),
-            }
-        )
+        return JSONResponse(lobby_data)
 
     async def create(request: Request) -> Response:
         server.creation_limit(request.client.host if request.client else "")
-        rules, seats, target = protocol.parse_create(await _body(request, limits), BOTS)
+        game, rules, seats, target = protocol.parse_create(await _body(request, limits))
         table, tokens = server.tables.create(rules, seats, target)
-        _log("table-created", table=table.id, players=rules.players, seats=seats)
+        _log("table-created", table=table.id, game=game.game_type.short_name, seats=seats)
         server.changed(table)
         return JSONResponse(
             {
@@ -291,8 +373,9 @@ def create_app(storage: Storage, limits: Limits | None = None) -> Starlette:
         seat = table.seat_of(_bearer(request))
         if seat is not None:
             server.rate_limit(table, seat)
-        move, version = protocol.parse_move(await _body(request, limits))
-        table.play(server.tables.storage, seat, move, version)
+        move, version = protocol.parse_move(await _body(request, limits), table.adapter)
+        with _pushed_on_conflict(server, table):
+            table.play(server.tables.storage, seat, move, version)
         _log("move", table=table.id, seat=seat, version=table.version, bot=False)
         server.changed(table)
         return JSONResponse({"version": table.version})
@@ -303,18 +386,37 @@ def create_app(storage: Storage, limits: Limits | None = None) -> Starlette:
         if seat is not None:
             server.rate_limit(table, seat)
         version = protocol.parse_next(await _body(request, limits))
-        table.next_game(server.tables.storage, seat, version)
+        with _pushed_on_conflict(server, table):
+            table.next_game(server.tables.storage, seat, version)
         _log("next-game", table=table.id, seat=seat, game=table.match.number)
         server.changed(table)
         return JSONResponse({"version": table.version})
 
+    async def post_name(request: Request) -> Response:
+        table = server.tables.get(request.path_params["table"])
+        seat = table.seat_of(_bearer(request))
+        if seat is not None:
+            server.rate_limit(table, seat)
+        table.rename(server.tables.storage, seat, protocol.parse_name(await _body(request, limits)))
+        _log("named", table=table.id, seat=seat)  # never the name: it is the person's
+        server.changed(table)
+        return JSONResponse({"version": table.version})
+
+    async def hint(request: Request) -> Response:
+        table = server.tables.get(request.path_params["table"])
+        seat = table.seat_of(_bearer(request))
+        if seat is not None:
+            server.rate_limit(table, seat)
+        return JSONResponse(table.hint(seat))
+
     async def record(request: Request) -> Response:
         table = server.tables.get(request.path_params["table"])
         game = _game_number(request.path_params["game"])
+        kind = table.adapter.game_type.short_name
         return JSONResponse(
-            to_data(table.record(game)),
+            table.adapter.to_data(table.record(game)),
             headers={
-                "Content-Disposition": f'attachment; filename="skipbo-{table.id}-{game}.json"'
+                "Content-Disposition": f'attachment; filename="{kind}-{table.id}-{game}.json"'
             },
         )
 
@@ -335,6 +437,9 @@ def create_app(storage: Storage, limits: Limits | None = None) -> Starlette:
         except WebError as error:
             await _refuse(websocket, error)
             return
+        except StorageUnavailable:
+            await _refuse(websocket, WebError(HTTPStatus.SERVICE_UNAVAILABLE, "try again"))
+            return
         except (TimeoutError, WebSocketDisconnect, KeyError):
             # KeyError: starlette's receive_text on a binary message.
             with contextlib.suppress(RuntimeError, WebSocketDisconnect):
@@ -349,12 +454,29 @@ def create_app(storage: Storage, limits: Limits | None = None) -> Starlette:
             watchers.discard(watcher)
             _log("ws-closed", table=table.id, seat=seat, connections=len(watchers))
 
+    async def sweeper() -> None:
+        while True:
+            await asyncio.sleep(server.lifecycle.sweep_every)
+            server.expire()
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        loop = asyncio.get_running_loop()
+
+        def changed(table: str | None, version: int) -> None:  # the storage's thread
+            with contextlib.suppress(RuntimeError):  # the loop has closed
+                loop.call_soon_threadsafe(server.changed_elsewhere, table, version)
+
+        # Listening first: a commit between loading a table and listening would be missed.
+        unsubscribe = storage.subscribe(changed)
+        server.expire()
         for table in server.tables.load_all():
             server.schedule_bots(table)
-        _log("started", tables=len(server.tables._tables))
+        _log("started", tables=len(server.tables.loaded()))
+        sweeping = asyncio.create_task(sweeper())
         yield
+        sweeping.cancel()
+        unsubscribe()
         for task in list(server.bot_tasks.values()):
             task.cancel()
 
@@ -366,6 +488,11 @@ def create_app(storage: Storage, limits: Limits | None = None) -> Starlette:
     async def conflict(request: Request, error: Exception) -> Response:
         # Another writer stored this version first (only with several processes).
         return await refused(request, WebError(HTTPStatus.CONFLICT, str(error)))
+
+    async def unavailable(request: Request, error: Exception) -> Response:
+        # The database restarts or cannot be reached: nothing was acknowledged.
+        status = HTTPStatus.SERVICE_UNAVAILABLE
+        return await refused(request, WebError(status, "the tables' database is unavailable"))
 
     async def http_error(request: Request, error: Exception) -> Response:
         assert isinstance(error, HTTPException)
@@ -379,6 +506,8 @@ def create_app(storage: Storage, limits: Limits | None = None) -> Starlette:
         Route("/api/tables/{table}", get_table),
         Route("/api/tables/{table}/moves", post_move, methods=["POST"]),
         Route("/api/tables/{table}/next", post_next, methods=["POST"]),
+        Route("/api/tables/{table}/name", post_name, methods=["POST"]),
+        Route("/api/tables/{table}/hint", hint),
         Route("/api/tables/{table}/games/{game}/record", record),
         WebSocketRoute("/api/tables/{table}/ws", socket),
         Mount("/static", StaticFiles(packages=[("skipbo.web", "static")])),
@@ -386,9 +515,23 @@ def create_app(storage: Storage, limits: Limits | None = None) -> Starlette:
     handlers: Mapping[Any, Any] = {
         WebError: refused,
         VersionConflict: conflict,
+        StorageUnavailable: unavailable,
         HTTPException: http_error,
     }
     return Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan)
+
+
+@contextlib.contextmanager
+def _pushed_on_conflict(server: _Server, table: Table) -> Iterator[None]:
+    """Push ``table`` to its sockets if another process won the version (it caught up).
+
+    Without the push, this process's clients would stay on the stale view (W5).
+    """
+    try:
+        yield
+    except VersionConflict:
+        server.changed(table)
+        raise
 
 
 async def _refuse(websocket: WebSocket, error: WebError) -> None:

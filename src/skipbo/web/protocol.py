@@ -13,10 +13,9 @@ from collections.abc import Mapping
 from http import HTTPStatus
 from typing import Any
 
-from skipbo import DataError, Move, Rules
 from skipbo.common import strictjson
-from skipbo.io.codec import move as read_move
-from skipbo.io.serialization import from_data
+from skipbo.common.game import AnyGame, rules_from_data
+from skipbo.errors import DataError, InvalidMoveError, MoveSyntaxError
 
 __all__ = [
     "HUMAN",
@@ -25,6 +24,7 @@ __all__ = [
     "parse_create",
     "parse_hello",
     "parse_move",
+    "parse_name",
     "parse_next",
 ]
 
@@ -68,12 +68,15 @@ def _version(value: object) -> int:
         raise WebError(HTTPStatus.BAD_REQUEST, f"{error.path}: {error.reason}") from None
 
 
-def parse_move(body: bytes | str) -> tuple[Move, int]:
-    """A move post ``{"move": "h5>b0", "version": 12}``: the move and the version it was chosen on.
+def parse_move(body: bytes | str, game: AnyGame) -> tuple[Any, int]:
+    """A move post ``{"move": "h5>b0", "version": 12}``: the move of ``game`` and its version.
 
-    >>> parse_move(b'{"move": "s0>b1", "version": 3}')
+    The move is in the game's notation, spelt the one way the game writes it.
+
+    >>> from skipbo.bots.game import SKIPBO
+    >>> parse_move(b'{"move": "s0>b1", "version": 3}', SKIPBO)
     (PlayFromStock(stock=0, build=1), 3)
-    >>> parse_move(b'{"move": "s0>b1", "move": "pass", "version": 3}')
+    >>> parse_move(b'{"move": "s0>b1", "move": "pass", "version": 3}', SKIPBO)
     Traceback (most recent call last):
     ...
     skipbo.web.protocol.WebError: not JSON: an object has a repeated key
@@ -81,11 +84,21 @@ def parse_move(body: bytes | str) -> tuple[Move, int]:
     """
     data = _object(body, ("move", "version"))
     version = _version(data["version"])
+    text = data["move"]
+    if type(text) is not str:
+        raise WebError(HTTPStatus.BAD_REQUEST, "/move: must be a string")
     try:
-        move = read_move(data["move"], "/move")
-    except DataError as error:
-        raise WebError(HTTPStatus.BAD_REQUEST, f"{error.path}: {error.reason}") from None
+        move = game.parse_move(text)
+    except (MoveSyntaxError, InvalidMoveError) as error:
+        raise WebError(HTTPStatus.BAD_REQUEST, f"/move: {error}") from None
+    if str(move) != text:  # one spelling per move, as in the game's documents
+        raise WebError(HTTPStatus.BAD_REQUEST, f"/move: must be written {str(move)!r}")
     return move, version
+
+
+def parse_name(body: bytes | str) -> object:
+    """A post ``{"name": "Ada"}`` naming the poster's seat: the name (checked by the table)."""
+    return _object(body, ("name",))["name"]
 
 
 def parse_next(body: bytes | str) -> int:
@@ -105,27 +118,40 @@ def parse_hello(text: bytes | str) -> str | None:
     return token
 
 
-def parse_create(body: bytes | str, bots: Mapping[str, object]) -> tuple[Rules, list[str], int]:
+def parse_create(body: bytes | str) -> tuple[AnyGame, Any, list[str], int | None]:
     """A new table ``{"rules": <rules document>, "seats": [...], "target": 500}``.
 
-    ``seats`` has one entry per player: ``"human"`` or the name of a bot in ``bots``;
-    at least one seat is a person's (a person deals each next game).
+    The rules document may be of any registered game (its ``"type"`` says which):
+    Skip-Bo's ``"rules"`` or Skyjo's ``"skyjo-rules"``. ``seats`` has one entry per
+    player: ``"human"`` or the name of one of that game's bots; at least one seat is a
+    person's (a person deals each next game). ``target`` is the match target, or
+    ``null``: the game's default (500 for Skip-Bo) or none (Skyjo has no match target).
+    Returns the game, the rules, the seats and the target.
     """
     data = _object(body, ("rules", "seats", "target"))
     try:
-        rules = from_data(data["rules"], "rules")
-        target = strictjson.integer(data["target"], "/target", 1, MAX_TARGET)
-        seats = strictjson.array(data["seats"], "/seats", rules.players)
+        game, rules = rules_from_data(data["rules"])
+    except DataError as error:
+        raise WebError(HTTPStatus.BAD_REQUEST, f"/rules{error.path}: {error.reason}") from None
+    try:
+        target = None
+        if data["target"] is not None:
+            target = strictjson.integer(data["target"], "/target", 1, MAX_TARGET)
+        seats = strictjson.array(data["seats"], "/seats", game.info(rules).players)
     except DataError as error:
         raise WebError(HTTPStatus.BAD_REQUEST, f"{error.path}: {error.reason}") from None
-    kinds = [HUMAN, *bots]
+    try:
+        game.new_match(rules, 0, target)
+    except ValueError as error:  # a target for a game without one
+        raise WebError(HTTPStatus.BAD_REQUEST, f"/target: {error}") from None
+    kinds = [HUMAN, *game.bots]
     for seat, kind in enumerate(seats):
         if type(kind) is not str or kind not in kinds:
             names = ", ".join(map(repr, kinds))
             raise WebError(HTTPStatus.BAD_REQUEST, f"/seats/{seat}: must be one of {names}")
     if HUMAN not in seats:
         raise WebError(HTTPStatus.BAD_REQUEST, "/seats: at least one seat must be 'human'")
-    return rules, [str(kind) for kind in seats], target
+    return game, rules, [str(kind) for kind in seats], target
 
 
 def error_message(error: WebError) -> dict[str, Any]:

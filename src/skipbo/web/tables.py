@@ -1,14 +1,17 @@
 """Tables: the referee of each hosted match, and the registry of tables.
 
-A :class:`Table` holds a :class:`~skipbo.Match` (the full, hidden state), the
-seats (people with secret tokens, or bots) and the version: the number of events
+A :class:`Table` holds a match of any game registered in :mod:`skipbo.common.game`
+(:meth:`~skipbo.common.game.Game.new_match`: Skip-Bo's :class:`~skipbo.Match`, or
+a :class:`~skipbo.common.match.Series` of Skyjo games), the seats (people with
+secret tokens, or bots), their names and the version: the number of events
 accepted so far. A client posts each move with the version it was chosen on; any
 other version is stale and refused (a retried post, or a move chosen on an old
 view), so no move is ever played twice. An accepted event is stored before the
 table changes in memory and before it is acknowledged.
 
-Nothing here knows about HTTP: the web app (:mod:`skipbo.web.app`) calls these
-methods from its one event loop, so each call runs alone.
+Nothing here knows about HTTP, nor about any one game: the web app
+(:mod:`skipbo.web.app`) calls these methods from its one event loop, so each call
+runs alone.
 """
 
 from __future__ import annotations
@@ -16,60 +19,113 @@ from __future__ import annotations
 import collections
 import hashlib
 import hmac
+import json
 import secrets
+import unicodedata
 from collections.abc import Callable
 from http import HTTPStatus
 from typing import Any
 
-from skipbo import (
-    GameRecord,
-    IllegalMoveError,
-    Match,
-    MatchError,
-    Move,
-    Rules,
-    legal_moves,
-    new_match,
-    parse_move,
-    view,
-)
-from skipbo.bots import Bot, make_bot
+import skipbo.skyjo  # noqa: F401  (registers Skyjo: its rules documents make tables too)
+from skipbo.common.game import AnyGame, game_named, game_of, rules_from_data
+from skipbo.common.match import MatchPlay
 from skipbo.common.randomness import SEED_BITS, derive_seed
-from skipbo.io.serialization import dumps, loads, to_data
+from skipbo.errors import IllegalMoveError, SkipBoError
 from skipbo.web.protocol import HUMAN, WebError
-from skipbo.web.storage import NEXT_GAME, Event, Storage, StoredTable
+from skipbo.web.storage import NEXT_GAME, Event, Storage, StoredTable, VersionConflict
 
-__all__ = ["LAST_MOVES", "Table", "Tables"]
+__all__ = ["LAST_MOVES", "MAX_NAME", "NAME_EVENT", "Table", "Tables", "check_name"]
 
 LAST_MOVES = 12
 """How many of the current game's last moves each message lists."""
+
+NAME_EVENT = "name "
+"""An event that names its seat: this prefix, then the name (no move starts so)."""
+
+MAX_NAME = 24
+"""The longest player name, in characters."""
 
 
 def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def check_name(name: object) -> str:
+    """A player's name, stripped: 1 to :data:`MAX_NAME` characters, none a control.
+
+    The page shows names as text (never as markup), so any printable text is safe.
+
+    Raises:
+        WebError: 400 for anything else.
+
+    """
+    if type(name) is not str:
+        raise WebError(HTTPStatus.BAD_REQUEST, "/name: must be a string")
+    name = " ".join(name.split())
+    if not 1 <= len(name) <= MAX_NAME:
+        raise WebError(HTTPStatus.BAD_REQUEST, f"/name: must be 1 to {MAX_NAME} characters")
+    if any(unicodedata.category(char).startswith("C") for char in name):
+        raise WebError(HTTPStatus.BAD_REQUEST, "/name: must hold printable characters only")
+    return name
+
+
+def _default_names(seats: tuple[str, ...]) -> list[str]:
+    """``Player 1``, ``Bot 1``, ...: people and bots numbered apart, in seat order."""
+    names, counts = [], {True: 0, False: 0}
+    for kind in seats:
+        person = kind == HUMAN
+        counts[person] += 1
+        names.append(f"{'Player' if person else 'Bot'} {counts[person]}")
+    return names
+
+
 class Table:
-    """One hosted match: its referee state, seats and version."""
+    """One hosted match of any registered game: its referee state, seats and version."""
 
     def __init__(self, stored: StoredTable, events: list[Event]) -> None:
         self.id = stored.table
         self.stored = stored
-        self.rules = loads(stored.rules, "rules")
-        self.match: Match = new_match(self.rules, seed=stored.seed, target=stored.target)
+        self.adapter: AnyGame = game_named(stored.game)
+        found, self.rules = rules_from_data(json.loads(stored.rules))
+        if found is not self.adapter:
+            raise ValueError(f"table {self.id}: its rules are not {stored.game}'s")
+        target = stored.target or None  # 0: a game without a match target
+        self.match: MatchPlay = self.adapter.new_match(self.rules, stored.seed, target)
         # Bots are seeded from the operating system, never from the match seed.
-        self.bots: dict[int, Bot] = {
-            seat: make_bot(kind, secrets.randbits(SEED_BITS))
+        self.bots: dict[int, Any] = {
+            seat: self.adapter.bots[kind](secrets.randbits(SEED_BITS))
             for seat, kind in enumerate(stored.seats)
             if kind != HUMAN
         }
-        self.games: list[tuple[Rules, list[Move]]] = [(self.match.game.rules, [])]
-        self.last: collections.deque[tuple[int, str]] = collections.deque(maxlen=LAST_MOVES)
+        self.names = _default_names(stored.seats)
+        self.games: list[tuple[Any, list[Any]]] = [(self.match.game.rules, [])]
+        # The last moves, each with its seat and the state it was made in (to say it).
+        self.last: collections.deque[tuple[int, Any, Any]] = collections.deque(maxlen=LAST_MOVES)
+        self.moves = 0  # moves of the current game
         self.version = 0
+        self._replay(events)
+
+    def _replay(self, events: list[Event]) -> None:
         for event in events:
             if event.version != self.version:
                 raise ValueError(f"table {self.id}: event {event.version} is out of order")
             self._accept(self._next_match(event.seat, event.event), event)
+
+    def catch_up(self, storage: Storage) -> bool:
+        """Accept the events stored by other processes since this version; whether any.
+
+        A table shared by several server processes is changed in memory by the
+        process that stored the event; each other process catches up when told
+        (a notify), when a post is ahead of it, or when it loses a version race.
+        """
+        events = storage.events(self.id, self.version)
+        self._replay(events)
+        return bool(events)
+
+    @property
+    def game_over(self) -> bool:
+        """Whether the current game has ended."""
+        return bool(self.adapter.is_over(self.match.game))
 
     # --- seats -------------------------------------------------------------------------
 
@@ -90,14 +146,14 @@ class Table:
 
     def bot_to_move(self) -> int | None:
         """The bot's seat whose turn it is, or ``None`` (a person's turn, or game over)."""
-        game = self.match.game
-        if game.is_over or game.current_player not in self.bots:
+        if self.game_over:
             return None
-        return game.current_player
+        seat = self.adapter.current_player(self.match.game)
+        return seat if seat in self.bots else None
 
     # --- events ------------------------------------------------------------------------
 
-    def play(self, storage: Storage, seat: int | None, move: Move, version: int) -> None:
+    def play(self, storage: Storage, seat: int | None, move: Any, version: int) -> None:
         """Make ``move`` for ``seat``, chosen on ``version``; store it, then accept it.
 
         Raises:
@@ -105,12 +161,14 @@ class Table:
                 another seat's turn, 422 for an illegal move. Nothing changes.
 
         """
+        if version > self.version:  # chosen on a view of another process, which is ahead
+            self.catch_up(storage)
         seat = self._check(seat, version)
-        game = self.match.game
-        if game.is_over:
+        if self.game_over:
             raise WebError(HTTPStatus.CONFLICT, f"game {self.match.number} is over")
-        if seat != game.current_player:
-            raise WebError(HTTPStatus.CONFLICT, f"it is seat {game.current_player}'s turn")
+        mover = self.adapter.current_player(self.match.game)
+        if seat != mover:
+            raise WebError(HTTPStatus.CONFLICT, f"it is {self.names[mover]}'s turn")
         self._store(storage, seat, str(move))
 
     def next_game(self, storage: Storage, seat: int | None, version: int) -> None:
@@ -121,9 +179,22 @@ class Table:
                 a finished match.
 
         """
+        if version > self.version:
+            self.catch_up(storage)
         self._store(storage, self._check(seat, version), NEXT_GAME)
 
-    def bot_turn(self) -> tuple[int, Callable[[], Move], int] | None:
+    def rename(self, storage: Storage, seat: int | None, name: object) -> None:
+        """Give ``seat`` the name ``name`` (checked by :func:`check_name`), at any version.
+
+        Raises:
+            WebError: 403 for a spectator, 400 for a bad name.
+
+        """
+        if seat is None:
+            raise WebError(HTTPStatus.FORBIDDEN, "spectators have no name")
+        self._store(storage, seat, NAME_EVENT + check_name(name))
+
+    def bot_turn(self) -> tuple[int, Callable[[], Any], int] | None:
         """The bot's turn, if it is one: its seat, its choice to run, and the version.
 
         The choice reads only the bot's own view (immutable), so it may run in
@@ -133,7 +204,7 @@ class Table:
         seat = self.bot_to_move()
         if seat is None:
             return None
-        bot, seen = self.bots[seat], view(self.match.game, seat)
+        bot, seen = self.bots[seat], self.adapter.view(self.match.game, seat)
         return seat, lambda: bot.choose(seen), self.version
 
     def play_bot(self, storage: Storage) -> None:
@@ -143,6 +214,21 @@ class Table:
             raise ValueError("no bot is to move")
         seat, choose, version = turn
         self.play(storage, seat, choose(), version)
+
+    def hint(self, seat: int | None) -> dict[str, str]:
+        """The heuristic bot's choice for ``seat``, from its own view: move and words.
+
+        Raises:
+            WebError: 403 for a spectator, 409 when it is not the seat's turn.
+
+        """
+        if seat is None:
+            raise WebError(HTTPStatus.FORBIDDEN, "spectators get no hints")
+        if self.game_over or self.adapter.current_player(self.match.game) != seat:
+            raise WebError(HTTPStatus.CONFLICT, "a hint is for the seat to move")
+        seen = self.adapter.view(self.match.game, seat)
+        move = self.adapter.hint(seen)
+        return {"move": str(move), "words": self.adapter.describe_move(move, seen)}
 
     def _check(self, seat: int | None, version: int) -> int:
         if seat is None:
@@ -154,29 +240,44 @@ class Table:
             )
         return seat
 
-    def _next_match(self, seat: int, event: str) -> Match:
+    def _next_match(self, seat: int, event: str) -> MatchPlay:
+        if event.startswith(NAME_EVENT):
+            return self.match
         try:
             if event == NEXT_GAME:
                 return self.match.next_game()
-            return self.match.apply(parse_move(event))
+            return self.match.apply(self.adapter.parse_move(event))
         except IllegalMoveError as error:
             raise WebError(HTTPStatus.UNPROCESSABLE_ENTITY, str(error)) from None
-        except MatchError as error:
+        except SkipBoError as error:  # the next game refused (R-SCORE-1, R-SCORE-3)
             raise WebError(HTTPStatus.CONFLICT, str(error)) from None
 
     def _store(self, storage: Storage, seat: int, event: str) -> None:
         match = self._next_match(seat, event)  # refuses before anything is stored
         stored = Event(self.version, seat, event)
-        storage.append(self.id, stored)
+        try:
+            # A match with winners is over; a series (Skyjo) never is, so its table
+            # counts as finished once its current game is over.
+            finished = bool(match.winners) or bool(self.adapter.is_over(match.game))
+            storage.append(self.id, stored, finished=finished)
+        except VersionConflict:
+            # Another process stored this version first: this copy is stale (W5).
+            self.catch_up(storage)
+            raise
         self._accept(match, stored)
 
-    def _accept(self, match: Match, event: Event) -> None:
-        if event.event == NEXT_GAME:
+    def _accept(self, match: MatchPlay, event: Event) -> None:
+        if event.event.startswith(NAME_EVENT):
+            self.names[event.seat] = event.event[len(NAME_EVENT) :]
+        elif event.event == NEXT_GAME:
             self.games.append((match.game.rules, []))
             self.last.clear()
+            self.moves = 0
         else:
-            self.games[-1][1].append(parse_move(event.event))
-            self.last.append((event.seat, event.event))
+            move = self.adapter.parse_move(event.event)
+            self.games[-1][1].append(move)
+            self.moves += 1
+            self.last.append((event.seat, move, self.match.game))
         self.match = match
         self.version += 1
 
@@ -184,9 +285,9 @@ class Table:
 
     def finished_games(self) -> int:
         """How many games of the match are over (their records may be released)."""
-        return self.match.number - (0 if self.match.game.is_over else 1)
+        return self.match.number - (0 if self.game_over else 1)
 
-    def record(self, number: int) -> GameRecord:
+    def record(self, number: int) -> Any:
         """The record of game ``number`` of the match, once that game is over.
 
         A record holds its game's seed, from which every hidden card of that game
@@ -203,33 +304,50 @@ class Table:
             raise WebError(HTTPStatus.CONFLICT, f"game {number} is not over yet")
         rules, moves = self.games[number - 1]
         seed = derive_seed(self.stored.seed, number)  # how the match dealt game `number`
-        return GameRecord(rules=rules, seed=seed, moves=moves, names=self.stored.seats)
+        return self.adapter.record(rules, seed, moves, self.names)
 
     def message(self, seat: int | None) -> dict[str, Any]:
         """The ``"table"`` message for ``seat`` (``None``: a spectator): its view and the match.
 
         It holds the seat's view and public facts only; never the seed or a hidden card.
+        Each last move is said in words as the seat saw it when it was made.
         """
-        match = self.match
-        seen = view(match.game, seat)
+        play, match = self.adapter, self.match
+        seen = play.view(match.game, seat)
+        to_move = (
+            seat is not None and not self.game_over and play.current_player(match.game) == seat
+        )
+        first = self.moves - len(self.last)
         return {
             "type": "table",
             "table": self.id,
+            "game_type": play.game_type.short_name,
             "version": self.version,
             "seat": seat,
             "seats": list(self.stored.seats),
-            # Which stock pile and discard set each seat plays (public, from the rules).
-            "seat_stock": list(self.rules.seating.own_stock),
-            "seat_discards": list(self.rules.seating.own_discards),
-            "seat_team": list(self.rules.seating.team_of),
-            "view": to_data(seen),
-            "legal": [str(move) for move in legal_moves(seen)] if seen.to_move else [],
-            "last": [{"seat": who, "move": move} for who, move in self.last],
+            "names": list(self.names),
+            "seating": play.seating(self.rules),
+            "view": play.to_data(seen),
+            "legal": [str(move) for move in play.legal_moves(seen)] if to_move else [],
+            "last": [
+                {
+                    "number": first + index + 1,
+                    "seat": who,
+                    "move": str(move),
+                    "words": play.describe_move(move, play.view(before, seat)),
+                }
+                for index, (who, move, before) in enumerate(self.last)
+            ],
             "game": match.number,
             "target": match.target,
             "scores": list(match.scores),
             "results": [
-                {"game": result.number, "outcome": to_data(result.outcome), "points": result.points}
+                {
+                    "game": result.number,
+                    "winners": list(result.outcome.winners),
+                    "outcome": play.to_data(result.outcome),
+                    "points": result.points,
+                }
                 for result in match.results
             ],
             "match_winners": list(match.winners),
@@ -239,23 +357,32 @@ class Table:
 class Tables:
     """Every table of a server, loaded from (and stored in) one storage.
 
-    ``storage`` is any :class:`~skipbo.web.storage.Storage`.
+    ``storage`` is any :class:`~skipbo.web.storage.base.Storage`.
     """
 
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
         self._tables: dict[str, Table] = {}
 
-    def create(self, rules: Rules, seats: list[str], target: int) -> tuple[Table, list[str | None]]:
-        """A new table, stored; with each person's secret token (``None`` for a bot's seat)."""
+    def create(
+        self, rules: Any, seats: list[str], target: int | None
+    ) -> tuple[Table, list[str | None]]:
+        """A new table of the game of ``rules``, stored; with each person's secret token.
+
+        ``target`` is the match target (``None``: the game's default, or none).
+        A bot's seat has the token ``None``.
+        """
+        play = game_of(rules)
+        match = play.new_match(rules, 0, target)  # refuses a target the game has not
         tokens = [secrets.token_urlsafe(18) if kind == HUMAN else None for kind in seats]
         stored = StoredTable(
             table=secrets.token_urlsafe(9),
-            rules=dumps(rules),
+            rules=json.dumps(play.rules_to_data(rules), separators=(",", ":")),
             seed=secrets.randbits(SEED_BITS),  # the referee's secret (R-INFO-3)
-            target=target,
+            target=match.target or 0,
             seats=tuple(seats),
             token_hashes=tuple("" if token is None else _hash(token) for token in tokens),
+            game=play.game_type.short_name,
         )
         self.storage.create(stored)
         table = self._tables[stored.table] = Table(stored, [])
@@ -277,5 +404,26 @@ class Tables:
         return found
 
     def load_all(self) -> list[Table]:
-        """Load every stored table (a restarted server resumes them all)."""
-        return [self.get(table) for table in self.storage.tables()]
+        """Load the live tables (neither finished nor expired: a restarted server resumes them)."""
+        return [self.get(table) for table in self.storage.live_tables()]
+
+    def loaded(self) -> list[Table]:
+        """The tables in memory."""
+        return list(self._tables.values())
+
+    def changed_elsewhere(self, table: str | None, version: int) -> list[Table]:
+        """Catch up with another process's commit (``table`` at ``version``); what changed.
+
+        ``None`` (a lost notify channel) catches up every table in memory; a table
+        not in memory is loaded afresh when it is next asked for.
+        """
+        if table is None:
+            return [found for found in self.loaded() if found.catch_up(self.storage)]
+        found = self._tables.get(table)
+        if found is None or found.version >= version or not found.catch_up(self.storage):
+            return []
+        return [found]
+
+    def forget(self, table: str) -> None:
+        """Drop ``table`` from memory (it expired)."""
+        self._tables.pop(table, None)

@@ -1,7 +1,6 @@
-// The lobby: choose a variant and who sits where, open the table, show the links.
+// The lobby: choose the game, a variant and who sits where, open the table, show the links.
 "use strict";
-let presets = {};
-let bots = [];
+let games = {}; // per game: its name, variants (rules documents), bots and match target
 
 function el(tag, text) {
   const node = document.createElement(tag);
@@ -9,31 +8,85 @@ function el(tag, text) {
   return node;
 }
 
-function currentRules() {
-  const custom = document.getElementById("rules").value.trim();
-  return custom ? JSON.parse(custom) : presets[document.getElementById("preset").value];
+function chosenGame() {
+  return document.querySelector("input[name=game]:checked").value;
 }
 
+// The custom rules document, if one is typed (and reads as JSON), else null.
+function customRules() {
+  const text = document.getElementById("rules").value.trim();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    return undefined; // not JSON (yet): said on submit
+  }
+}
+
+function currentRules() {
+  const custom = customRules();
+  if (custom === undefined) throw new Error("the rules document is not JSON");
+  return custom || games[chosenGame()].presets[document.getElementById("preset").value];
+}
+
+// The game of the rules: a custom document's type says it ("skyjo-rules").
+function rulesGame() {
+  const custom = customRules();
+  if (custom && typeof custom === "object") {
+    for (const [name, game] of Object.entries(games)) {
+      if (Object.values(game.presets)[0].type === custom.type) return name;
+    }
+  }
+  return chosenGame();
+}
+
+// The seats are redrawn only when their number or game changes, and while typing:
+// never when the rules box loses focus (that moved the button under a first click).
 function drawSeats() {
   const seats = document.getElementById("seats");
-  seats.replaceChildren();
   let players = 2;
-  try { players = currentRules().players; } catch (error) { /* shown on submit */ }
+  try {
+    players = currentRules().players || 2;
+  } catch (error) {
+    return; // shown on submit
+  }
+  const game = rulesGame();
+  if (seats.dataset.players === String(players) && seats.dataset.game === game) return;
+  seats.dataset.players = String(players);
+  seats.dataset.game = game;
+  seats.replaceChildren();
+  const bots = games[game].bots;
   for (let seat = 0; seat < players; seat++) {
-    const label = el("label", `Seat ${seat} `);
+    const row = el("p");
+    const label = el("label", `Seat ${seat + 1}`);
     const select = el("select");
     select.className = "seat";
+    select.id = `seat-${seat}`;
+    label.htmlFor = select.id;
     for (const kind of ["human", ...bots]) {
       const option = el("option", kind === "human" ? "a person" : `bot: ${kind}`);
       option.value = kind;
       select.append(option);
     }
-    const bot = bots.includes("heuristic") ? "heuristic" : "play-first";
-    select.value = seat === 0 ? "human" : bot;
-    label.append(select);
-    seats.append(el("p"));
-    seats.lastChild.append(label);
+    select.value = seat === 0 ? "human" : bots.includes("heuristic") ? "heuristic" : bots[0];
+    row.append(label, " ", select);
+    seats.append(row);
   }
+  document.getElementById("target-row").hidden = games[game].target === null;
+}
+
+function drawPresets() {
+  const game = games[chosenGame()];
+  const select = document.getElementById("preset");
+  select.replaceChildren();
+  for (const name of Object.keys(game.presets)) {
+    const option = el("option", name);
+    option.value = name;
+    select.append(option);
+  }
+  if (game.target !== null) document.getElementById("target").value = String(game.target);
+  document.getElementById("rules").placeholder = JSON.stringify(Object.values(game.presets)[0]);
+  drawSeats();
 }
 
 async function create(event) {
@@ -42,10 +95,11 @@ async function create(event) {
   notice.textContent = "";
   let body;
   try {
+    const game = games[rulesGame()];
     body = {
       rules: currentRules(),
       seats: [...document.querySelectorAll("select.seat")].map((s) => s.value),
-      target: Number(document.getElementById("target").value),
+      target: game.target === null ? null : Number(document.getElementById("target").value),
     };
   } catch (error) {
     notice.textContent = `The rules are not JSON: ${error.message}`;
@@ -65,7 +119,7 @@ async function create(event) {
   list.replaceChildren();
   for (const seat of answer.seats) {
     if (seat.link === null) continue;
-    const item = el("li", `Seat ${seat.seat}: `);
+    const item = el("li", `Seat ${seat.seat + 1}: `);
     const link = el("a", new URL(seat.link, location.href).href);
     link.href = seat.link;
     link.className = "seat-link";
@@ -75,25 +129,32 @@ async function create(event) {
   const item = el("li", "Spectators: ");
   const link = el("a", new URL(answer.spectate, location.href).href);
   link.href = answer.spectate;
+  link.className = "spectate-link";
   item.append(link);
   list.append(item);
   document.getElementById("links").hidden = false;
 }
 
 async function start() {
-  const answer = await (await fetch("/api/presets")).json();
-  presets = answer.presets;
-  bots = answer.bots;
-  const select = document.getElementById("preset");
-  for (const name of Object.keys(presets)) {
-    const option = el("option", name);
-    option.value = name;
-    select.append(option);
-  }
-  select.addEventListener("change", drawSeats);
-  document.getElementById("rules").addEventListener("change", drawSeats);
+  games = (await (await fetch("/api/presets")).json()).games;
+  const box = document.getElementById("games");
+  Object.entries(games).forEach(([name, game], index) => {
+    const label = el("label");
+    const input = el("input");
+    input.type = "radio";
+    input.name = "game";
+    input.value = name;
+    input.id = `game-${name}`;
+    input.checked = index === 0;
+    input.addEventListener("change", drawPresets);
+    label.append(input, ` ${game.name}`);
+    box.append(label);
+  });
+  document.getElementById("preset").addEventListener("change", drawSeats);
+  document.getElementById("rules").addEventListener("input", drawSeats);
   document.getElementById("create").addEventListener("submit", create);
-  drawSeats();
+  drawPresets();
+  document.body.dataset.ready = "true";
 }
 
 start();

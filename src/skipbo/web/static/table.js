@@ -1,288 +1,515 @@
-// The web table: renders the pushed view of this seat and posts the moves clicked.
+// The web table: draws the pushed view of this seat (the game's board script draws
+// the board), says every move in words, shows the last one travelling on the board,
+// paces the others' moves, and posts the moves chosen by click, drag or keyboard.
 // It holds only what the server pushes (this seat's view); the seat's token stays in
 // the address's #fragment, which browsers never send to a server.
 "use strict";
 const tableId = decodeURIComponent(location.pathname.split("/")[2]);
-const token = location.hash.length > 1 ? location.hash.slice(1) : null;
-let current = null; // the last "table" message
-let selected = null; // the chosen source ("h5", "s0", "d0.1") awaiting a target
+let token = location.hash.length > 1 ? location.hash.slice(1) : null;
+let socket = null;
+let shown = null; // the "table" message on the screen
+let queue = []; // messages pushed and not shown yet (the others' moves are paced)
+let timer = null;
+let selected = null; // the chosen source ("h5", "s0", "d0.1", "held", "g3") awaiting a target
 let retryDelay = 500;
-let selectionShown = false; // equal hand cards share a name: only one shows as chosen
+let dragged = false; // a drag just ended: the click that follows it is no choice
+let changedPiles = [];
+const PACE_KEY = "table-pace";
+let pace = Number(localStorage.getItem(PACE_KEY) ?? 1400);
 
-function el(tag, text, className) {
-  const node = document.createElement(tag);
-  if (text !== undefined && text !== null) node.textContent = text;
-  if (className) node.className = className;
-  return node;
+const $ = (id) => document.getElementById(id);
+const game = () => Games[shown.game_type];
+
+function legal(move) {
+  return shown.legal.includes(move);
 }
 
-function cardName(card) {
-  return card === 0 ? "SB" : String(card);
-}
+// --- what a game's board script marks --------------------------------------------------
 
-function cardElement(card, extra) {
-  if (card === null || card === undefined) return el("div", "", `card empty ${extra || ""}`);
-  const colour = card === 0 ? "wild" : card <= 4 ? "low" : card <= 8 ? "mid" : "high";
-  const node = el("div", cardName(card), `card ${colour} ${extra || ""}`);
-  node.dataset.card = String(card);
-  return node;
-}
-
-function seatName(seat) {
-  const kind = current.seats[seat];
-  const who = kind === "human" ? `Seat ${seat}` : `Seat ${seat} (bot: ${kind})`;
-  return seat === current.seat ? `${who}, you` : who;
-}
-
-// A pile a card can come from: clickable when some legal move starts with it.
-function source(node, name) {
-  node.dataset.source = name;
-  const legal = current.legal.some((move) => move.startsWith(`${name}>`));
-  if (legal) {
-    node.classList.add("legal");
-    clickable(node);
-  }
-  if (selected === name && !selectionShown) {
-    node.classList.add("selected");
-    selectionShown = true;
-  }
-  node.addEventListener("click", (event) => {
-    // With a card chosen, a click on a pile it may go onto plays it there.
-    const onto = node.parentElement && node.parentElement.closest("[data-target]");
-    if (selected !== null && onto && current.legal.includes(`${selected}>${onto.dataset.target}`)) {
-      return;
-    }
-    event.stopPropagation();
-    choose(name);
-  });
-  return node;
-}
-
-// A pile a card can go onto: highlighted when the selected card may go there.
-function target(node, name) {
-  node.dataset.target = name;
-  if (selected !== null && current.legal.includes(`${selected}>${name}`)) {
-    node.classList.add("legal", "drop");
-    clickable(node);
-  }
-  node.addEventListener("click", () => {
-    if (selected !== null && current.legal.includes(`${selected}>${name}`)) {
-      play(`${selected}>${name}`);
-    }
-  });
-  return node;
-}
-
-// Legal sources and targets can be chosen with the keyboard too (Tab, then Enter).
-function clickable(node) {
+// A control named by its visible text, then what it is, for screen readers (the name
+// begins with what is seen, so speech control can use it).
+function focusable(node, label) {
   node.tabIndex = 0;
   node.setAttribute("role", "button");
-  node.addEventListener("keydown", (event) => {
-    if (event.key === "Enter" || event.key === " ") {
-      event.preventDefault();
-      node.click();
+  node.removeAttribute("aria-label");
+  for (const part of node.querySelectorAll(".face, .tag, .corner, .count, .needs")) {
+    if (!part.textContent.startsWith(" ")) part.textContent = ` ${part.textContent}`;
+  }
+  node.append(el("span", `: ${label}`, "sr-only"));
+}
+
+let selectionShown = false; // equal hand cards share a name: only one shows as chosen
+const ui = {
+  source(node, name, label) {
+    node.dataset.source = name;
+    node.setAttribute("aria-label", label);
+    if (shown.legal.length && game().sourceLegal(shown, name)) {
+      node.classList.add("legal");
+      const chosen = selected === name && !selectionShown;
+      if (chosen) {
+        node.classList.add("selected");
+        selectionShown = true;
+      }
+      focusable(node, `${label}${chosen ? " (chosen)" : ""}`);
+      node.setAttribute("aria-pressed", String(chosen));
     }
-  });
+  },
+  target(node, name, label) {
+    node.dataset.target = name;
+    if (selected === null || !shown.legal.length) return;
+    const resolved = game().resolve(shown, selected, name);
+    if ((resolved.play && legal(resolved.play)) || resolved.select) {
+      node.classList.add("drop");
+      if (node.getAttribute("role") !== "button") focusable(node, `${label}: put it here`);
+    }
+  },
+  action(node, move, label) {
+    node.dataset.action = move;
+    if (legal(move)) {
+      node.classList.add("legal");
+      focusable(node, label);
+    }
+  },
+};
+
+// --- choosing and playing ---------------------------------------------------------------
+
+function activate(node) {
+  if (!shown || !shown.legal.length) return;
+  const action = node.closest("[data-action]");
+  if (action && action.classList.contains("legal")) return play(action.dataset.action);
+  if (selected !== null) {
+    const onto = node.closest("[data-target]");
+    if (onto) {
+      const resolved = game().resolve(shown, selected, onto.dataset.target);
+      if (resolved.play && legal(resolved.play)) return play(resolved.play);
+      if (resolved.select) return choose(resolved.select);
+    }
+  }
+  const source = node.closest("[data-source]");
+  if (source && source.classList.contains("legal")) {
+    choose(selected === source.dataset.source ? game().defaultSource(shown) : source.dataset.source);
+  }
 }
 
-function choose(name) {
-  if (!current.legal.some((move) => move.startsWith(`${name}>`))) return;
-  selected = selected === name ? null : name;
+function choose(source) {
+  selected = source;
   render();
+  const first = document.querySelector("#board .drop") || document.querySelector("#board .selected");
+  if (first && document.activeElement === document.body) first.focus();
+  if (first && document.activeElement && document.activeElement.closest("#board")) first.focus();
 }
 
-async function post(path, body) {
-  const notice = document.getElementById("notice");
-  notice.textContent = "";
+async function post(path, body, method = "POST") {
+  $("notice").textContent = "";
   let response;
   try {
     response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/${path}`, {
-      method: "POST",
+      method,
       headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-      body: JSON.stringify(body),
+      body: body === null ? undefined : JSON.stringify(body),
     });
   } catch (error) {
-    notice.textContent = "The server cannot be reached; the table comes back when it does.";
-    return;
+    $("notice").textContent = "The server cannot be reached; the table comes back when it does.";
+    return null;
   }
-  if (!response.ok) {
-    const answer = await response.json().catch(() => ({ error: response.statusText }));
-    // A stale version (409) only means the table moved on: the next push redraws it.
-    if (response.status !== 409) notice.textContent = answer.error;
-  }
+  const answer = await response.json().catch(() => ({ error: response.statusText }));
+  // A stale version (409) only means the table moved on: the next push redraws it.
+  if (!response.ok && response.status !== 409) $("notice").textContent = answer.error;
+  return response.ok ? answer : null;
 }
 
 function play(move) {
   selected = null;
-  const version = current.version;
-  current = { ...current, legal: [] }; // no second click until the next push
+  $("hint-text").textContent = "";
+  delete $("hint-text").dataset.move;
+  const version = shown.version;
+  shown = { ...shown, legal: [] }; // no second move until the next push
   render();
   post("moves", { move, version });
 }
 
-function discardSet(set, mine) {
-  const row = el("div", null, "row");
-  current.view.discards[set].forEach((pile, index) => {
-    const node = el("div", null, "pile discard");
-    node.dataset.pile = `d${set}.${index}`;
-    const cards = el("div", null, "fan");
-    pile.forEach((card) => cards.append(cardElement(card, "small-card")));
-    if (pile.length === 0) cards.append(cardElement(null));
-    node.append(cards);
-    const top = cards.lastChild;
-    if (pile.length > 0) source(top, `d${set}.${index}`);
-    if (mine) target(node, `d${index}`);
-    row.append(node);
+async function hint() {
+  const answer = await post("hint", null, "GET");
+  if (!answer) return;
+  const words = answer.words.charAt(0).toUpperCase() + answer.words.slice(1);
+  $("hint-text").textContent = `Hint: ${words}.`;
+  $("hint-text").dataset.move = answer.move;
+}
+
+// Dragging a card: press on a card that may move, let go over where it goes.
+let press = null;
+function onPointerDown(event) {
+  const source = event.target.closest("[data-source].legal");
+  if (!source || event.button !== 0) return;
+  press = { x: event.clientX, y: event.clientY, source: source.dataset.source, node: source, ghost: null };
+}
+
+function onPointerMove(event) {
+  if (!press) return;
+  if (!press.ghost) {
+    if (Math.hypot(event.clientX - press.x, event.clientY - press.y) < 8) return;
+    press.ghost = ghostOf(press.node);
+    document.body.append(press.ghost);
+    if (selected !== press.source) {
+      selected = press.source;
+      render();
+    }
+  }
+  const rect = press.ghost.getBoundingClientRect();
+  press.ghost.style.left = `${event.clientX - rect.width / 2}px`;
+  press.ghost.style.top = `${event.clientY - rect.height / 2}px`;
+  event.preventDefault();
+}
+
+function onPointerUp(event) {
+  if (!press) return;
+  const drag = press;
+  press = null;
+  if (!drag.ghost) return; // a click: the click handler chooses
+  drag.ghost.remove();
+  dragged = true;
+  setTimeout(() => (dragged = false), 0);
+  const under = document.elementFromPoint(event.clientX, event.clientY);
+  const onto = under && under.closest("[data-target]");
+  if (onto) {
+    const resolved = game().resolve(shown, selected, onto.dataset.target);
+    if (resolved.play && legal(resolved.play)) return play(resolved.play);
+    if (resolved.select) return choose(resolved.select);
+  }
+  selected = game().defaultSource(shown);
+  render();
+}
+
+// A copy of a card to move over the page: no data of its own, hidden from screen readers.
+function ghostOf(node) {
+  const ghost = node.cloneNode(true);
+  for (const copy of [ghost, ...ghost.querySelectorAll("*")]) {
+    for (const name of Object.keys(copy.dataset)) delete copy.dataset[name];
+    copy.removeAttribute("id");
+    copy.removeAttribute("tabindex");
+    copy.removeAttribute("role");
+    copy.removeAttribute("aria-label");
+    copy.removeAttribute("aria-pressed");
+  }
+  for (const hidden of ghost.querySelectorAll(".sr-only")) hidden.remove();
+  ghost.classList.remove("legal", "selected", "drop", "changed");
+  ghost.classList.add("flying");
+  ghost.setAttribute("aria-hidden", "true");
+  return ghost;
+}
+
+// --- following the play -----------------------------------------------------------------
+
+// "seat 1 plays 5 ..." said with the seat's name; a sentence that names nobody gets one.
+function spoken(message, entry) {
+  let words = entry.words.replace(/\bseat (\d+)('s)?/g, (_, seat, own) => {
+    const name = message.names[Number(seat)];
+    return own ? `${name}'s` : name;
   });
-  return row;
+  const who = seatName(message, entry.seat);
+  if (!words.startsWith(who)) words = `${who}: ${words}`;
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-function stock(index) {
-  const node = el("div", null, "pile stock");
-  node.append(cardElement(current.view.stock_tops[index], "stock-top"));
-  node.append(el("span", `${current.view.stock_sizes[index]} left`, "count"));
-  return node;
+function snapshot() {
+  const rects = {};
+  for (const node of document.querySelectorAll("#board [data-pile]")) {
+    rects[node.dataset.pile] = node.getBoundingClientRect();
+  }
+  return rects;
 }
 
-function renderOthers() {
-  const others = document.getElementById("others");
-  others.replaceChildren();
-  const seats = current.seats.map((_, seat) => seat).filter((seat) => seat !== current.seat);
-  for (const seat of seats) {
-    const area = el("div", null, "player");
-    if (seat === current.view.current_player) area.classList.add("to-move");
-    area.append(el("h3", seatName(seat)));
-    const row = el("div", null, "row");
-    const stockIndex = current.seat_stock[seat];
-    const node = stock(stockIndex);
-    source(node.firstChild, `s${stockIndex}`); // a partner's stock may be playable
-    row.append(node);
-    row.append(discardSet(current.seat_discards[seat], false));
-    area.append(row);
-    const held = current.view.hand_sizes[seat];
-    area.append(el("p", `${held} ${held === 1 ? "card" : "cards"} in hand`, "small"));
-    others.append(area);
+function pileNode(key) {
+  return key === null ? null : document.querySelector(`#board [data-pile="${CSS.escape(key)}"]`);
+}
+
+// The card of the last move travels from its source to its target.
+function fly(from, to) {
+  const target = pileNode(to);
+  if (!from || !target || pace === 0) return;
+  if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+  const cards = target.classList.contains("card") ? [target] : target.querySelectorAll(".card");
+  const face = cards[cards.length - 1];
+  if (!face) return;
+  const end = face.getBoundingClientRect();
+  const ghost = ghostOf(face);
+  Object.assign(ghost.style, { left: `${end.left}px`, top: `${end.top}px`, width: `${end.width}px` });
+  document.body.append(ghost);
+  const dx = from.left + from.width / 2 - (end.left + end.width / 2);
+  const dy = from.top + from.height / 2 - (end.top + end.height / 2);
+  const motion = ghost.animate(
+    [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }],
+    { duration: Math.min(600, Math.max(250, pace / 2)), easing: "ease-in-out" },
+  );
+  motion.onfinish = () => ghost.remove();
+}
+
+function markChanged() {
+  for (const key of changedPiles) {
+    const node = pileNode(key);
+    if (!node) continue;
+    node.classList.add("changed");
+    node.append(el("span", "new", "badge"));
   }
 }
 
-function renderCentre() {
-  const builds = document.getElementById("builds");
-  builds.replaceChildren();
-  current.view.builds.forEach((pile, index) => {
-    const node = el("div", null, "pile build");
-    node.append(cardElement(pile.length ? pile[pile.length - 1] : null));
-    node.append(el("span", pile.length ? `${pile.length} on it` : "empty", "count"));
-    builds.append(target(node, `b${index}`));
-  });
-  const view = current.view;
-  document.getElementById("draw").textContent =
-    `Draw pile: ${view.draw_pile_size} cards, set aside: ${view.completed_count}`;
+function newMoves(before, message) {
+  if (!before || before.game !== message.game) return message.last;
+  const seen = before.last.length ? before.last.at(-1).number : 0;
+  return message.last.filter((entry) => entry.number > seen);
 }
 
-function renderMine() {
-  const view = current.view;
-  const title = document.getElementById("mine-title");
-  const hand = document.getElementById("hand");
-  const myStock = document.getElementById("my-stock");
-  const myDiscards = document.getElementById("my-discards");
-  hand.replaceChildren();
-  myStock.replaceChildren();
-  myDiscards.replaceChildren();
-  if (current.seat === null) {
-    title.textContent = "You are watching";
-    return;
+function show(message) {
+  const before = shown;
+  const rects = snapshot();
+  if (!before || before.version !== message.version || before.game !== message.game) {
+    selected = Games[message.game_type].defaultSource(message);
   }
-  title.textContent = seatName(current.seat);
-  const stockIndex = current.seat_stock[current.seat];
-  const node = stock(stockIndex);
-  source(node.firstChild, `s${stockIndex}`);
-  myStock.append(node);
-  myDiscards.append(discardSet(current.seat_discards[current.seat], true));
-  for (const card of view.hand) hand.append(source(cardElement(card), `h${cardName(card).replace("SB", "W")}`));
-  document.getElementById("pass").hidden = !current.legal.includes("pass");
+  shown = message;
+  const stored = localStorage.getItem("player-name");
+  if (!before && stored && message.seat !== null && /^Player \d+$/.test(message.names[message.seat])) {
+    post("name", { name: stored }); // the name this browser chose at another table
+  }
+  const fresh = newMoves(before, message);
+  const latest = fresh.at(-1);
+  const notes = Games[message.game_type].notes ? Games[message.game_type].notes(before, message) : [];
+  if (notes.length) {
+    $("notice").textContent = notes.join(" ");
+  } else if (latest && before && $("notice").dataset.note) {
+    $("notice").textContent = "";
+  }
+  $("notice").dataset.note = notes.length ? "true" : "";
+  if (latest) {
+    const piles = game().piles(message, latest);
+    changedPiles = piles.changed;
+    render();
+    fly(piles.from === null ? null : rects[piles.from] || null, piles.to);
+  } else {
+    if (!before || before.game !== message.game) changedPiles = [];
+    render();
+  }
+  return fresh.some((entry) => entry.seat !== message.seat);
 }
 
-function outcomeText(outcome) {
-  const winners = outcome.winners.map((seat) => `seat ${seat}`).join(" and ");
-  const how = { "stock-emptied": "emptied the stock", blocked: "blocked", "turn-limit": "turn limit" };
-  return winners ? `${winners} won (${how[outcome.termination]})` : `no winner (${how[outcome.termination]})`;
+function receive(message) {
+  queue.push(message);
+  if (queue.length > 40) queue = queue.slice(-5); // far behind: catch up
+  $("status").dataset.received = String(message.version);
+  if (timer === null) drain();
 }
 
-function renderMatch() {
-  const scores = current.scores.map((score, team) => `${team}: ${score}`).join(", ");
-  const teams = current.view.rules.teams ? "Team scores" : "Scores";
-  document.getElementById("scores").textContent =
-    `Game ${current.game}. ${teams} (target ${current.target}): ${scores}`;
-  const outcome = document.getElementById("outcome");
-  const view = current.view;
-  outcome.textContent = view.outcome ? `Game over: ${outcomeText(view.outcome)}.` : "";
-  if (current.match_winners.length) {
-    outcome.textContent += ` The match is won by seat ${current.match_winners.join(" and ")}.`;
+// Show the pushed messages in order; after one with another seat's move, hold it on
+// the screen for the chosen pace before the next (a bot's five-card turn can be read).
+function drain() {
+  timer = null;
+  while (queue.length) {
+    const message = queue.shift();
+    if (show(message) && pace > 0) {
+      timer = setTimeout(drain, pace);
+      return;
+    }
   }
-  const records = document.getElementById("records");
-  records.replaceChildren();
-  for (const result of current.results) {
-    const item = el("li");
-    const link = el("a", `Record of game ${result.game} (JSON)`);
-    link.href = `/api/tables/${encodeURIComponent(tableId)}/games/${result.game}/record`;
-    item.append(link, ` ${outcomeText(result.outcome)}, ${result.points} points`);
-    records.append(item);
-  }
-  const next = document.getElementById("next");
-  next.hidden = !(view.outcome && current.seat !== null && !current.match_winners.length);
-  const last = document.getElementById("last");
-  last.replaceChildren();
-  // The latest move first.
-  for (const move of current.last) last.prepend(el("li", `${seatName(move.seat)}: ${move.move}`));
+}
+
+// --- drawing ----------------------------------------------------------------------------
+
+function statusText(message) {
+  const view = message.view;
+  if (view.outcome) return `Game over: ${$("end-title").textContent}`;
+  if (message.legal.length) return "Your turn.";
+  const who = seatName(message, view.current_player);
+  const turn = message.game_type === "skyjo" ? `Round ${view.round}, turn ${view.turns + 1}` : `Turn ${view.turn}`;
+  return `${turn} · ${who === "You" ? "your" : `${who}'s`} move.`;
 }
 
 function render() {
   selectionShown = false;
-  document.getElementById("table").hidden = false;
-  const view = current.view;
-  const status = document.getElementById("status");
-  status.dataset.version = String(current.version);
-  status.dataset.toMove = String(current.legal.length > 0);
+  const message = shown;
+  const view = message.view;
+  const rules = game();
+  $("table").hidden = false;
+  document.title = `${rules.title} table`;
+  $("title").textContent = rules.title;
+  const board = $("board");
+  board.replaceChildren();
+  board.dataset.game = message.game_type;
+  rules.render(message, ui);
+  markChanged();
+  renderEnd();
+  const status = $("status");
+  status.dataset.version = String(message.version);
+  status.dataset.toMove = String(message.legal.length > 0);
   status.dataset.over = String(view.outcome !== null);
-  status.textContent = view.outcome
-    ? "Game over."
-    : current.legal.length > 0
-      ? selected === null
-        ? "Your turn: choose a card."
-        : "Now choose where it goes."
-      : `Turn ${view.turn}: ${seatName(view.current_player)} to move.`;
-  renderOthers();
-  renderCentre();
-  renderMine();
+  status.dataset.game = String(message.game);
+  status.textContent = statusText(message);
+  $("prompt").textContent = message.legal.length ? rules.prompt(message, selected) : "";
+  $("pass").hidden = !legal("pass");
+  $("hint").hidden = !message.legal.length;
+  $("cancel").hidden = selected === null || selected === rules.defaultSource(message);
+  renderLog();
   renderMatch();
+  renderName();
+  if (!$("rules-text").childElementCount) {
+    const list = el("ul");
+    rules.rules.forEach((line) => list.append(el("li", line)));
+    $("rules-text").append(list);
+  }
 }
+
+function renderLog() {
+  const log = $("log");
+  log.replaceChildren();
+  for (const entry of shown.last) {
+    const item = el("li", spoken(shown, entry));
+    item.value = entry.number;
+    log.prepend(item);
+  }
+  const latest = shown.last.at(-1);
+  $("latest-text").textContent = latest ? spoken(shown, latest) : "none yet in this game";
+}
+
+function renderMatch() {
+  const message = shown;
+  const rows = game().scoreRows(message);
+  const target = message.target === null ? "" : ` (target ${message.target})`;
+  const scores = game().scoreHeading === "Match points" ? `Match points${target}` : "Games won";
+  const won = message.game_type === "skyjo" ? message.scores.map((n, s) => `${seatName(message, s)} ${n}`) : rows.map(([n, p]) => `${n} ${p}`);
+  $("scores").textContent = `Game ${message.game}. ${scores}: ${won.join(", ")}.`;
+  const records = $("records");
+  records.replaceChildren();
+  for (const result of message.results) {
+    const item = el("li");
+    const link = el("a", `Record of game ${result.game}`);
+    link.href = `/api/tables/${encodeURIComponent(tableId)}/games/${result.game}/record`;
+    item.append(link, ` ${winnersText(message, result.winners)} won`);
+    records.append(item);
+  }
+}
+
+function renderEnd() {
+  const message = shown;
+  const view = message.view;
+  const end = $("end");
+  const wasHidden = end.hidden;
+  end.hidden = view.outcome === null;
+  if (view.outcome === null) return;
+  const winners = view.outcome.winners;
+  const title = winnersText(message, winners);
+  $("end-title").textContent = winners.length ? `${title} won` : "Nobody won";
+  $("end-how").textContent = `Game ${message.game}: ${game().endHow(message, view.outcome)}.`;
+  const head = el("tr");
+  head.append(el("th", "Player"), el("th", game().scoreHeading));
+  $("end-scores").tHead.replaceChildren(head);
+  const body = $("end-scores").tBodies[0];
+  body.replaceChildren();
+  for (const [name, score] of game().scoreRows(message)) {
+    const row = el("tr");
+    row.append(el("th", name), el("td", String(score)));
+    body.append(row);
+  }
+  $("end-match").textContent = message.match_winners.length
+    ? `The match is over: ${winnersText(message, message.match_winners)} won it.`
+    : "";
+  $("next").hidden = !(message.seat !== null && !message.match_winners.length);
+  $("end-record").href = `/api/tables/${encodeURIComponent(tableId)}/games/${message.game}/record`;
+  if (wasHidden) {
+    window.scrollTo(0, 0);
+    end.focus({ preventScroll: true });
+  }
+}
+
+function renderName() {
+  const form = $("name-form");
+  form.hidden = shown.seat === null;
+  if (shown.seat !== null && document.activeElement !== $("name")) {
+    $("name").value = shown.names[shown.seat];
+  }
+}
+
+// --- the connection ---------------------------------------------------------------------
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const socket = new WebSocket(`${scheme}://${location.host}/api/tables/${encodeURIComponent(tableId)}/ws`);
-  socket.addEventListener("open", () => {
+  const url = `${scheme}://${location.host}/api/tables/${encodeURIComponent(tableId)}/ws`;
+  const mine = new WebSocket(url);
+  socket = mine;
+  mine.addEventListener("open", () => {
     retryDelay = 500;
-    socket.send(JSON.stringify({ type: "hello", token }));
+    mine.send(JSON.stringify({ type: "hello", token }));
   });
-  socket.addEventListener("message", (event) => {
+  mine.addEventListener("message", (event) => {
+    if (mine !== socket) return;
     const message = JSON.parse(event.data);
     if (message.type === "error") {
-      document.getElementById("status").textContent = message.error;
+      $("status").textContent = message.error;
       retryDelay = null; // refused: retrying would be refused again
     } else if (message.type === "table") {
-      if (current === null || message.version !== current.version) selected = null;
-      current = message;
-      render();
+      receive(message);
     }
   });
-  socket.addEventListener("close", () => {
-    if (retryDelay === null) return;
-    document.getElementById("status").textContent = "Connection lost, reconnecting…";
+  mine.addEventListener("close", () => {
+    if (mine !== socket || retryDelay === null) return;
+    $("status").textContent = "Connection lost, reconnecting…";
     setTimeout(connect, retryDelay);
     retryDelay = Math.min(retryDelay * 2, 10000);
   });
 }
 
-document.getElementById("pass").addEventListener("click", () => play("pass"));
-document.getElementById("next").addEventListener("click", () => post("next", { version: current.version }));
+// A seat link opened on this table's page changes only the #fragment: take the seat.
+window.addEventListener("hashchange", () => {
+  token = location.hash.length > 1 ? location.hash.slice(1) : null;
+  const old = socket;
+  socket = null;
+  if (old) old.close();
+  shown = null;
+  queue = [];
+  selected = null;
+  retryDelay = 500;
+  connect();
+});
+
+$("board").addEventListener("click", (event) => {
+  if (!dragged) activate(event.target);
+});
+$("board").addEventListener("keydown", (event) => {
+  if ((event.key === "Enter" || event.key === " ") && event.target.getAttribute("role") === "button") {
+    event.preventDefault();
+    activate(event.target);
+  }
+});
+document.addEventListener("keydown", (event) => {
+  if (event.target.closest && event.target.closest("input, select, textarea")) return;
+  if (event.key === "Escape" && shown && selected !== game().defaultSource(shown)) {
+    choose(game().defaultSource(shown));
+  } else if (event.key === "?" && shown && shown.legal.length) {
+    hint();
+  }
+});
+document.addEventListener("pointerdown", onPointerDown);
+document.addEventListener("pointermove", onPointerMove);
+document.addEventListener("pointerup", onPointerUp);
+$("pass").addEventListener("click", () => play("pass"));
+$("hint").addEventListener("click", hint);
+$("cancel").addEventListener("click", () => choose(game().defaultSource(shown)));
+$("next").addEventListener("click", () => post("next", { version: shown.version }));
+$("name-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const name = $("name").value.trim();
+  if (!name) return;
+  localStorage.setItem("player-name", name);
+  $("name").blur();
+  post("name", { name });
+});
+$("pace").value = String(pace);
+if ($("pace").value !== String(pace)) $("pace").value = "1400";
+pace = Number($("pace").value);
+$("pace").addEventListener("change", () => {
+  pace = Number($("pace").value);
+  localStorage.setItem(PACE_KEY, String(pace));
+  if (timer !== null) {
+    clearTimeout(timer);
+    drain();
+  }
+});
 connect();

@@ -1,28 +1,16 @@
-"""Skyjo bots: computer players that choose a move from the public view.
+"""The first Skyjo heuristic, kept as a reference bot to measure new bots against.
 
-A bot has a ``choose(view) -> Move`` method, like Skip-Bo's bots; it is given the
-:class:`~skipbo.skyjo.PublicView` (the same for every seat, S-INFO-2), so it cannot
-read a face-down card, and it draws randomness from its own seeded generator.
-
->>> from skipbo import skyjo
->>> from skipbo.skyjo.bots import make_bot
->>> bots = [make_bot("heuristic", seed=0), make_bot("random", seed=1)]
->>> state = skyjo.new_game(skyjo.Rules(players=2), seed=5)
->>> while not skyjo.is_over(state):
-...     seen = skyjo.view(state)
-...     state = skyjo.apply(state, bots[seen.current_player].choose(seen))
->>> skyjo.outcome(state).winners
-(0,)
+It keeps low cards and builds columns of equal values, values an unknown card at the
+mean of the cards it has not seen, and ends a round only when it is likely to score
+lowest alone (or once the round has lasted long).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Protocol
+import random
+from collections.abc import Sequence
 
 from skipbo.common import bots as common
-from skipbo.common.game import Bot as AnyGameBot
-from skipbo.common.game import BotFactory
 from skipbo.skyjo.cards import Card, column_places
 from skipbo.skyjo.engine import legal_moves
 from skipbo.skyjo.moves import DiscardFlip, Draw, Move, Reveal, Swap, TakeDiscard
@@ -30,18 +18,7 @@ from skipbo.skyjo.sampling import unseen_cards
 from skipbo.skyjo.state import Phase, Source
 from skipbo.skyjo.views import FACE_DOWN, PublicView, SeenGrid
 
-__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "make_bot"]
-
-
-class Bot(AnyGameBot[PublicView, Move], Protocol):
-    """Chooses a legal move for ``view.current_player`` from the public view."""
-
-
-class RandomBot(common.RandomBot[PublicView, Move]):
-    """Picks uniformly among the legal moves."""
-
-    def __init__(self, seed: int | None = None, *, time_limit: float | None = None) -> None:
-        super().__init__(legal_moves, seed, time_limit=time_limit)
+__all__ = ["ReferenceHeuristicBot", "reveal_apart"]
 
 
 KEEP = 4
@@ -52,7 +29,16 @@ PATIENCE = 15
 """Turns per player after which the bot ends a round even when it is unlikely to win it."""
 
 
-class HeuristicBot(common.SeededBot):
+def reveal_apart(moves: Sequence[Move], rng: random.Random) -> Move:
+    """A random reveal of two cards of different columns (each may start a column plan).
+
+    Any of ``moves`` if none is such a reveal.
+    """
+    reveals = [m for m in moves if isinstance(m, Reveal) and m.first // 3 != m.second // 3]
+    return rng.choice(reveals or list(moves))
+
+
+class ReferenceHeuristicBot(common.SeededBot):
     """A reasonable player that keeps low cards and builds columns of equal values.
 
     It ends a round only when it is likely to score lowest alone, or once the round has
@@ -64,9 +50,7 @@ class HeuristicBot(common.SeededBot):
         """The move this policy prefers (always a legal one)."""
         moves = legal_moves(view)
         if view.phase is Phase.REVEAL:
-            # Two cards of different columns: each may start a column of equal cards.
-            reveals = [m for m in moves if isinstance(m, Reveal) and m.first // 3 != m.second // 3]
-            return self._rng.choice(reveals or moves)
+            return reveal_apart(moves, self._rng)
         unknown = _mean_unseen(view)
         grid = view.grids[view.current_player]
         if view.phase is Phase.TAKE:
@@ -165,23 +149,3 @@ def _likely_lowest(
         if seat != view.current_player
     ]
     return mine < min(others) - 2
-
-
-BOTS: Mapping[str, BotFactory[Bot]] = {
-    "random": RandomBot,
-    "heuristic": HeuristicBot,
-}
-"""Every Skyjo bot by name: a factory taking the bot's seed."""
-
-
-def make_bot(name: str, seed: int | None = None, *, time_limit: float | None = None) -> Bot:
-    """The Skyjo bot called ``name`` (a key of :data:`BOTS`), seeded with ``seed``.
-
-    ``time_limit`` is the most seconds (wall clock) one move may take.
-
-    Raises:
-        ValueError: if no bot has that name (the message lists the names), or the time
-            limit is not ``None`` or a positive number.
-
-    """
-    return common.build_bot(BOTS, name, seed, "Skyjo bot", time_limit=time_limit)
