@@ -45,7 +45,7 @@ it is reproducible whatever its seed.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 from skipbo.cards import WILD, Card
 from skipbo.common.budget import check_time_limit
@@ -56,6 +56,7 @@ __all__ = [
     "ReferenceHeuristicBot",
     "danger",
     "discard_candidates",
+    "next_number",
     "play_candidates",
     "scarce",
     "stock_plan",
@@ -79,7 +80,7 @@ _GAP_RISK = (10.0, 4.0, 1.5, 0.5)
 _REACHABLE_RISK = 6.0  # extra when the opponent's own discard top closes a gap of one
 
 
-def _next_number(pile_size: int, highest: int) -> int:
+def next_number(pile_size: int, highest: int) -> int:
     """The number a build pile of ``pile_size`` cards takes next (R-BUILD-2)."""
     return pile_size + 1 if pile_size < highest else 1
 
@@ -118,7 +119,7 @@ def stock_plan(seen: PlayerView) -> tuple[int, Move] | None:
     assert seat is not None
     assert seen.hand is not None
     highest = rules.deck.highest
-    needs = [_next_number(len(pile), highest) for pile in seen.builds]
+    needs = [next_number(len(pile), highest) for pile in seen.builds]
     # Every card a plan could use, at any depth of a discard pile: a gap with more
     # numbers missing from these than there are wilds among them cannot be filled.
     usable = Counter(seen.hand)
@@ -139,7 +140,7 @@ def stock_plan(seen: PlayerView) -> tuple[int, Move] | None:
         for build, need in enumerate(needs):
             if top in (WILD, need):
                 after = needs.copy()
-                after[build] = _next_number(len(seen.builds[build]) + 1, highest)
+                after[build] = next_number(len(seen.builds[build]) + 1, highest)
                 key = (0, danger(seen, after))
                 if best is None or key < best[:2]:
                     best = (*key, PlayFromStock(stock, build))
@@ -216,17 +217,31 @@ def scarce(seen: PlayerView) -> bool:
     )
 
 
-def play_candidates(seen: PlayerView, moves: list[Move]) -> list[Move]:
+Offers = Callable[[PlayerView, list[int]], float]
+"""What build piles needing the numbers given offer the others (:func:`danger`)."""
+
+
+def play_candidates(
+    seen: PlayerView,
+    moves: list[Move],
+    *,
+    offers: Offers = danger,
+    keep: Mapping[int, float] | None = None,
+) -> list[Move]:
     """The safe plays of number cards from the hand or a discard top, best first.
 
     A play is safe when its score (see the module docs) is above
-    ``NO_PLAY_SCORE``; ties keep legal-move order.
+    ``NO_PLAY_SCORE``; ties keep legal-move order. ``offers`` judges what a play
+    hands the others (the reference's :func:`danger`, or the multi-player
+    :func:`skipbo.bots.planner.exposure`); ``keep`` is what playing each number
+    costs besides (nothing for the reference).
     """
     hand = seen.hand
     assert hand is not None
+    keep = keep or {}
     highest = seen.rules.deck.highest
-    needs = [_next_number(len(pile), highest) for pile in seen.builds]
-    before = danger(seen, needs)
+    needs = [next_number(len(pile), highest) for pile in seen.builds]
+    before = offers(seen, needs)
     short = scarce(seen)
     scored: list[tuple[float, Move]] = []
     for move in moves:
@@ -247,8 +262,8 @@ def play_candidates(seen: PlayerView, moves: list[Move]) -> list[Move]:
             # the pile, the sooner it completes; a wild is worth the least there.
             bonus += SCARCE_BONUS * (pile_size + 1) / highest - (2.0 if card == WILD else 0.0)
         after = needs.copy()
-        after[move.build] = _next_number(pile_size + 1, highest)
-        score = bonus - (danger(seen, after) - before)
+        after[move.build] = next_number(pile_size + 1, highest)
+        score = bonus - keep.get(card, 0.0) - (offers(seen, after) - before)
         if score > NO_PLAY_SCORE:
             scored.append((score, move))
     scored.sort(key=lambda pair: -pair[0])  # stable: ties keep legal-move order

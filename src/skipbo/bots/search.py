@@ -50,8 +50,8 @@ True
 
 from __future__ import annotations
 
-from skipbo.bots.heuristic import discard_candidates, stock_plan
-from skipbo.bots.planner import HeuristicBot, play_candidates
+from skipbo.bots.heuristic import discard_candidates, play_candidates, stock_plan
+from skipbo.bots.planner import HeuristicBot, exposure, keep_values
 from skipbo.common.bots import SeededBot
 from skipbo.common.budget import Budget, Clock
 from skipbo.engine import apply
@@ -153,7 +153,7 @@ class SearchBot(SeededBot):
         chosen = self._policy.choose(seen)
         found = [chosen]
         for move in (
-            *play_candidates(seen, moves),
+            *play_candidates(seen, moves, offers=exposure, keep=keep_values(seen)),
             *discard_candidates(seen, moves)[:DISCARD_CANDIDATES],
         ):
             if move not in found:

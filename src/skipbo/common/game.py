@@ -20,7 +20,7 @@ skipbo.errors.ArgumentTypeError: no game is registered for rules of type str; th
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from skipbo.common.gameinfo import GameInfo, GameType
