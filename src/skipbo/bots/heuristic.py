@@ -53,6 +53,7 @@ from skipbo.moves import Discard, Move, PlayFromDiscard, PlayFromHand, PlayFromS
 from skipbo.views import PlayerView, legal_moves
 
 __all__ = [
+    "Offers",
     "ReferenceHeuristicBot",
     "danger",
     "discard_candidates",

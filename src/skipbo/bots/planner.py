@@ -20,7 +20,7 @@ In detail, for the seat to move:
 3. **Plays**: each play of a number card from the hand or a discard top is scored
    (:func:`~skipbo.bots.heuristic.play_candidates`): a hand play and freeing a
    discard top count for it; a card just below its own stock top counts against it
-   (:data:`KEEP_VALUE`); so does the rise of :func:`exposure`, what the build piles
+   (``KEEP_VALUE``); so does the rise of :func:`exposure`, what the build piles
    offer the players after it, counted from where each player's public discard tops
    would take it. Wilds are kept for the stock. A play is made when its score is
    above the reference's ``NO_PLAY_SCORE``.
@@ -75,7 +75,7 @@ chance to reach a stock top then rests on the cards just below it that it holds.
 
 
 def keep_values(seen: PlayerView) -> dict[int, float]:
-    """What keeping each number is worth to the seat to move (see :data:`KEEP_VALUE`)."""
+    """What keeping each number is worth to the seat to move (see ``KEEP_VALUE``)."""
     assert seen.player is not None
     values: dict[int, float] = {}
     for stock in seen.rules.seating.stock_sources[seen.player]:
@@ -111,10 +111,10 @@ def exposure(seen: PlayerView, needs: list[int]) -> float:
     """What build piles needing ``needs`` offer the players after the seat to move.
 
     For each later seat (in turn order) and each stock top it may play (R-TEAM-1/2),
-    a need just below the top is an offer (:data:`GAP_RISK`), counted from where the
+    a need just below the top is an offer (``GAP_RISK``), counted from where the
     seat's own discard piles, played from their tops, would take it; weighted by the seat's distance
-    (:data:`SEAT_WEIGHTS`) and doubled for a nearly empty stock pile; an offer to a
-    partner counts as help (negative, :data:`PARTNER_HELP`). A wild stock top can
+    (``SEAT_WEIGHTS``) and doubled for a nearly empty stock pile; an offer to a
+    partner counts as help (negative, ``PARTNER_HELP``). A wild stock top can
     always be played, so nothing a play does changes it. Stock piles this seat plays
     itself are left out.
     """
