@@ -45,7 +45,7 @@ it is reproducible whatever its seed.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 from skipbo.cards import WILD, Card
 from skipbo.common.budget import check_time_limit
@@ -53,9 +53,11 @@ from skipbo.moves import Discard, Move, PlayFromDiscard, PlayFromHand, PlayFromS
 from skipbo.views import PlayerView, legal_moves
 
 __all__ = [
+    "Offers",
     "ReferenceHeuristicBot",
     "danger",
     "discard_candidates",
+    "next_number",
     "play_candidates",
     "scarce",
     "stock_plan",
@@ -79,7 +81,7 @@ _GAP_RISK = (10.0, 4.0, 1.5, 0.5)
 _REACHABLE_RISK = 6.0  # extra when the opponent's own discard top closes a gap of one
 
 
-def _next_number(pile_size: int, highest: int) -> int:
+def next_number(pile_size: int, highest: int) -> int:
     """The number a build pile of ``pile_size`` cards takes next (R-BUILD-2)."""
     return pile_size + 1 if pile_size < highest else 1
 
@@ -118,7 +120,7 @@ def stock_plan(seen: PlayerView) -> tuple[int, Move] | None:
     assert seat is not None
     assert seen.hand is not None
     highest = rules.deck.highest
-    needs = [_next_number(len(pile), highest) for pile in seen.builds]
+    needs = [next_number(len(pile), highest) for pile in seen.builds]
     # Every card a plan could use, at any depth of a discard pile: a gap with more
     # numbers missing from these than there are wilds among them cannot be filled.
     usable = Counter(seen.hand)
@@ -126,6 +128,11 @@ def stock_plan(seen: PlayerView) -> tuple[int, Move] | None:
         for pile in seen.discards[discard_set]:
             usable.update(pile)
     wilds = usable[WILD]
+    # missing[k]: how many of the numbers 1..k no usable card shows (so that a gap's
+    # count takes two lookups: this runs in every search rollout).
+    missing = [0] * (highest + 1)
+    for number in range(1, highest + 1):
+        missing[number] = missing[number - 1] + (not usable[number])
     best: tuple[int, float, Move] | None = None
     for stock in rules.seating.stock_sources[seat]:
         top = seen.stock_tops[stock]
@@ -134,15 +141,21 @@ def stock_plan(seen: PlayerView) -> tuple[int, Move] | None:
         for build, need in enumerate(needs):
             if top in (WILD, need):
                 after = needs.copy()
-                after[build] = _next_number(len(seen.builds[build]) + 1, highest)
+                after[build] = next_number(len(seen.builds[build]) + 1, highest)
                 key = (0, danger(seen, after))
                 if best is None or key < best[:2]:
                     best = (*key, PlayFromStock(stock, build))
                 continue
-            numbers = (
-                range(need, top) if need < top else [*range(need, highest + 1), *range(1, top)]
-            )
-            if sum(not usable[number] for number in numbers) > wilds:
+            if need < top:
+                numbers: Iterable[int] = range(need, top)
+                gap = missing[top - 1] - missing[need - 1]
+                length = top - need
+            else:
+                numbers = [*range(need, highest + 1), *range(1, top)]
+                gap = missing[highest] - missing[need - 1] + missing[top - 1]
+                length = highest - need + top
+            # Every card costs at least 1: a plan no cheaper than the best is skipped.
+            if gap > wilds or (best is not None and best[0] <= length):
                 continue
             found = _fill(seen, build, numbers)
             if found is not None:
@@ -158,16 +171,26 @@ def _fill(seen: PlayerView, build: int, numbers: Iterable[int]) -> tuple[int, Mo
     assert seen.hand is not None
     hand = Counter(seen.hand)
     sources = seen.rules.seating.discard_sources[seen.player]
-    piles = {(d, i): list(pile) for d in sources for i, pile in enumerate(seen.discards[d])}
+    # Each discard pile with how many of its cards are left (no copies: the tops are
+    # read at the depth left).
+    piles = [(d, i, pile) for d in sources for i, pile in enumerate(seen.discards[d])]
+    depths = [len(pile) for _, _, pile in piles]
     cost = 0
     first: Move | None = None
     for number in numbers:
         move: Move | None = None
         for card in (number, WILD):  # a number before a wild: keep wilds for the stock
-            spot = next((key for key, pile in piles.items() if pile and pile[-1] == card), None)
+            spot = next(
+                (
+                    k
+                    for k, (_, _, pile) in enumerate(piles)
+                    if depths[k] and pile[depths[k] - 1] == card
+                ),
+                None,
+            )
             if spot is not None:
-                piles[spot].pop()
-                move = PlayFromDiscard(spot[0], spot[1], build)
+                depths[spot] -= 1
+                move = PlayFromDiscard(piles[spot][0], piles[spot][1], build)
             elif hand[card]:
                 hand[card] -= 1
                 move = PlayFromHand(card, build)
@@ -195,17 +218,31 @@ def scarce(seen: PlayerView) -> bool:
     )
 
 
-def play_candidates(seen: PlayerView, moves: list[Move]) -> list[Move]:
+Offers = Callable[[PlayerView, list[int]], float]
+"""What build piles needing the numbers given offer the others (:func:`danger`)."""
+
+
+def play_candidates(
+    seen: PlayerView,
+    moves: list[Move],
+    *,
+    offers: Offers = danger,
+    keep: Mapping[int, float] | None = None,
+) -> list[Move]:
     """The safe plays of number cards from the hand or a discard top, best first.
 
     A play is safe when its score (see the module docs) is above
-    ``NO_PLAY_SCORE``; ties keep legal-move order.
+    ``NO_PLAY_SCORE``; ties keep legal-move order. ``offers`` judges what a play
+    hands the others (the reference's :func:`danger`, or the multi-player
+    :func:`skipbo.bots.planner.exposure`); ``keep`` is what playing each number
+    costs besides (nothing for the reference).
     """
     hand = seen.hand
     assert hand is not None
+    keep = keep or {}
     highest = seen.rules.deck.highest
-    needs = [_next_number(len(pile), highest) for pile in seen.builds]
-    before = danger(seen, needs)
+    needs = [next_number(len(pile), highest) for pile in seen.builds]
+    before = offers(seen, needs)
     short = scarce(seen)
     scored: list[tuple[float, Move]] = []
     for move in moves:
@@ -226,8 +263,8 @@ def play_candidates(seen: PlayerView, moves: list[Move]) -> list[Move]:
             # the pile, the sooner it completes; a wild is worth the least there.
             bonus += SCARCE_BONUS * (pile_size + 1) / highest - (2.0 if card == WILD else 0.0)
         after = needs.copy()
-        after[move.build] = _next_number(pile_size + 1, highest)
-        score = bonus - (danger(seen, after) - before)
+        after[move.build] = next_number(pile_size + 1, highest)
+        score = bonus - keep.get(card, 0.0) - (offers(seen, after) - before)
         if score > NO_PLAY_SCORE:
             scored.append((score, move))
     scored.sort(key=lambda pair: -pair[0])  # stable: ties keep legal-move order
@@ -292,8 +329,10 @@ class ReferenceHeuristicBot:
         planned = stock_plan(view)
         if planned is not None:
             return planned[1]
-        for choice in (*play_candidates(view, moves), *discard_candidates(view, moves)):
-            return choice
+        for choices in (play_candidates, discard_candidates):  # the discards only if no play
+            chosen = choices(view, moves)
+            if chosen:
+                return chosen[0]
         # An empty hand: any play rather than a pass, which would bring a block closer
         # (R-WIN-2); the last legal move is the pass (R-TURN-8).
         return moves[0]

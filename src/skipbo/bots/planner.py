@@ -18,11 +18,12 @@ In detail, for the seat to move:
    hand is refilled with five cards at once (R-TURN-4), new chances to reach the
    stock.
 3. **Plays**: each play of a number card from the hand or a discard top is scored
-   (:func:`play_candidates`): a hand play and freeing a discard top count for it; a
-   card just below its own stock top counts against it (:data:`KEEP_VALUE`); so does
-   the rise of :func:`exposure`, what the build piles offer the players after it,
-   counted from where each player's public discard tops would take it. Wilds are
-   kept for the stock. A play is made when its score is above ``NO_PLAY_SCORE``.
+   (:func:`~skipbo.bots.heuristic.play_candidates`): a hand play and freeing a
+   discard top count for it; a card just below its own stock top counts against it
+   (``KEEP_VALUE``); so does the rise of :func:`exposure`, what the build piles
+   offer the players after it, counted from where each player's public discard tops
+   would take it. Wilds are kept for the stock. A play is made when its score is
+   above the reference's ``NO_PLAY_SCORE``.
 4. **Discard**: as the reference (descending runs of playable tops, high cards first,
    never onto a wild).
 5. **Keep the game going**: with few cards left to draw it completes build piles
@@ -40,16 +41,13 @@ reproducible whatever its seed.
 
 from __future__ import annotations
 
-from skipbo.bots.heuristic import SCARCE_BONUS, discard_candidates, scarce, stock_plan
+from skipbo.bots.heuristic import discard_candidates, next_number, play_candidates, stock_plan
 from skipbo.cards import WILD
 from skipbo.common.budget import check_time_limit
 from skipbo.moves import Move, PlayFromDiscard, PlayFromHand
 from skipbo.views import PlayerView, legal_moves
 
-__all__ = ["HeuristicBot", "empty_hand_plan", "exposure", "keep_values", "play_candidates"]
-
-NO_PLAY_SCORE = 0.25
-"""A play must score above this to be made rather than ending the turn."""
+__all__ = ["HeuristicBot", "empty_hand_plan", "exposure", "keep_values"]
 
 SEAT_WEIGHTS = (1.0, 0.55, 0.3, 0.2, 0.15)
 """How much a build pile offered to the player 1, 2, 3, ... seats after counts.
@@ -77,7 +75,7 @@ chance to reach a stock top then rests on the cards just below it that it holds.
 
 
 def keep_values(seen: PlayerView) -> dict[int, float]:
-    """What keeping each number is worth to the seat to move (see :data:`KEEP_VALUE`)."""
+    """What keeping each number is worth to the seat to move (see ``KEEP_VALUE``)."""
     assert seen.player is not None
     values: dict[int, float] = {}
     for stock in seen.rules.seating.stock_sources[seen.player]:
@@ -89,11 +87,6 @@ def keep_values(seen: PlayerView) -> dict[int, float]:
             if number >= 1:
                 values[number] = max(values.get(number, 0.0), value)
     return values
-
-
-def _next_number(pile_size: int, highest: int) -> int:
-    """The number a build pile of ``pile_size`` cards takes next (R-BUILD-2)."""
-    return pile_size + 1 if pile_size < highest else 1
 
 
 def _climb(piles: list[list[int]], need: int, top: int) -> int:
@@ -118,10 +111,10 @@ def exposure(seen: PlayerView, needs: list[int]) -> float:
     """What build piles needing ``needs`` offer the players after the seat to move.
 
     For each later seat (in turn order) and each stock top it may play (R-TEAM-1/2),
-    a need just below the top is an offer (:data:`GAP_RISK`), counted from where the
+    a need just below the top is an offer (``GAP_RISK``), counted from where the
     seat's own discard piles, played from their tops, would take it; weighted by the seat's distance
-    (:data:`SEAT_WEIGHTS`) and doubled for a nearly empty stock pile; an offer to a
-    partner counts as help (negative, :data:`PARTNER_HELP`). A wild stock top can
+    (``SEAT_WEIGHTS``) and doubled for a nearly empty stock pile; an offer to a
+    partner counts as help (negative, ``PARTNER_HELP``). A wild stock top can
     always be played, so nothing a play does changes it. Stock piles this seat plays
     itself are left out.
     """
@@ -155,7 +148,7 @@ def exposure(seen: PlayerView, needs: list[int]) -> float:
     return total
 
 
-EMPTY_HAND_NODES = 400
+EMPTY_HAND_NODES = 60
 """The most positions :func:`empty_hand_plan` looks at (it gives up beyond)."""
 
 
@@ -175,10 +168,19 @@ def empty_hand_plan(seen: PlayerView) -> Move | None:
     sources = seen.rules.seating.discard_sources[seen.player]
     spots = [(d, i) for d in sources for i in range(len(seen.discards[d]))]
     start = (
-        tuple(_next_number(len(pile), highest) for pile in seen.builds),
+        tuple(next_number(len(pile), highest) for pile in seen.builds),
         tuple(sorted(hand)),
         tuple(len(seen.discards[d][i]) for d, i in spots),
     )
+    # Most hands hold a card that no build pile can reach through the hand's and the
+    # discard tops' numbers: the search is skipped for them (this keeps the bot fast).
+    numbers = set(hand) | {seen.discards[d][i][-1] for d, i in spots if seen.discards[d][i]}
+    for card in set(hand):
+        if not any(
+            need <= card and all(number in numbers for number in range(need, card))
+            for need in start[0]
+        ):
+            return None
     seen_positions: set[object] = set()
 
     def search(
@@ -210,45 +212,6 @@ def empty_hand_plan(seen: PlayerView) -> Move | None:
     return plan[0] if plan else None
 
 
-def play_candidates(seen: PlayerView, moves: list[Move]) -> list[Move]:
-    """The plays of number cards (hand or discard top) worth making, best first.
-
-    A play is worth making when its score (see the module docs) is above
-    :data:`NO_PLAY_SCORE`; ties keep legal-move order.
-    """
-    hand = seen.hand
-    assert hand is not None
-    highest = seen.rules.deck.highest
-    needs = [_next_number(len(pile), highest) for pile in seen.builds]
-    before = exposure(seen, needs)
-    short = scarce(seen)
-    keep = keep_values(seen)
-    scored: list[tuple[float, Move]] = []
-    for move in moves:
-        if isinstance(move, PlayFromHand):
-            card = move.card
-            # R-TURN-4: a hand emptied by plays is refilled at once.
-            bonus = 3.0 if len(hand) == 1 else 1.0
-        elif isinstance(move, PlayFromDiscard):
-            card = seen.discards[move.discard_set][move.pile][-1]
-            bonus = 1.25
-        else:
-            continue
-        if card == WILD and not short:
-            continue
-        pile_size = len(seen.builds[move.build])
-        if short:
-            # Cards come back only from completed build piles (R-DRAW-2).
-            bonus += SCARCE_BONUS * (pile_size + 1) / highest - (2.0 if card == WILD else 0.0)
-        after = needs.copy()
-        after[move.build] = _next_number(pile_size + 1, highest)
-        score = bonus - keep.get(card, 0.0) - (exposure(seen, after) - before)
-        if score > NO_PLAY_SCORE:
-            scored.append((score, move))
-    scored.sort(key=lambda pair: -pair[0])  # stable: ties keep legal-move order
-    return [move for _, move in scored]
-
-
 class HeuristicBot:
     """Reaches its stock first, and otherwise plays only what the players after it cannot use.
 
@@ -271,7 +234,11 @@ class HeuristicBot:
         emptying = empty_hand_plan(view)
         if emptying is not None:
             return emptying
-        for choice in (*play_candidates(view, moves), *discard_candidates(view, moves)):
-            return choice
+        plays = play_candidates(view, moves, offers=exposure, keep=keep_values(view))
+        if plays:
+            return plays[0]
+        discards = discard_candidates(view, moves)
+        if discards:
+            return discards[0]
         # An empty hand: any play rather than a pass (R-WIN-2, R-TURN-8).
         return moves[0]

@@ -1,29 +1,44 @@
 """The search bot: perfect-information Monte Carlo over the heuristic bot's play.
 
+It rolls out with the multi-player heuristic (:mod:`skipbo.bots.planner`); every seat
+after it is played by that heuristic, so the search sees what it hands the players
+after it with any number of players.
+
 Its idea: when a choice matters, deal the cards it cannot see at random several
 times (:func:`skipbo.sampling.sample_state`), try each sensible move in every such
 deal, let the heuristic bot play on for every seat until the end of the bot's own
 next turn, and take the move whose outcomes are best on average.
 
-Why perfect-information Monte Carlo (PIMC) rather than information-set MCTS: in
-Skip-Bo almost everything that matters to a decision is public (build piles,
-discard piles, stock tops) and the hidden part (the draw pile's order, the other
-hands, the cards under the stock tops) is revealed by chance, not by what the
-opponents choose to show, so the strategy-fusion and non-locality errors that
-IS-MCTS corrects for are small here. What costs is time: a rollout of the
-heuristic bot is cheap, and one step of policy improvement over a good base policy
-(the rollout algorithm) improves on it reliably, where a tree search would spend
-its budget on a huge chance-dominated tree. All candidate moves are tried on the
-same deals (common random numbers), so their comparison is not drowned by the
-luck of the draw.
+Why perfect-information Monte Carlo (PIMC) with policy rollouts rather than
+information-set MCTS: in Skip-Bo almost everything that matters to a decision is
+public (build piles, discard piles, stock tops) and the hidden part (the draw pile's
+order, the other hands, the cards under the stock tops) is revealed by chance, not
+by what the opponents choose to show. What costs is time: a rollout of the heuristic
+bot is cheap, and one step of policy improvement over a good base policy (the
+rollout algorithm) improves on it reliably, where a tree search would spend its
+budget on a huge chance-dominated tree, one that grows with every player added.
+
+Strategy fusion, PIMC's known error, comes from choosing the *later* moves of a
+sampled deal with knowledge of that deal, so that the search credits itself with
+play it cannot make. Here no later move is chosen by maximising over a deal: after
+the candidate move every seat, this bot's own included, is played by the heuristic
+bot from that seat's view of the sampled state, a policy that never sees a hidden
+card. Each candidate's average is thus an unbiased estimate of the value of "this
+move, then the heuristic", over deals drawn uniformly from what the seat knows
+(:func:`~skipbo.sampling.sample_state` reads the view only); what remains is that
+the sampling does not infer the opponents' hands from their past moves. All
+candidate moves are tried on the same deals (common random numbers), so their
+comparison is not drowned by the luck of the draw.
 
 To keep a move cheap it searches only real choices: a play that reaches a stock
 top is taken at once (as the heuristic bot would), and otherwise the candidates
 are the heuristic bot's move, the plays of number cards that the heuristic scores
 as safe, and its best discards.
 
-With an iteration budget (deals per choice) and no time limit it is reproducible
-from its seed:
+It spends a :class:`~skipbo.common.budget.Budget`: ``iterations`` deals per choice
+and, given a ``time_limit``, no new deal once the time is up (an anytime search: it
+plays its best move so far). With an iteration budget and no time limit it is
+reproducible from its seed:
 
 >>> import skipbo
 >>> from skipbo.bots.search import SearchBot
@@ -36,7 +51,7 @@ True
 from __future__ import annotations
 
 from skipbo.bots.heuristic import discard_candidates, play_candidates, stock_plan
-from skipbo.bots.planner import HeuristicBot
+from skipbo.bots.planner import HeuristicBot, exposure, keep_values
 from skipbo.common.bots import SeededBot
 from skipbo.common.budget import Budget, Clock
 from skipbo.engine import apply
@@ -47,7 +62,7 @@ from skipbo.views import PlayerView, legal_moves, view
 
 __all__ = ["SearchBot"]
 
-DEFAULT_ITERATIONS = 16
+DEFAULT_ITERATIONS = 12
 """Deals sampled per searched choice by default."""
 
 DISCARD_CANDIDATES = 3
@@ -138,7 +153,7 @@ class SearchBot(SeededBot):
         chosen = self._policy.choose(seen)
         found = [chosen]
         for move in (
-            *play_candidates(seen, moves),
+            *play_candidates(seen, moves, offers=exposure, keep=keep_values(seen)),
             *discard_candidates(seen, moves)[:DISCARD_CANDIDATES],
         ):
             if move not in found:
