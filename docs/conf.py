@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import re
+import sys
+from pathlib import Path
 
 import skipbo
+
+# The docs' own Sphinx extension: pictures and charts drawn at build time.
+sys.path.insert(0, str(Path(__file__).parent / "_ext"))
 
 project = "skipbo"
 author = "The skipbo developers"
@@ -17,7 +22,9 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.napoleon",
     "sphinx.ext.viewcode",
+    "skipbo_pictures",
 ]
+html_static_path = ["_static"]
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 exclude_patterns = ["_build"]
 myst_heading_anchors = 3

@@ -1,4 +1,4 @@
-"""Shared test configuration: Hypothesis profiles.
+"""Shared test configuration: Hypothesis profiles, and a PostgreSQL server for the web tests.
 
 Profiles (select with ``HYPOTHESIS_PROFILE=<name>``):
 
@@ -16,8 +16,14 @@ Failures print a ``@reproduce_failure`` blob (``print_blob=True``) to replay the
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+if TYPE_CHECKING:
+    from tools.pgserver import PostgresServer
 
 settings.register_profile(
     "ci",
@@ -47,3 +53,12 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.differing_executors],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[PostgresServer]:
+    """A real PostgreSQL server (Debian's package) in a temporary folder, for the session."""
+    from tools.pgserver import running_postgres
+
+    with running_postgres() as server:
+        yield server

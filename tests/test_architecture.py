@@ -11,6 +11,7 @@ an extra import nothing outside the standard library but attrs.
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from pathlib import Path
 
@@ -49,6 +50,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         ),
     ),
     ("players", ("skipbo.bots",)),
+    ("pictures", ("skipbo.pictures",)),
     ("frontends", ("skipbo.cli", "skipbo.web", "skipbo.envs", "skipbo.batch")),
 )
 """The layers from the innermost out, each with its module prefixes."""
@@ -56,10 +58,14 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
 SEPARATE = {"skipbo.skyjo": "common"}
 """Games of their own: a prefix and the one layer of skipbo it may import besides itself."""
 
+GAMES_FROM = "pictures"
+"""The innermost layer that may import the separate games (it and every later one):
+the layers written once for both games."""
+
 FACADES = {"skipbo", "skipbo.__main__"}
 """The top-level package re-exports every layer's public names; it is no layer."""
 
-EXTRA_FREE = {"common", "core", "views", "services", "players"}
+EXTRA_FREE = {"common", "core", "views", "services", "players", "pictures"}
 """Layers that must import nothing but the standard library, attrs and skipbo."""
 
 
@@ -116,8 +122,8 @@ def allowed(importer: str, imported: str) -> bool:
     if my_rank is None:  # a separate game: itself and its permitted layer
         permitted = SEPARATE[mine]
         return theirs in (mine, permitted)
-    if their_rank is None:  # a separate game is imported only by the frontends
-        return my_rank == len(LAYERS) - 1
+    if their_rank is None:  # a separate game is imported only by the outer layers
+        return my_rank >= [layer for layer, _ in LAYERS].index(GAMES_FROM)
     return their_rank <= my_rank
 
 
@@ -156,6 +162,61 @@ def test_the_inner_layers_need_no_extra() -> None:
     assert outside == []
 
 
+def unit(module: str) -> str:
+    """The unit whose private names stay inside it: a subpackage of skipbo, or a module."""
+    parts = module.split(".")
+    if len(parts) > 2 or (SOURCE / "skipbo" / parts[-1]).is_dir():
+        return ".".join(parts[:2])
+    return module
+
+
+def private_imports(module: str, path: Path) -> list[str]:
+    """The private names (``_name``) ``module`` imports from another unit of skipbo."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            source = node.module
+            if not source.startswith("skipbo") or unit(source) == unit(module):
+                continue
+            found += [
+                f"{module} imports {source}.{alias.name}"
+                for alias in node.names
+                if alias.name.startswith("_") and not alias.name.startswith("__")
+            ]
+    return found
+
+
+def test_no_private_name_leaves_its_unit() -> None:
+    """A layer uses another's public API only: a private function is free to change."""
+    found = [line for name, path in modules().items() for line in private_imports(name, path)]
+    assert found == []
+
+
+def test_a_private_import_from_another_unit_is_found(tmp_path: Path) -> None:
+    path = tmp_path / "engine.py"
+    path.write_text(
+        "from skipbo.deal import _deal\nfrom skipbo.batch.arrays import _x\n", encoding="utf-8"
+    )
+    assert private_imports("skipbo.batch.engine", path) == [
+        "skipbo.batch.engine imports skipbo.deal._deal"
+    ]
+
+
+TESTS = Path(__file__).resolve().parent
+MAIN_GUARD = re.compile(r"^if __name__ == .__main__.:", re.MULTILINE)
+
+
+def test_tests_hold_no_runnable_tool() -> None:
+    """Commands (regenerating a golden file, long runs) live in tools/, not in tests/."""
+    runnable = [
+        str(path.relative_to(TESTS))
+        for path in sorted(TESTS.rglob("*.py"))
+        if path.name == "__main__.py" or MAIN_GUARD.search(path.read_text("utf-8"))
+    ]
+    assert runnable == []
+
+
 @pytest.mark.parametrize(
     ("importer", "imported", "expected"),
     [
@@ -169,6 +230,9 @@ def test_the_inner_layers_need_no_extra() -> None:
         ("skipbo.skyjo.engine", "skipbo.common.randomness", True),
         ("skipbo.bots", "skipbo.skyjo", False),
         ("skipbo.cli", "skipbo.skyjo", True),
+        ("skipbo.pictures.drawing", "skipbo.skyjo", True),
+        ("skipbo.pictures.drawing", "skipbo.cli", False),
+        ("skipbo.cli.render", "skipbo.pictures", True),
     ],
 )
 def test_the_check_tells_inward_from_outward(importer: str, imported: str, expected: bool) -> None:

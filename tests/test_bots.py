@@ -9,8 +9,9 @@ from hypothesis import strategies as st
 import skipbo
 from skipbo import Discard, GameState, PlayFromDiscard, PlayFromHand, PlayFromStock, Rules
 from skipbo.arena import play_game, tournament
-from skipbo.bots import BOTS, Bot, HeuristicBot, SearchBot, make_bot
+from skipbo.bots import BOTS, Bot, HeuristicBot, ReferenceHeuristicBot, SearchBot, make_bot
 from skipbo.bots.heuristic import danger, stock_plan
+from skipbo.bots.planner import GAP_RISK, empty_hand_plan, exposure
 from tests.arrange import arrange
 from tests.strategies import game_states, hidden_redeals, individual_rules, team_rules
 
@@ -171,6 +172,103 @@ class TestHeuristicBot:
             builds=((1, 2, 3, 4, 5, 6, 7, 8, 9, 10), (1,), (1, 2), (1, 2, 3)),
         )
         assert HeuristicBot().choose(skipbo.view(state, 0)) == Discard(7, 1)
+
+
+NO_DISCARDS = ((), (), (), ())
+UNDER = (4, 5, 6, 7, 8, 9, 10, 11, 4)
+"""Nine cards under a stock top: a stock far from empty."""
+
+
+class TestMultiPlayerHeuristic:
+    """Tests for the multi-player judgement of `HeuristicBot` (skipbo.bots.planner)."""
+
+    def four(self, stocks: tuple[int, int, int, int], **piles: object) -> skipbo.PlayerView:
+        """Seat 0's view of a 4-player table with these stock tops (nine cards under each)."""
+        state = arrange(
+            Rules(players=4),
+            stocks=tuple((*UNDER, top) for top in stocks),
+            hands=((8, 9, 10, 11, 12), (), (), ()),
+            **piles,  # type: ignore[arg-type]
+        )
+        return skipbo.view(state, 0)
+
+    def test_the_next_player_counts_most(self) -> None:
+        """An offer to the next seat (1) costs more than the same offer to the last (3)."""
+        next_seat = self.four((12, 3, 12, 12))
+        last_seat = self.four((12, 12, 12, 3))
+        needs = [3, 1, 1, 1]
+        assert exposure(next_seat, needs) > exposure(last_seat, needs) > 0
+        # Offers to nobody: build piles needing 1 when every stock top is 3 or 12.
+        assert exposure(next_seat, [1, 1, 1, 1]) < exposure(next_seat, needs)
+
+    def test_a_nearly_empty_stock_counts_double(self) -> None:
+        rules = Rules(players=4)
+        stocks = [(12, 3), (12, 12), (12, 12), (12, 12)]
+        full = skipbo.view(arrange(rules, stocks=[(*UNDER, 3), *stocks[1:]]), 1)
+        short = skipbo.view(arrange(rules, stocks=[(12, 3), *stocks[1:]]), 1)
+        # Seen from seat 1, seat 0 is the last to move: 10 stock cards, then 2.
+        assert exposure(short, [3, 1, 1, 1]) == 2 * exposure(full, [3, 1, 1, 1]) > 0
+
+    @pytest.mark.rule("R-TEAM-1")
+    def test_an_offer_to_a_partner_is_help(self) -> None:
+        """In the partner form seat 2 is seat 0's partner: its stock top offered is help."""
+        rules = Rules.partners()
+        state = arrange(
+            rules,
+            stocks=((12, 12), (12, 12), (12, 3), (12, 12)),
+            hands=((8, 9, 10, 11, 12), (), (), ()),
+        )
+        # Seat 0 plays seat 2's stock itself, so no offer counts; from seat 1 (an
+        # opponent), seat 2 is next but one.
+        assert exposure(skipbo.view(state, 0), [3, 1, 1, 1]) == 0
+        assert exposure(skipbo.view(state, 1), [3, 1, 1, 1]) > 0
+
+    def test_a_public_ladder_counts_as_reached(self) -> None:
+        """The next player's discard run 9, 8, 7 takes a build pile needing 7 to its 10."""
+        ladder = self.four(
+            (12, 10, 12, 12),
+            discards=(NO_DISCARDS, ((9, 8, 7), (), (), ()), NO_DISCARDS, NO_DISCARDS),
+        )
+        plain = self.four((12, 10, 12, 12))
+        assert exposure(ladder, [7, 1, 1, 1]) == GAP_RISK[0]
+        assert exposure(plain, [7, 1, 1, 1]) == GAP_RISK[3]
+
+    @pytest.mark.rule("R-TURN-4")
+    def test_empties_the_hand_for_five_new_cards(self) -> None:
+        """Hand 3, 4, 5, 6 and a discard top 2 onto a build pile needing 2: all of it goes."""
+        rules = Rules(players=2)
+        state = arrange(
+            rules,
+            stocks=((9, 12), (9, 12)),
+            hands=((3, 4, 5, 6), ()),
+            discards=(((2,), (), (), ()), NO_DISCARDS),
+            builds=((1,), (), (), ()),
+        )
+        seen = skipbo.view(state, 0)
+        assert empty_hand_plan(seen) == PlayFromDiscard(0, 0, 0)
+        assert HeuristicBot().choose(seen) == PlayFromDiscard(0, 0, 0)
+        with_a_wild = arrange(rules, stocks=((9, 12), (9, 12)), hands=((0, 1), ()))
+        assert empty_hand_plan(skipbo.view(with_a_wild, 0)) is None  # the wild is kept
+        stuck = arrange(rules, stocks=((9, 12), (9, 12)), hands=((1, 3), ()))
+        assert empty_hand_plan(skipbo.view(stuck, 0)) is None  # no 2 anywhere
+
+
+class TestReferenceHeuristicBot:
+    """The reference heuristic stays as it was ("heuristic-1")."""
+
+    def test_is_the_old_heuristic(self) -> None:
+        """It hoards where the new one empties its hand (the test above)."""
+        rules = Rules(players=2)
+        state = arrange(
+            rules,
+            stocks=((9, 12), (9, 12)),
+            hands=((3, 4, 5, 6), ()),
+            discards=(((2,), (), (), ()), NO_DISCARDS),
+            builds=((1,), (), (), ()),
+        )
+        seen = skipbo.view(state, 0)
+        assert make_bot("heuristic-1").choose(seen) == ReferenceHeuristicBot().choose(seen)
+        assert isinstance(make_bot("heuristic-1"), ReferenceHeuristicBot)
 
 
 class TestSearchBot:

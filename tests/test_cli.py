@@ -108,7 +108,8 @@ READ_SYSCALL = {"x86_64": 0, "aarch64": 63}
 
 
 def wait_until_reading(pid: int) -> None:
-    """Return once process ``pid`` is blocked in read(2) (Linux; else after a pause)."""
+    """Return once process ``pid`` is blocked in read(2) of its standard input (Linux;
+    else after a pause)."""
     number = READ_SYSCALL.get(os.uname().machine)
     if number is None:
         time.sleep(1)
@@ -116,8 +117,11 @@ def wait_until_reading(pid: int) -> None:
     deadline = time.monotonic() + TIMEOUT
     while time.monotonic() < deadline:
         with open(f"/proc/{pid}/syscall", encoding="ascii") as status:
-            if status.read().split(" ", 1)[0] == str(number):
-                return
+            # "<syscall number> <first argument, the fd> ...", or "running"
+            fields = status.read().split()
+        # A read of another file (a lazy import, say) is not the wait for the person.
+        if fields[:2] == [str(number), "0x0"]:
+            return
         time.sleep(0.01)
     raise AssertionError("skipbo play never waited for input")
 
@@ -327,10 +331,22 @@ class TestPlay:
             ["--bots", "nobody"],
             ["--players", "2", "--bots", "random", "random"],
             ["--save", "/no/such/dir/game.txt"],
+            ["--bot-time", "0"],
+            ["--bot-time", "nan"],
+            ["--bot-time", "soon"],
         ],
     )
     def test_bad_options(self, args: list[str]) -> None:
         assert_usage_error(run("play", *args, stdin="quit\n"), "skipbo play")
+
+    @pytest.mark.parametrize("game", ["skipbo", "skyjo"])
+    def test_bots_move_within_a_time_budget(self, game: str) -> None:
+        """``--bot-time`` reaches the bots: the search bot moves first and the game goes on."""
+        args = ["--game", game, "--seat", "1", "--seed", "4", "--bot-time", "0.05"]
+        if game == "skipbo":
+            args += ["--bots", "search"]
+        result = run("play", *args, stdin="quit\n")
+        assert (result.returncode, result.stderr) == (0, ""), result
 
 
 class TestTournament:
@@ -526,7 +542,7 @@ class TestDemoAndTheCommand:
     """`skipbo demo`, `--version`, and the command's own errors."""
 
     def test_demo_explains_the_notation_once(self) -> None:
-        result = run("demo", "--players", "2", "--stock", "3", "--seed", "2")
+        result = run("demo", "--players", "2", "--stock", "3", "--seed", "2", "--full")
         assert result.returncode == 0
         assert result.stdout.count("How to read the moves") == 1
         for line in result.stdout.splitlines():
@@ -535,7 +551,11 @@ class TestDemoAndTheCommand:
 
     def test_a_closed_pipe_ends_quietly(self) -> None:
         process = subprocess.Popen(
-            skipbo_command("demo"), stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT
+            # --full writes far more than a pipe holds, so the write after the close fails.
+            skipbo_command("demo", "--full"),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=ROOT,
         )
         assert process.stdout is not None
         assert process.stdout.read(100)

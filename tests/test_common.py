@@ -310,11 +310,12 @@ class TestBots:
 
     def test_an_unknown_bot_names_the_registry(self) -> None:
         with pytest.raises(
-            ValueError, match="unknown Skyjo bot 'x'; the bots are: heuristic, random"
+            ValueError,
+            match="unknown Skyjo bot 'x'; the bots are: heuristic, heuristic-1, low-discard, random",
         ):
             skyjo.bots.make_bot("x")
         with pytest.raises(
-            ValueError, match="unknown bot 'x'; the bots are: heuristic, play-first"
+            ValueError, match="unknown bot 'x'; the bots are: heuristic, heuristic-1, play-first"
         ):
             skipbo.bots.make_bot("x")
 

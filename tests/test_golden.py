@@ -1,4 +1,4 @@
-"""The golden regression file (see :mod:`tests.golden`): unintended behaviour change.
+"""The golden regression file (see :mod:`tools.golden`): unintended behaviour change.
 
 It checks that the engine still plays the recorded games exactly as when the file was
 written; it is not evidence of correctness (the rules are checked by the scenario and
@@ -7,7 +7,7 @@ property tests).
 
 from __future__ import annotations
 
-from tests import golden
+from tools import golden
 
 
 def test_play_first_games_match_the_golden_file() -> None:
@@ -15,7 +15,7 @@ def test_play_first_games_match_the_golden_file() -> None:
     diff = golden.difference(stored, golden.generate())
     assert not diff, (
         "the engine's behaviour changed; if that is intended, regenerate the file with "
-        "`python -m tests.golden --write` and review its diff:\n" + diff
+        "`python -m tools.golden --write` and review its diff:\n" + diff
     )
 
 

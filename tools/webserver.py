@@ -30,7 +30,7 @@ TIMEOUT = 30.0
 class Server:
     """A server process on an inherited socket; :meth:`kill` and :meth:`start` again."""
 
-    def __init__(self, db: Path, options: Sequence[str]) -> None:
+    def __init__(self, db: Path | str, options: Sequence[str], log: Path | None = None) -> None:
         self.db = db
         self.options = list(options)
         self.socket = socket.socket()
@@ -40,15 +40,20 @@ class Server:
         self.port: int = self.socket.getsockname()[1]
         self.base = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
-        self.log = db.with_suffix(".log")  # a file: a full pipe would block the server
+        # A file: a full pipe would block the server.
+        self.log = log if log is not None else Path(db).with_suffix(".log")
 
-    def start(self) -> None:
+    def spawn(self) -> subprocess.Popen[bytes]:
+        """Start a server process on the socket (not waiting for it), logging to :attr:`log`."""
         fd = self.socket.fileno()
         command = [sys.executable, "-m", "skipbo.web", "--fd", str(fd), "--db", str(self.db)]
         with self.log.open("ab") as log:
-            self.process = subprocess.Popen(
+            return subprocess.Popen(
                 [*command, *self.options], pass_fds=(fd,), stdout=log, stderr=log
             )
+
+    def start(self) -> None:
+        self.process = self.spawn()
         status, _ = self.request("GET", "/api/presets")  # waits on the socket's queue
         assert status == 200
 
@@ -104,9 +109,9 @@ def token_of(created: Any, seat: int) -> str:
 
 
 @contextlib.contextmanager
-def running_server(db: Path, *options: str) -> Iterator[Server]:
+def running_server(db: Path | str, *options: str, log: Path | None = None) -> Iterator[Server]:
     """A started server on ``db``; stopped (and its socket closed) afterwards."""
-    server = Server(db, options)
+    server = Server(db, options, log)
     try:
         server.start()
         yield server

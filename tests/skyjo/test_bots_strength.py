@@ -106,6 +106,17 @@ class TestTheSearchBudget:
         # A generous ceiling (a deal takes milliseconds), not a measurement.
         assert elapsed < 0.05 + 5.0, f"too slow: {elapsed:.1f} s for a limit of 0.05 s"
 
+    def test_on_a_clock_it_stops_at_the_limit(self) -> None:
+        ticks = iter(range(10**6))
+        bot = SearchBot(3, iterations=100, time_limit=2.5, clock=lambda: next(ticks))
+        bot.choose(skyjo.view(_close_choice()))
+        assert bot.deals == 3  # started at 0; deals begun at 0, 1 and 2 seconds
+
+    def test_make_bot_passes_the_time_limit_on(self) -> None:
+        bot = make_bot("search", seed=1, time_limit=0.25)
+        assert isinstance(bot, SearchBot)
+        assert bot.budget.time_limit == 0.25
+
     def test_without_a_limit_it_samples_every_deal(self) -> None:
         bot = SearchBot(3, iterations=3)
         bot.choose(skyjo.view(_close_choice()))

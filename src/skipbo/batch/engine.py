@@ -34,7 +34,7 @@ from skipbo.batch.arrays import (
 from skipbo.batch.shuffle import Shuffler
 from skipbo.checking.invariants import check_invariants
 from skipbo.common.randomness import derive_seed
-from skipbo.deal import _deal as deal_in_order
+from skipbo.deal import deal
 from skipbo.engine import apply
 from skipbo.errors import ArgumentTypeError, ConfigurationError, IllegalMoveError
 from skipbo.moves import Move
@@ -713,7 +713,7 @@ class GameBatch:
         assert self._seed is not None  # only new() deals games
         # new_game shuffles the deck, then deals it; the shuffle is the fast twin's.
         cards, next_seed = self._shuffle(self._deck_cards, derive_seed(self._seed, index))
-        return deal_in_order(self.rules, tuple(cards), next_seed)
+        return deal(self.rules, cards, seed=next_seed)
 
     def _reset(self, slots: Array) -> None:
         """Deal the next games of the seed into ``slots`` (auto-reset)."""

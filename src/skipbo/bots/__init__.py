@@ -5,7 +5,10 @@ protocol). It is given the :class:`~skipbo.views.PlayerView` of its own seat, ne
 the :class:`~skipbo.GameState`, so it cannot read a hidden card; it draws its
 randomness from its own seeded generator, never from the game, so a bot built with
 the same seed makes the same choices. :data:`BOTS` names every shipped bot and
-:func:`make_bot` builds one by name (the command line and the arena use it).
+:func:`make_bot` builds one by name (the command line and the arena use it), with an
+optional ``time_limit``: the most seconds (wall clock) a move may take. A searching
+bot returns its best move so far when the time is up (:mod:`skipbo.common.budget`);
+the others need far less than any budget.
 
 >>> import skipbo
 >>> from skipbo.bots import make_bot
@@ -17,11 +20,12 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Protocol
 
 from skipbo.common import bots as common
 from skipbo.common.game import Bot as AnyGameBot
+from skipbo.common.game import BotFactory
 from skipbo.moves import Move, is_build_play
 from skipbo.views import PlayerView, legal_moves
 
@@ -31,6 +35,7 @@ __all__ = [
     "HeuristicBot",
     "PlayFirstBot",
     "RandomBot",
+    "ReferenceHeuristicBot",
     "SearchBot",
     "is_build_play",
     "make_bot",
@@ -44,8 +49,8 @@ class Bot(AnyGameBot[PlayerView, Move], Protocol):
 class RandomBot(common.RandomBot[PlayerView, Move]):
     """Picks uniformly among the legal moves."""
 
-    def __init__(self, seed: int | None = None) -> None:
-        super().__init__(legal_moves, seed)
+    def __init__(self, seed: int | None = None, *, time_limit: float | None = None) -> None:
+        super().__init__(legal_moves, seed, time_limit=time_limit)
 
 
 class PlayFirstBot(common.SeededBot):
@@ -62,23 +67,29 @@ class PlayFirstBot(common.SeededBot):
 
 
 # The bot modules build on the protocol above, so they are imported after it.
-from skipbo.bots.heuristic import HeuristicBot  # noqa: E402
+from skipbo.bots.heuristic import ReferenceHeuristicBot  # noqa: E402
+from skipbo.bots.planner import HeuristicBot  # noqa: E402
 from skipbo.bots.search import SearchBot  # noqa: E402
 
-BOTS: Mapping[str, Callable[[int | None], Bot]] = {
+BOTS: Mapping[str, BotFactory[Bot]] = {
     "random": RandomBot,
     "play-first": PlayFirstBot,
     "heuristic": HeuristicBot,
+    "heuristic-1": ReferenceHeuristicBot,
     "search": SearchBot,
 }
-"""Every shipped bot by name: a factory taking the bot's seed."""
+"""Every shipped bot by name: a factory taking the bot's seed and ``time_limit``."""
 
 
-def make_bot(name: str, seed: int | None = None) -> Bot:
+def make_bot(name: str, seed: int | None = None, *, time_limit: float | None = None) -> Bot:
     """The shipped bot called ``name`` (a key of :data:`BOTS`), seeded with ``seed``.
 
+    ``time_limit`` is the most seconds (wall clock) one move may take; ``None``: the
+    bot's iteration budget alone, which makes it reproducible from its seed.
+
     Raises:
-        ValueError: if no bot has that name; the message lists the names.
+        ValueError: if no bot has that name (the message lists the names), or the time
+            limit is not ``None`` or a positive number.
 
     """
-    return common.build_bot(BOTS, name, seed, "bot")
+    return common.build_bot(BOTS, name, seed, "bot", time_limit=time_limit)

@@ -1,4 +1,8 @@
-"""The heuristic bot: plans its way to a stock top, plays safely, discards in runs.
+"""The reference heuristic ("heuristic-1"): plans its way to a stock top, plays safely.
+
+This was the ``heuristic`` bot until issue 24 and stays as a reference to measure
+the bots against; its building blocks (:func:`stock_plan`, the discard choice) are
+the new heuristic's too (:mod:`skipbo.bots.planner`).
 
 Its idea in two sentences: every card that leaves the stock pile brings the win
 closer, so it first looks for the cheapest sequence of build plays (hand cards,
@@ -32,9 +36,9 @@ It draws no randomness (ties go to the first candidate in legal-move order), so
 it is reproducible whatever its seed.
 
 >>> import skipbo
->>> from skipbo.bots.heuristic import HeuristicBot
+>>> from skipbo.bots.heuristic import ReferenceHeuristicBot
 >>> seen = skipbo.view(skipbo.new_game(skipbo.Rules(players=3), seed=8), 0)
->>> len({HeuristicBot(seed).choose(seen) for seed in range(5)})  # the same move for any seed
+>>> len({ReferenceHeuristicBot(seed).choose(seen) for seed in range(5)})  # one move for any seed
 1
 """
 
@@ -44,14 +48,16 @@ from collections import Counter
 from collections.abc import Iterable
 
 from skipbo.cards import WILD, Card
+from skipbo.common.budget import check_time_limit
 from skipbo.moves import Discard, Move, PlayFromDiscard, PlayFromHand, PlayFromStock
 from skipbo.views import PlayerView, legal_moves
 
 __all__ = [
-    "HeuristicBot",
+    "ReferenceHeuristicBot",
     "danger",
     "discard_candidates",
     "play_candidates",
+    "scarce",
     "stock_plan",
 ]
 
@@ -176,7 +182,7 @@ def _fill(seen: PlayerView, build: int, numbers: Iterable[int]) -> tuple[int, Mo
     return cost, first
 
 
-def _scarce(seen: PlayerView) -> bool:
+def scarce(seen: PlayerView) -> bool:
     """Whether the cards left to draw are scarce: hoarding them would block the game.
 
     Only completed build piles bring cards back to the draw pile (R-DRAW-2); when
@@ -200,7 +206,7 @@ def play_candidates(seen: PlayerView, moves: list[Move]) -> list[Move]:
     highest = seen.rules.deck.highest
     needs = [_next_number(len(pile), highest) for pile in seen.builds]
     before = danger(seen, needs)
-    scarce = _scarce(seen)
+    short = scarce(seen)
     scored: list[tuple[float, Move]] = []
     for move in moves:
         if isinstance(move, PlayFromHand):
@@ -212,10 +218,10 @@ def play_candidates(seen: PlayerView, moves: list[Move]) -> list[Move]:
             bonus = 1.25
         else:
             continue
-        if card == WILD and not scarce:
+        if card == WILD and not short:
             continue
         pile_size = len(seen.builds[move.build])
-        if scarce:
+        if short:
             # Cards come back only from completed build piles (R-DRAW-2): the fuller
             # the pile, the sooner it completes; a wild is worth the least there.
             bonus += SCARCE_BONUS * (pile_size + 1) / highest - (2.0 if card == WILD else 0.0)
@@ -267,15 +273,16 @@ def discard_candidates(seen: PlayerView, moves: list[Move]) -> list[Move]:
     return [move for _, move in scored]
 
 
-class HeuristicBot:
+class ReferenceHeuristicBot:
     """Plans the way to its stock top, plays safely, keeps wilds, discards in runs.
 
     See :mod:`skipbo.bots.heuristic` for the plan. ``seed`` is accepted like every
     bot's, but the heuristic bot draws no randomness.
     """
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, *, time_limit: float | None = None) -> None:
         self.seed = seed
+        self.time_limit = check_time_limit(time_limit)  # far more than a move takes
 
     def choose(self, view: PlayerView) -> Move:
         """The heuristic's move for ``view.player``, the seat to move."""

@@ -35,10 +35,10 @@ True
 
 from __future__ import annotations
 
-import time
-
-from skipbo.bots.heuristic import HeuristicBot, discard_candidates, play_candidates, stock_plan
+from skipbo.bots.heuristic import discard_candidates, play_candidates, stock_plan
+from skipbo.bots.planner import HeuristicBot
 from skipbo.common.bots import SeededBot
+from skipbo.common.budget import Budget, Clock
 from skipbo.engine import apply
 from skipbo.moves import Move
 from skipbo.sampling import sample_state
@@ -96,9 +96,12 @@ class SearchBot(SeededBot):
         seed: Seeds the deals it samples; with no ``time_limit`` the bot's choices
             are a function of its seed and the views it is shown.
         iterations: Deals sampled for each choice that is searched (at least 1).
-        time_limit: If given, stop sampling after this many seconds per choice (at
-            least one deal is always tried); the choices then depend on the
+        time_limit: If given, no new deal is sampled once this many seconds (wall
+            clock, :class:`~skipbo.common.budget.Budget`) have passed since the
+            choice began; at least one deal is always tried, so a move takes at most
+            the limit plus one deal's rollouts. The choices then depend on the
             machine's speed.
+        clock: The clock the time limit is read on (tests pass their own).
 
     Raises:
         ValueError: if ``iterations`` is below 1 or ``time_limit`` is not positive.
@@ -111,15 +114,18 @@ class SearchBot(SeededBot):
         *,
         iterations: int = DEFAULT_ITERATIONS,
         time_limit: float | None = None,
+        clock: Clock | None = None,
     ) -> None:
-        if type(iterations) is not int or iterations < 1:
-            raise ValueError(f"iterations must be an integer of at least 1, got {iterations!r}")
-        if time_limit is not None and not time_limit > 0:
-            raise ValueError(f"time_limit must be a positive number of seconds, got {time_limit!r}")
-        super().__init__(seed)
+        super().__init__(seed, time_limit=time_limit)
         self._policy = HeuristicBot(seed)
+        self.budget = (
+            Budget(iterations, time_limit)
+            if clock is None
+            else Budget(iterations, time_limit, clock)
+        )
         self.iterations = iterations
-        self.time_limit = time_limit
+        self.deals = 0
+        """How many deals the last searched choice sampled."""
 
     def candidates(self, seen: PlayerView) -> list[Move]:
         """The moves worth searching in ``seen``: one when there is no real choice."""
@@ -148,13 +154,12 @@ class SearchBot(SeededBot):
         # The rollouts end when the bot's next turn ends.
         horizon = view.turn + view.rules.players + 1
         totals = [0.0] * len(found)
-        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        for iteration in range(self.iterations):
-            if deadline is not None and iteration and time.perf_counter() > deadline:
-                break
+        countdown = self.budget.start()
+        while countdown.more():
             deal = sample_state(view, self._rng)
             for index, move in enumerate(found):
                 totals[index] += _evaluate(self._rollout(apply(deal, move), horizon), seat)
+        self.deals = countdown.steps
         best = max(range(len(found)), key=lambda index: (totals[index], -index))
         return found[best]
 

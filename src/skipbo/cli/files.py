@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -9,8 +10,13 @@ from skipbo import GameRecord, SkipBoError
 from skipbo.cli.errors import UsageError
 from skipbo.io.records import TEXT_FORMAT, parse_record
 from skipbo.io.serialization import Document, loads
+from skipbo.skyjo import records as skyjo_records
+from skipbo.skyjo import serialization as skyjo_serialization
 
-__all__ = ["read_document", "read_record"]
+__all__ = ["read_document", "read_record", "write_text"]
+
+_SKYJO = re.compile(r'"type"\s*:\s*"skyjo-')
+"""A Skyjo document names a type ``skyjo-...`` (Skip-Bo's types have no prefix)."""
 
 MAX_BYTES = 16 * 1024 * 1024
 """The largest file read: far above any real game, so a wrong file fails fast."""
@@ -24,8 +30,8 @@ def _read(name: str) -> str:
         return file.read(MAX_BYTES + 1)
 
 
-def read_document(name: str) -> Document:
-    """The value in file ``name``: a JSON document, or a record in its text form.
+def read_document(name: str) -> Document | skyjo_serialization.Document:
+    """The value in file ``name``: a JSON document of either game, or a record in its text form.
 
     Raises:
         OSError: if the file cannot be read.
@@ -39,6 +45,8 @@ def read_document(name: str) -> Document:
             raise UsageError(f"{name}: larger than {MAX_BYTES} bytes")
         if text.lstrip().startswith(TEXT_FORMAT.split()[0]):
             return parse_record(text)
+        if _SKYJO.search(text[:4096]):
+            return skyjo_serialization.loads(text)
         return loads(text)
     except UnicodeDecodeError:
         raise UsageError(f"{name}: not UTF-8 text") from None
@@ -46,9 +54,17 @@ def read_document(name: str) -> Document:
         raise UsageError(f"{name}: {error}") from error
 
 
-def read_record(name: str) -> GameRecord:
-    """The game record in file ``name`` (text form or JSON)."""
+def read_record(name: str) -> GameRecord | skyjo_records.GameRecord:
+    """The game record in file ``name`` (text form or JSON), of either game."""
     document = read_document(name)
-    if not isinstance(document, GameRecord):
+    if not isinstance(document, GameRecord | skyjo_records.GameRecord):
         raise UsageError(f"{name} holds a {type(document).__name__}, not a game record")
     return document
+
+
+def write_text(name: str, text: str) -> None:
+    """Write ``text`` to file ``name`` (``-``: standard output), as UTF-8."""
+    if name == "-":
+        sys.stdout.write(text)
+        return
+    Path(name).write_text(text, encoding="utf-8")

@@ -7,13 +7,26 @@ from collections.abc import Sequence
 
 from skipbo.bots import BOTS, Bot, make_bot
 from skipbo.cli.errors import UsageError
+from skipbo.common.budget import check_time_limit
 from skipbo.common.randomness import derive_seed
 
 __all__ = ["add_bot_option", "fill_lineup", "seat_bots"]
 
 
+def _seconds(text: str) -> float:
+    """``--bot-time``'s value: a positive number of seconds."""
+    try:
+        seconds = float(text)
+        check_time_limit(seconds)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"a positive number of seconds, got {text[:40]!r}"
+        ) from None
+    return seconds
+
+
 def add_bot_option(parser: argparse.ArgumentParser, *, default: str) -> None:
-    """Add ``--bots NAME...`` (the last name fills the remaining seats)."""
+    """Add ``--bots NAME...`` (the last name fills the remaining seats) and ``--bot-time``."""
     parser.add_argument(
         "--bots",
         nargs="+",
@@ -21,6 +34,14 @@ def add_bot_option(parser: argparse.ArgumentParser, *, default: str) -> None:
         metavar="NAME",
         help=f"bots by seat, the last one repeated for the rest (default {default}; "
         f"bots: {', '.join(BOTS)})",
+    )
+    parser.add_argument(
+        "--bot-time",
+        type=_seconds,
+        default=None,
+        metavar="SECONDS",
+        help="the most time a bot's move may take (a searching bot plays its best move so "
+        "far when the time is up; default: its own iteration budget)",
     )
 
 
@@ -39,11 +60,17 @@ def fill_lineup(names: Sequence[str], seats: int) -> list[str]:
     return [*names, *[names[-1]] * (seats - len(names))]
 
 
-def seat_bots(names: Sequence[str], seats: int | Sequence[int], *, seed: int) -> dict[int, Bot]:
+def seat_bots(
+    names: Sequence[str],
+    seats: int | Sequence[int],
+    *,
+    seed: int,
+    time_limit: float | None = None,
+) -> dict[int, Bot]:
     """A bot for each seat (``range(seats)`` or the seats given), by name, seeded from ``seed``.
 
     Each bot's seed is derived from ``seed`` and its seat as the arena derives it, so
-    the same seed makes the same game.
+    the same seed makes the same game; ``time_limit`` is each bot's time for a move.
 
     Raises:
         UsageError: if the names do not fit the seats.
@@ -53,6 +80,6 @@ def seat_bots(names: Sequence[str], seats: int | Sequence[int], *, seed: int) ->
     chosen = list(range(seats)) if isinstance(seats, int) else list(seats)
     lineup = fill_lineup(names, len(chosen))
     return {
-        seat: make_bot(name, derive_seed(seed, seat))
+        seat: make_bot(name, derive_seed(seed, seat), time_limit=time_limit)
         for seat, name in zip(chosen, lineup, strict=True)
     }

@@ -156,7 +156,7 @@ def run(args: argparse.Namespace) -> int:
     seed = random_seed() if args.seed is None else args.seed
     others = [other for other in range(rules.players) if other != seat]
     lineup = fill_lineup(args.bots, len(others))
-    bots = seat_bots(lineup, others, seed=seed)
+    bots = seat_bots(lineup, others, seed=seed, time_limit=args.bot_time)
     # Bots get seeds derived one way from the deal's (never the deal's seed itself,
     # from which every hidden card follows); the hint bot takes the index past the seats.
     hinter = make_bot(HINT_BOT, derive_seed(seed, rules.players))

@@ -78,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
     others = [other for other in range(players) if other != seat]
     lineup = fill_lineup(args.bots, len(others))
     bots: dict[int, Bot] = {
-        other: make_bot(name, derive_seed(seed, other))
+        other: make_bot(name, derive_seed(seed, other), time_limit=args.bot_time)
         for other, name in zip(others, lineup, strict=True)
     }
     print(f"Skyjo: you are seat {seat} of {players}. Type help for help.")

@@ -18,6 +18,7 @@ from skipbo import skyjo
 from skipbo.arena import TournamentResult, tournament
 from skipbo.bots import BOTS
 from skipbo.cli.errors import UsageError
+from skipbo.cli.files import write_text
 from skipbo.cli.lineup import fill_lineup
 from skipbo.cli.options import (
     add_game_option,
@@ -48,6 +49,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help=f"the game (skyjo: --players and --turn-limit apply; bots: {', '.join(SKYJO_BOTS)})",
     )
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument(
+        "--plot",
+        metavar="OUT",
+        help="also write the win rates (with intervals) and game lengths as an SVG chart",
+    )
     parser.add_argument(
         "--progress",
         action=argparse.BooleanOptionalAction,
@@ -110,4 +116,8 @@ def run(args: argparse.Namespace) -> int:
             rules, lineup, games=args.games, seed=args.seed, workers=args.workers, progress=progress
         )
     print(json.dumps(result.to_dict(), indent=2) if args.json else table(result))
+    if args.plot is not None:
+        from skipbo.pictures.charts import tournament_chart  # loaded only when asked for
+
+        write_text(args.plot, tournament_chart(result))
     return 0

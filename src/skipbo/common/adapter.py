@@ -18,7 +18,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
 
-from skipbo.common.game import Bot, ConformanceCheck, MakeRecord, NewGame
+from skipbo.common.game import Bot, BotFactory, ConformanceCheck, MakeRecord, NewGame
 from skipbo.common.gameinfo import GameInfo, GameType
 
 __all__ = ["GameAdapter", "HasWinners", "PlayedState"]
@@ -61,8 +61,8 @@ class GameAdapter(Generic[RulesT, StateT, ViewT, MoveT, RecordT]):
 
     game_type: GameType
     """The facts of every variant."""
-    bots: Mapping[str, Callable[[int | None], Bot[ViewT, MoveT]]]
-    """The game's bots by name: factories taking the bot's seed."""
+    bots: Mapping[str, BotFactory[Bot[ViewT, MoveT]]]
+    """The game's bots by name: factories taking the bot's seed (and a time limit)."""
     info: Callable[[RulesT], GameInfo]
     """The numbers of a variant."""
     new_game: NewGame[RulesT, StateT]

@@ -5,14 +5,16 @@ its seat sees, drawing randomness only from its own generator, so that a bot mad
 the same seed makes the same choices (:class:`SeededBot`). :class:`RandomBot` picks
 uniformly among the legal moves of any game, given that game's ``legal_moves``; each
 game derives its own random bot from it. :func:`build_bot` makes a bot by name from a
-game's registry of bot factories.
+game's registry of bot factories (:class:`~skipbo.common.game.BotFactory`), passing
+the time budget of a move on; :mod:`skipbo.common.budget` is what a searching bot
+spends it with.
 
 >>> import skipbo
 >>> bot = RandomBot(skipbo.legal_moves, seed=3)
 >>> state = skipbo.new_game(skipbo.Rules(players=2), seed=1)
 >>> bot.choose(state) in skipbo.legal_moves(state)
 True
->>> build_bot({"random": lambda seed: bot}, "best", None, "Skip-Bo bot")
+>>> build_bot({"random": RandomBot}, "best", None, "Skip-Bo bot")
 Traceback (most recent call last):
 ...
 ValueError: unknown Skip-Bo bot 'best'; the bots are: random
@@ -24,7 +26,8 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Generic, TypeVar
 
-from skipbo.common.game import unknown_bot
+from skipbo.common.budget import check_time_limit
+from skipbo.common.game import BotFactory, unknown_bot
 from skipbo.errors import ArgumentTypeError
 
 __all__ = ["RandomBot", "SeededBot", "build_bot"]
@@ -38,19 +41,30 @@ class SeededBot:
     """A bot that draws its randomness from its own generator, seeded when it is made.
 
     Never from the game's: a bot made with the same seed makes the same choices.
+    ``time_limit`` is the most seconds a move may take (checked, and kept as
+    :attr:`time_limit`); a bot that does not search needs far less and ignores it.
+
+    Raises:
+        ValueError: if ``time_limit`` is not ``None`` or a positive number.
+
     """
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, *, time_limit: float | None = None) -> None:
         self._rng = random.Random(seed)
+        self.time_limit = check_time_limit(time_limit)
 
 
 class RandomBot(SeededBot, Generic[ViewT, MoveT]):
     """Picks uniformly among the legal moves, which ``legal_moves`` lists from a view."""
 
     def __init__(
-        self, legal_moves: Callable[[ViewT], Sequence[MoveT]], seed: int | None = None
+        self,
+        legal_moves: Callable[[ViewT], Sequence[MoveT]],
+        seed: int | None = None,
+        *,
+        time_limit: float | None = None,
     ) -> None:
-        super().__init__(seed)
+        super().__init__(seed, time_limit=time_limit)
         self._legal_moves = legal_moves
 
     def choose(self, view: ViewT) -> MoveT:
@@ -59,15 +73,23 @@ class RandomBot(SeededBot, Generic[ViewT, MoveT]):
 
 
 def build_bot(
-    bots: Mapping[str, Callable[[int | None], BotT]], name: str, seed: int | None, kind: str
+    bots: Mapping[str, BotFactory[BotT]],
+    name: str,
+    seed: int | None,
+    kind: str,
+    *,
+    time_limit: float | None = None,
 ) -> BotT:
     """The bot called ``name`` in the registry ``bots``, seeded with ``seed``.
+
+    ``time_limit`` (seconds a move may take, wall clock) is passed on to the factory.
 
     Raises:
         ValueError: if no bot has that name; the message (see
             :func:`~skipbo.common.game.unknown_bot`) calls it a ``kind`` and lists the
             names sorted.
         skipbo.errors.ArgumentTypeError: if ``name`` is not a str.
+        ValueError: if ``time_limit`` is not ``None`` or a positive number.
 
     """
     if type(name) is not str:
@@ -77,4 +99,4 @@ def build_bot(
         factory = bots[name]
     except KeyError:
         raise unknown_bot(name, sorted(bots), kind) from None
-    return factory(seed)
+    return factory(seed, time_limit=check_time_limit(time_limit))

@@ -20,7 +20,7 @@ skipbo.errors.ArgumentTypeError: no game is registered for rules of type str; th
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 from skipbo.common.gameinfo import GameInfo, GameType
@@ -28,6 +28,7 @@ from skipbo.errors import ArgumentTypeError
 
 __all__ = [
     "Bot",
+    "BotFactory",
     "Conformance",
     "ConformanceCheck",
     "Game",
@@ -50,6 +51,7 @@ RulesIn = TypeVar("RulesIn", contravariant=True)
 StateOut = TypeVar("StateOut", covariant=True)
 MoveIn = TypeVar("MoveIn", contravariant=True)
 RecordOut = TypeVar("RecordOut", covariant=True)
+BotOut = TypeVar("BotOut", covariant=True)
 
 
 class NewGame(Protocol[RulesIn, StateOut]):
@@ -65,6 +67,20 @@ class Bot(Protocol[SeenT, ChosenT]):
 
     def choose(self, view: SeenT) -> ChosenT:
         """A legal move for the player to move."""
+        ...
+
+
+class BotFactory(Protocol[BotOut]):
+    """Makes a bot of a game's registry: from its seed, with an optional time budget.
+
+    ``time_limit`` is the most seconds (wall clock) a move may take: a searching bot
+    returns its best move so far when it runs out (:mod:`skipbo.common.budget`); a bot
+    that does not search is far within any budget and ignores it. ``None`` means the
+    bot's own iteration budget alone, which keeps it reproducible from its seed.
+    """
+
+    def __call__(self, seed: int | None = None, *, time_limit: float | None = None) -> BotOut:
+        """The bot."""
         ...
 
 
@@ -115,8 +131,8 @@ class Game(Protocol[RulesT, StateT, ViewT, MoveT, RecordT]):
         ...
 
     @property
-    def bots(self) -> Mapping[str, Callable[[int | None], Bot[ViewT, MoveT]]]:
-        """The game's bots by name: factories taking the bot's seed."""
+    def bots(self) -> Mapping[str, BotFactory[Bot[ViewT, MoveT]]]:
+        """The game's bots by name: factories taking the bot's seed (and a time limit)."""
         ...
 
     def info(self, rules: RulesT) -> GameInfo:

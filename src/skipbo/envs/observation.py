@@ -26,13 +26,12 @@ integer actions of :mod:`skipbo.actions`, so a policy reads "stock pile 1" in bo
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
-
-import attrs
+from typing import TYPE_CHECKING
 
 from skipbo import ConfigurationError, PlayerView, Rules, format_card
 from skipbo.common.strictjson import echo
 from skipbo.envs._extras import needs_extra
+from skipbo.envs.layout import ObservationField, ObservationLayout, make_layout
 from skipbo.text.display import format_pile
 
 if TYPE_CHECKING:
@@ -56,80 +55,6 @@ The whole pile is public (R-DISC-4), but a fixed-length vector needs a bound; th
 top cards are the ones that can be played soonest (R-DISC-3), and each pile's size
 is encoded as well.
 """
-
-
-@attrs.frozen(slots=True)
-class ObservationField:
-    """One named part of the observation vector."""
-
-    name: str
-    """The field's name, e.g. ``"hand"``."""
-
-    start: int
-    """The index of its first entry in the vector."""
-
-    shape: tuple[int, ...]
-    """Its shape; the entries lie row by row (C order) from ``start``."""
-
-    high: int
-    """The largest value an entry can take (the smallest is 0)."""
-
-    description: str
-    """What the entries mean."""
-
-    @property
-    def size(self) -> int:
-        """The number of entries."""
-        size = 1
-        for length in self.shape:
-            size *= length
-        return size
-
-    @property
-    def stop(self) -> int:
-        """The index after its last entry."""
-        return self.start + self.size
-
-
-@attrs.frozen(slots=True)
-class ObservationLayout:
-    """Where each field lies in the observation vector of one variant."""
-
-    rules: Rules
-    """The variant."""
-
-    depth: int
-    """How many cards of each discard pile are encoded (from the top)."""
-
-    fields: tuple[ObservationField, ...]
-    """The fields in vector order, without gaps."""
-
-    @property
-    def size(self) -> int:
-        """The length of the vector."""
-        return self.fields[-1].stop
-
-    @property
-    def high(self) -> tuple[int, ...]:
-        """The largest value of each entry (for a ``Box`` space's upper bound)."""
-        return tuple(field.high for field in self.fields for _ in range(field.size))
-
-    def field(self, name: str) -> ObservationField:
-        """The field called ``name``.
-
-        Raises:
-            KeyError: if there is no such field.
-
-        """
-        for field in self.fields:
-            if field.name == name:
-                return field
-        raise KeyError(f"no observation field {name!r}")
-
-    def read(self, vector: Any, name: str) -> tuple[Any, ...]:
-        """The flat entries of field ``name`` in ``vector`` (a tuple, list or array)."""
-        field = self.field(name)
-        return tuple(vector[field.start : field.stop])
 
 
 @lru_cache(maxsize=64)
@@ -178,13 +103,9 @@ def observation_layout(rules: Rules, depth: int = DISCARD_DEPTH) -> ObservationL
         ("draw_pile_size", (1,), most, "the size of the draw pile"),
         ("completed_count", (1,), most, "the number of completed (set-aside) cards"),
     )  # fmt: skip
-    fields = []
-    start = 0
-    for name, shape, high, description in specs:
-        field = ObservationField(name, start, shape, high, description)
-        fields.append(field)
-        start = field.stop
-    return ObservationLayout(rules, depth, tuple(fields))
+    return make_layout(
+        rules, depth, ((name, shape, 0, high, text) for name, shape, high, text in specs)
+    )
 
 
 def observation(seen: PlayerView, depth: int = DISCARD_DEPTH) -> tuple[int, ...]:

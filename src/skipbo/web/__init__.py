@@ -7,8 +7,9 @@ printed address; see the how-to "Host games in the browser".
 * :mod:`skipbo.web.app`: the ASGI app (:func:`~skipbo.web.app.create_app`), its
   routes, pushes, bots and limits;
 * :mod:`skipbo.web.tables`: the referee of each table (versions, seats, records);
-* :mod:`skipbo.web.storage`: durable tables (the :class:`~skipbo.web.storage.Storage`
-  interface, SQLite);
+* :mod:`skipbo.web.storage`: durable tables (the :class:`~skipbo.web.storage.base.Storage`
+  interface, SQLite for one process, PostgreSQL for several);
+* :mod:`skipbo.web.lifecycle`: when tables expire, and what becomes of them;
 * :mod:`skipbo.web.protocol`: parsing clients' messages, the errors;
 * :mod:`skipbo.web.serve`: the command (:func:`~skipbo.web.serve.serve_main`).
 

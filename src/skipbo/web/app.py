@@ -15,7 +15,7 @@ import json
 import logging
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Iterator, Mapping
 from http import HTTPStatus
 from importlib import resources
 from typing import Any
@@ -34,9 +34,16 @@ from skipbo import Rules
 from skipbo.bots import BOTS
 from skipbo.io.serialization import to_data
 from skipbo.web import protocol
-from skipbo.web.options import BODY_TIMEOUT, BOT_DELAY, MOVES_PER_SECOND, TABLES_PER_MINUTE
+from skipbo.web.lifecycle import Lifecycle, sweep
+from skipbo.web.options import (
+    BODY_TIMEOUT,
+    BOT_DELAY,
+    LEASE_RETRY,
+    MOVES_PER_SECOND,
+    TABLES_PER_MINUTE,
+)
 from skipbo.web.protocol import WebError, error_message
-from skipbo.web.storage import Storage, VersionConflict
+from skipbo.web.storage import Storage, StorageUnavailable, VersionConflict
 from skipbo.web.tables import Table, Tables
 
 __all__ = ["Limits", "create_app"]
@@ -69,6 +76,10 @@ class Limits:
     """Seconds a bot waits before moving, so people can follow its moves."""
     allowed_origins: tuple[str, ...] = ()
     """Origins allowed to open WebSockets besides the server's own (``Host``)."""
+    lease_retry: float = LEASE_RETRY
+    """Seconds between two tries to take the lease of a table whose bots another
+    process drives (the most a dead process's bots wait for a new driver, after
+    the database noticed the death)."""
 
 
 class _Bucket:
@@ -121,9 +132,10 @@ def _presets() -> dict[str, Rules]:
 class _Server:
     """The app's state: tables, their watchers, bots' tasks and rate limits."""
 
-    def __init__(self, storage: Storage, limits: Limits) -> None:
+    def __init__(self, storage: Storage, limits: Limits, lifecycle: Lifecycle) -> None:
         self.tables = Tables(storage)
         self.limits = limits
+        self.lifecycle = lifecycle
         self.watchers: dict[str, set[_Watcher]] = {}
         self.bot_tasks: dict[str, asyncio.Task[None]] = {}
         self.buckets: dict[tuple[str, int], _Bucket] = {}
@@ -134,6 +146,31 @@ class _Server:
             watcher.dirty.set()
         self.schedule_bots(table)
 
+    def changed_elsewhere(self, table: str | None, version: int) -> None:
+        """Another process stored an event (``None``: perhaps several): push and play on."""
+        try:
+            changed = self.tables.changed_elsewhere(table, version)
+        except StorageUnavailable as error:
+            _log("catch-up-failed", error=str(error)[:200])
+            return
+        for found in self.tables.loaded() if table is None else changed:
+            self.changed(found)  # after a lost channel, bots may have to be resumed too
+
+    def expire(self) -> None:
+        """Expire the tables that are due, and forget them."""
+        try:
+            expired = sweep(self.tables.storage, self.lifecycle)
+        except StorageUnavailable as error:
+            _log("sweep-failed", error=str(error)[:200])
+            return
+        for table in expired:
+            self.tables.forget(table)
+            task = self.bot_tasks.pop(table, None)
+            if task is not None:
+                task.cancel()
+        if expired:
+            _log("expired", tables=len(expired), how=self.lifecycle.expired)
+
     def schedule_bots(self, table: Table) -> None:
         if table.bot_to_move() is not None and table.id not in self.bot_tasks:
             task = asyncio.get_running_loop().create_task(self._run_bots(table))
@@ -141,23 +178,40 @@ class _Server:
             task.add_done_callback(lambda _: self.bot_tasks.pop(table.id, None))
 
     async def _run_bots(self, table: Table) -> None:
-        while table.bot_to_move() is not None:
-            await asyncio.sleep(self.limits.bot_delay)
-            turn = table.bot_turn()
-            if turn is None:
-                break
-            seat, choose, version = turn
-            try:
-                # A bot that searches may think for a while: not on the event loop.
-                move = await asyncio.to_thread(choose)
-                table.play(self.tables.storage, seat, move, version)
-            except (VersionConflict, WebError, sqlite3.Error) as error:
-                # The table stays as it was; a later change schedules its bots again.
-                _log("bot-failed", table=table.id, seat=seat, error=str(error)[:200])
-                return
-            _log("move", table=table.id, seat=seat, version=table.version, bot=True)
-            for watcher in self.watchers.get(table.id, ()):
-                watcher.dirty.set()
+        storage = self.tables.storage
+        try:
+            while table.bot_to_move() is not None:
+                if not storage.drive(table.id):
+                    # Another process drives them; their moves come as notifies. If it
+                    # dies, its lease is freed and this process takes over.
+                    await asyncio.sleep(self.limits.lease_retry)
+                    continue
+                await asyncio.sleep(self.limits.bot_delay)
+                turn = table.bot_turn()
+                if turn is None:
+                    break
+                seat, choose, version = turn
+                try:
+                    # A bot that searches may think for a while: not on the event loop.
+                    move = await asyncio.to_thread(choose)
+                    table.play(storage, seat, move, version)
+                except VersionConflict:
+                    # The table moved on in another process: caught up, play on from there.
+                    self.push(table)
+                    continue
+                except (WebError, sqlite3.Error, StorageUnavailable) as error:
+                    # The table stays as it was; a later change schedules its bots again.
+                    _log("bot-failed", table=table.id, seat=seat, error=str(error)[:200])
+                    return
+                _log("move", table=table.id, seat=seat, version=table.version, bot=True)
+                self.push(table)
+        finally:
+            storage.release(table.id)
+
+    def push(self, table: Table) -> None:
+        """Mark every socket of ``table`` as having a new message."""
+        for watcher in self.watchers.get(table.id, ()):
+            watcher.dirty.set()
 
     def rate_limit(self, table: Table, seat: int) -> None:
         key = (table.id, seat)
@@ -239,12 +293,16 @@ def _origin_allowed(websocket: WebSocket, limits: Limits) -> bool:
     )
 
 
-def create_app(storage: Storage, limits: Limits | None = None) -> Starlette:
+def create_app(
+    storage: Storage, limits: Limits | None = None, lifecycle: Lifecycle | None = None
+) -> Starlette:
     """The web table's ASGI app, keeping its tables in ``storage``.
 
-    Every stored table is loaded at start-up and its bots resume.
+    At start-up the tables due are expired (``lifecycle``), the live ones loaded
+    and their bots resumed; other processes' commits on the same storage reach
+    this app's sockets.
     """
-    server = _Server(storage, limits or Limits())
+    server = _Server(storage, limits or Limits(), lifecycle or Lifecycle())
     limits = server.limits
 
     async def lobby(request: Request) -> Response:
@@ -292,7 +350,8 @@ def create_app(storage: Storage, limits: Limits | None = None) -> Starlette:
         if seat is not None:
             server.rate_limit(table, seat)
         move, version = protocol.parse_move(await _body(request, limits))
-        table.play(server.tables.storage, seat, move, version)
+        with _pushed_on_conflict(server, table):
+            table.play(server.tables.storage, seat, move, version)
         _log("move", table=table.id, seat=seat, version=table.version, bot=False)
         server.changed(table)
         return JSONResponse({"version": table.version})
@@ -303,7 +362,8 @@ def create_app(storage: Storage, limits: Limits | None = None) -> Starlette:
         if seat is not None:
             server.rate_limit(table, seat)
         version = protocol.parse_next(await _body(request, limits))
-        table.next_game(server.tables.storage, seat, version)
+        with _pushed_on_conflict(server, table):
+            table.next_game(server.tables.storage, seat, version)
         _log("next-game", table=table.id, seat=seat, game=table.match.number)
         server.changed(table)
         return JSONResponse({"version": table.version})
@@ -335,6 +395,9 @@ def create_app(storage: Storage, limits: Limits | None = None) -> Starlette:
         except WebError as error:
             await _refuse(websocket, error)
             return
+        except StorageUnavailable:
+            await _refuse(websocket, WebError(HTTPStatus.SERVICE_UNAVAILABLE, "try again"))
+            return
         except (TimeoutError, WebSocketDisconnect, KeyError):
             # KeyError: starlette's receive_text on a binary message.
             with contextlib.suppress(RuntimeError, WebSocketDisconnect):
@@ -349,12 +412,29 @@ def create_app(storage: Storage, limits: Limits | None = None) -> Starlette:
             watchers.discard(watcher)
             _log("ws-closed", table=table.id, seat=seat, connections=len(watchers))
 
+    async def sweeper() -> None:
+        while True:
+            await asyncio.sleep(server.lifecycle.sweep_every)
+            server.expire()
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        loop = asyncio.get_running_loop()
+
+        def changed(table: str | None, version: int) -> None:  # the storage's thread
+            with contextlib.suppress(RuntimeError):  # the loop has closed
+                loop.call_soon_threadsafe(server.changed_elsewhere, table, version)
+
+        # Listening first: a commit between loading a table and listening would be missed.
+        unsubscribe = storage.subscribe(changed)
+        server.expire()
         for table in server.tables.load_all():
             server.schedule_bots(table)
-        _log("started", tables=len(server.tables._tables))
+        _log("started", tables=len(server.tables.loaded()))
+        sweeping = asyncio.create_task(sweeper())
         yield
+        sweeping.cancel()
+        unsubscribe()
         for task in list(server.bot_tasks.values()):
             task.cancel()
 
@@ -366,6 +446,11 @@ def create_app(storage: Storage, limits: Limits | None = None) -> Starlette:
     async def conflict(request: Request, error: Exception) -> Response:
         # Another writer stored this version first (only with several processes).
         return await refused(request, WebError(HTTPStatus.CONFLICT, str(error)))
+
+    async def unavailable(request: Request, error: Exception) -> Response:
+        # The database restarts or cannot be reached: nothing was acknowledged.
+        status = HTTPStatus.SERVICE_UNAVAILABLE
+        return await refused(request, WebError(status, "the tables' database is unavailable"))
 
     async def http_error(request: Request, error: Exception) -> Response:
         assert isinstance(error, HTTPException)
@@ -386,9 +471,23 @@ def create_app(storage: Storage, limits: Limits | None = None) -> Starlette:
     handlers: Mapping[Any, Any] = {
         WebError: refused,
         VersionConflict: conflict,
+        StorageUnavailable: unavailable,
         HTTPException: http_error,
     }
     return Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan)
+
+
+@contextlib.contextmanager
+def _pushed_on_conflict(server: _Server, table: Table) -> Iterator[None]:
+    """Push ``table`` to its sockets if another process won the version (it caught up).
+
+    Without the push, this process's clients would stay on the stale view (W5).
+    """
+    try:
+        yield
+    except VersionConflict:
+        server.changed(table)
+        raise
 
 
 async def _refuse(websocket: WebSocket, error: WebError) -> None:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import os
+from pathlib import Path
 
-__all__ = ["add_arguments"]
+__all__ = ["add_arguments", "default_database"]
 
 # The defaults of skipbo.web.app.Limits that the command line can change (that
 # module imports Starlette, which the command line must not load to build its parser).
@@ -12,6 +14,19 @@ BOT_DELAY = 0.4
 BODY_TIMEOUT = 10.0
 MOVES_PER_SECOND = 10.0
 TABLES_PER_MINUTE = 30.0
+DAY = 86_400.0
+LEASE_RETRY = 1.0
+
+
+def default_database() -> Path:
+    """Where ``skipbo serve`` keeps its tables unless ``--db`` says otherwise.
+
+    The user's data folder, ``$XDG_DATA_HOME/skipbo/tables.sqlite3`` (by default
+    ``~/.local/share/skipbo/tables.sqlite3``): the same file wherever the server is
+    started, and never inside a checkout of the project.
+    """
+    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(data) / "skipbo" / "tables.sqlite3"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -19,7 +34,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
     parser.add_argument("--port", type=int, default=8000, help="port to listen on (0: any)")
     parser.add_argument("--fd", type=int, default=None, help="listen on this inherited socket")
-    parser.add_argument("--db", default="skipbo-tables.sqlite3", help="the SQLite file of tables")
+    parser.add_argument(
+        "--db",
+        "--database",
+        dest="db",
+        default=None,
+        help="the SQLite file of tables (one process), or a postgresql:// URL (any number); "
+        f"default {default_database()}",
+    )
     parser.add_argument(
         "--sync",
         choices=("full", "normal"),
@@ -48,3 +70,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--max-connections", type=int, default=1000, help="open connections at most (then 503)"
     )
+    parser.add_argument(
+        "--lease-retry",
+        type=float,
+        default=LEASE_RETRY,
+        help="seconds between tries to take over another process's bots (PostgreSQL)",
+    )
+    parser.add_argument(
+        "--expire-finished",
+        type=float,
+        default=DAY,
+        help="seconds a finished match stays open after its last move",
+    )
+    parser.add_argument(
+        "--expire-idle",
+        type=float,
+        default=7 * DAY,
+        help="seconds an unfinished table stays without a move",
+    )
+    parser.add_argument(
+        "--expired",
+        choices=("keep", "export", "delete"),
+        default="keep",
+        help="expired tables: rows kept (marked), exported to --export-dir, or deleted",
+    )
+    parser.add_argument("--export-dir", default=None, help="the folder of exported tables")

@@ -8,13 +8,16 @@ import json
 import logging
 import sys
 from collections.abc import Sequence
+from pathlib import Path
+from urllib.parse import urlsplit
 
 import uvicorn
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from skipbo.web.app import Limits, create_app
-from skipbo.web.options import add_arguments
-from skipbo.web.storage import SQLiteStorage
+from skipbo.web.lifecycle import Lifecycle
+from skipbo.web.options import add_arguments, default_database
+from skipbo.web.storage import StorageLocked, StorageUnavailable, open_storage
 
 __all__ = ["serve", "serve_main"]
 
@@ -72,9 +75,23 @@ def serve(args: argparse.Namespace) -> int:
         body_timeout=args.body_timeout,
         moves_per_second=args.moves_per_second,
         tables_per_minute=args.tables_per_minute,
+        lease_retry=args.lease_retry,
     )
-    storage = SQLiteStorage(args.db, sync=args.sync)
-    app = create_app(storage, limits)
+    try:
+        lifecycle = Lifecycle(
+            finished_after=args.expire_finished,
+            idle_after=args.expire_idle,
+            expired=args.expired,
+            export_dir=None if args.export_dir is None else Path(args.export_dir),
+        )
+        if args.db is None:
+            default_database().parent.mkdir(parents=True, exist_ok=True)
+            args.db = str(default_database())
+        storage = open_storage(args.db, sync=args.sync)
+    except (ValueError, StorageLocked, StorageUnavailable) as error:
+        print(f"skipbo serve: {error}", file=sys.stderr)
+        return 2
+    app = create_app(storage, limits, lifecycle)
     config = uvicorn.Config(
         app,
         host=args.host,
@@ -90,7 +107,14 @@ def serve(args: argparse.Namespace) -> int:
     )
     server = uvicorn.Server(config)
     where = f"fd {args.fd}" if args.fd is not None else f"http://{args.host}:{args.port}/"
-    print(json.dumps({"event": "serving", "at": where, "db": args.db}), flush=True)
+    # A URL's user, password and query (which may hold a password) never reach the log.
+    url = urlsplit(args.db)
+    db = (
+        args.db
+        if "://" not in args.db
+        else f"{url.scheme}://{url.netloc.rpartition('@')[2]}{url.path}"
+    )
+    print(json.dumps({"event": "serving", "at": where, "db": db}), flush=True)
     try:
         server.run()
     finally:

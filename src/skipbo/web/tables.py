@@ -37,7 +37,7 @@ from skipbo.bots import Bot, make_bot
 from skipbo.common.randomness import SEED_BITS, derive_seed
 from skipbo.io.serialization import dumps, loads, to_data
 from skipbo.web.protocol import HUMAN, WebError
-from skipbo.web.storage import NEXT_GAME, Event, Storage, StoredTable
+from skipbo.web.storage import NEXT_GAME, Event, Storage, StoredTable, VersionConflict
 
 __all__ = ["LAST_MOVES", "Table", "Tables"]
 
@@ -66,10 +66,24 @@ class Table:
         self.games: list[tuple[Rules, list[Move]]] = [(self.match.game.rules, [])]
         self.last: collections.deque[tuple[int, str]] = collections.deque(maxlen=LAST_MOVES)
         self.version = 0
+        self._replay(events)
+
+    def _replay(self, events: list[Event]) -> None:
         for event in events:
             if event.version != self.version:
                 raise ValueError(f"table {self.id}: event {event.version} is out of order")
             self._accept(self._next_match(event.seat, event.event), event)
+
+    def catch_up(self, storage: Storage) -> bool:
+        """Accept the events stored by other processes since this version; whether any.
+
+        A table shared by several server processes is changed in memory by the
+        process that stored the event; each other process catches up when told
+        (a notify), when a post is ahead of it, or when it loses a version race.
+        """
+        events = storage.events(self.id, self.version)
+        self._replay(events)
+        return bool(events)
 
     # --- seats -------------------------------------------------------------------------
 
@@ -105,6 +119,8 @@ class Table:
                 another seat's turn, 422 for an illegal move. Nothing changes.
 
         """
+        if version > self.version:  # chosen on a view of another process, which is ahead
+            self.catch_up(storage)
         seat = self._check(seat, version)
         game = self.match.game
         if game.is_over:
@@ -121,6 +137,8 @@ class Table:
                 a finished match.
 
         """
+        if version > self.version:
+            self.catch_up(storage)
         self._store(storage, self._check(seat, version), NEXT_GAME)
 
     def bot_turn(self) -> tuple[int, Callable[[], Move], int] | None:
@@ -167,7 +185,12 @@ class Table:
     def _store(self, storage: Storage, seat: int, event: str) -> None:
         match = self._next_match(seat, event)  # refuses before anything is stored
         stored = Event(self.version, seat, event)
-        storage.append(self.id, stored)
+        try:
+            storage.append(self.id, stored, finished=match.is_over)
+        except VersionConflict:
+            # Another process stored this version first: this copy is stale (W5).
+            self.catch_up(storage)
+            raise
         self._accept(match, stored)
 
     def _accept(self, match: Match, event: Event) -> None:
@@ -239,7 +262,7 @@ class Table:
 class Tables:
     """Every table of a server, loaded from (and stored in) one storage.
 
-    ``storage`` is any :class:`~skipbo.web.storage.Storage`.
+    ``storage`` is any :class:`~skipbo.web.storage.base.Storage`.
     """
 
     def __init__(self, storage: Storage) -> None:
@@ -277,5 +300,26 @@ class Tables:
         return found
 
     def load_all(self) -> list[Table]:
-        """Load every stored table (a restarted server resumes them all)."""
-        return [self.get(table) for table in self.storage.tables()]
+        """Load the live tables (neither finished nor expired: a restarted server resumes them)."""
+        return [self.get(table) for table in self.storage.live_tables()]
+
+    def loaded(self) -> list[Table]:
+        """The tables in memory."""
+        return list(self._tables.values())
+
+    def changed_elsewhere(self, table: str | None, version: int) -> list[Table]:
+        """Catch up with another process's commit (``table`` at ``version``); what changed.
+
+        ``None`` (a lost notify channel) catches up every table in memory; a table
+        not in memory is loaded afresh when it is next asked for.
+        """
+        if table is None:
+            return [found for found in self.loaded() if found.catch_up(self.storage)]
+        found = self._tables.get(table)
+        if found is None or found.version >= version or not found.catch_up(self.storage):
+            return []
+        return [found]
+
+    def forget(self, table: str) -> None:
+        """Drop ``table`` from memory (it expired)."""
+        self._tables.pop(table, None)

@@ -29,11 +29,12 @@ The bots (:data:`BOTS`, by name):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Protocol
 
 from skipbo.common import bots as common
 from skipbo.common.game import Bot as AnyGameBot
+from skipbo.common.game import BotFactory
 from skipbo.skyjo.engine import legal_moves
 from skipbo.skyjo.moves import Move
 from skipbo.skyjo.views import PublicView
@@ -58,8 +59,8 @@ class Bot(AnyGameBot[PublicView, Move], Protocol):
 class RandomBot(common.RandomBot[PublicView, Move]):
     """Picks uniformly among the legal moves."""
 
-    def __init__(self, seed: int | None = None) -> None:
-        super().__init__(legal_moves, seed)
+    def __init__(self, seed: int | None = None, *, time_limit: float | None = None) -> None:
+        super().__init__(legal_moves, seed, time_limit=time_limit)
 
 
 # The bot modules build on the protocol above, so they are imported after it.
@@ -68,7 +69,7 @@ from skipbo.skyjo.bots.heuristic import HeuristicBot  # noqa: E402
 from skipbo.skyjo.bots.reference import ReferenceHeuristicBot  # noqa: E402
 from skipbo.skyjo.bots.search import SearchBot  # noqa: E402
 
-BOTS: Mapping[str, Callable[[int | None], Bot]] = {
+BOTS: Mapping[str, BotFactory[Bot]] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
     "heuristic-1": ReferenceHeuristicBot,
@@ -79,11 +80,14 @@ BOTS: Mapping[str, Callable[[int | None], Bot]] = {
 """Every Skyjo bot by name: a factory taking the bot's seed."""
 
 
-def make_bot(name: str, seed: int | None = None) -> Bot:
+def make_bot(name: str, seed: int | None = None, *, time_limit: float | None = None) -> Bot:
     """The Skyjo bot called ``name`` (a key of :data:`BOTS`), seeded with ``seed``.
 
+    ``time_limit`` is the most seconds (wall clock) one move may take.
+
     Raises:
-        ValueError: if no bot has that name; the message lists the names.
+        ValueError: if no bot has that name (the message lists the names), or the time
+            limit is not ``None`` or a positive number.
 
     """
-    return common.build_bot(BOTS, name, seed, "Skyjo bot")
+    return common.build_bot(BOTS, name, seed, "Skyjo bot", time_limit=time_limit)

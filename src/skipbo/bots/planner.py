@@ -1,0 +1,277 @@
+"""The heuristic bot: races for its stock while watching the players after it.
+
+Its idea in two sentences: like the reference heuristic (:mod:`skipbo.bots.heuristic`)
+it first takes the cheapest sequence of build plays that reaches one of its stock
+tops; every other play is judged by what it offers the players who move after it
+before the bot moves again (the next player most, the last one least, since the
+build piles change as each plays; a player close to emptying its stock more; a
+partner as help rather than harm), by the cards it keeps for its own stock, and by
+the five new cards an emptied hand brings. With two players it judges an offer
+much as the reference does; the reference counted every opponent as if each moved
+next, so at a full table it hoarded its hand and drew few new cards.
+
+In detail, for the seat to move:
+
+1. **Reach the stock**: :func:`~skipbo.bots.heuristic.stock_plan`, as the reference.
+2. **Empty the hand**: if every card of a hand without wilds can be played this turn
+   (with discard tops as bridges), it does so (:func:`empty_hand_plan`): an emptied
+   hand is refilled with five cards at once (R-TURN-4), new chances to reach the
+   stock.
+3. **Plays**: each play of a number card from the hand or a discard top is scored
+   (:func:`play_candidates`): a hand play and freeing a discard top count for it; a
+   card just below its own stock top counts against it (:data:`KEEP_VALUE`); so does
+   the rise of :func:`exposure`, what the build piles offer the players after it,
+   counted from where each player's public discard tops would take it. Wilds are
+   kept for the stock. A play is made when its score is above ``NO_PLAY_SCORE``.
+4. **Discard**: as the reference (descending runs of playable tops, high cards first,
+   never onto a wild).
+5. **Keep the game going**: with few cards left to draw it completes build piles
+   (whose cards come back, R-DRAW-2) rather than let the game end blocked (R-WIN-2).
+
+It draws no randomness (ties go to the first candidate in legal-move order), so it is
+reproducible whatever its seed.
+
+>>> import skipbo
+>>> from skipbo.bots.planner import HeuristicBot
+>>> seen = skipbo.view(skipbo.new_game(skipbo.Rules(players=4), seed=8), 0)
+>>> len({HeuristicBot(seed).choose(seen) for seed in range(5)})  # the same move for any seed
+1
+"""
+
+from __future__ import annotations
+
+from skipbo.bots.heuristic import SCARCE_BONUS, discard_candidates, scarce, stock_plan
+from skipbo.cards import WILD
+from skipbo.common.budget import check_time_limit
+from skipbo.moves import Move, PlayFromDiscard, PlayFromHand
+from skipbo.views import PlayerView, legal_moves
+
+__all__ = ["HeuristicBot", "empty_hand_plan", "exposure", "keep_values", "play_candidates"]
+
+NO_PLAY_SCORE = 0.25
+"""A play must score above this to be made rather than ending the turn."""
+
+SEAT_WEIGHTS = (1.0, 0.55, 0.3, 0.2, 0.15)
+"""How much a build pile offered to the player 1, 2, 3, ... seats after counts.
+
+The next player finds the build piles as this bot leaves them; each later player
+finds them changed by the players in between, so what is offered counts less.
+"""
+
+PARTNER_HELP = 0.5
+"""What a stock play offered to a partner is worth, against the same offered to an opponent."""
+
+GAP_RISK = (10.0, 4.0, 1.5, 0.5)
+"""What a build pile whose next number is 0, 1, 2, 3 below a stock top offers that stock."""
+
+LEADER_STOCK = 5
+"""A stock pile of this many cards or fewer is close to winning: its offers count double."""
+
+
+KEEP_VALUE = (0.0, 3.0, 2.0, 1.0)
+"""What a card 0, 1, 2, 3 below one of the bot's own stock tops is worth keeping.
+
+With several players the build piles move a lot between two turns of the bot, so its
+chance to reach a stock top then rests on the cards just below it that it holds.
+"""
+
+
+def keep_values(seen: PlayerView) -> dict[int, float]:
+    """What keeping each number is worth to the seat to move (see :data:`KEEP_VALUE`)."""
+    assert seen.player is not None
+    values: dict[int, float] = {}
+    for stock in seen.rules.seating.stock_sources[seen.player]:
+        top = seen.stock_tops[stock]
+        if top is None or top == WILD:
+            continue
+        for gap, value in enumerate(KEEP_VALUE):
+            number = top - gap
+            if number >= 1:
+                values[number] = max(values.get(number, 0.0), value)
+    return values
+
+
+def _next_number(pile_size: int, highest: int) -> int:
+    """The number a build pile of ``pile_size`` cards takes next (R-BUILD-2)."""
+    return pile_size + 1 if pile_size < highest else 1
+
+
+def _climb(piles: list[list[int]], need: int, top: int) -> int:
+    """How far a player climbs from ``need`` towards ``top`` with public discard tops alone.
+
+    A discard pile's top that fits is played, which shows the card below it: a
+    descending run in a discard pile is a ladder anyone can see.
+    """
+    if need > top:
+        return need
+    piles = [pile.copy() for pile in piles]
+    while need < top:
+        pile = next((pile for pile in piles if pile and pile[-1] in (need, WILD)), None)
+        if pile is None:
+            break
+        pile.pop()
+        need += 1
+    return need
+
+
+def exposure(seen: PlayerView, needs: list[int]) -> float:
+    """What build piles needing ``needs`` offer the players after the seat to move.
+
+    For each later seat (in turn order) and each stock top it may play (R-TEAM-1/2),
+    a need just below the top is an offer (:data:`GAP_RISK`), counted from where the
+    seat's own discard piles, played from their tops, would take it; weighted by the seat's distance
+    (:data:`SEAT_WEIGHTS`) and doubled for a nearly empty stock pile; an offer to a
+    partner counts as help (negative, :data:`PARTNER_HELP`). A wild stock top can
+    always be played, so nothing a play does changes it. Stock piles this seat plays
+    itself are left out.
+    """
+    rules = seen.rules
+    seating = rules.seating
+    me = seen.player if seen.player is not None else seen.current_player
+    mine = set(seating.stock_sources[me])
+    team = seating.team_of[me]
+    players = rules.players
+    total = 0.0
+    for distance in range(1, players):
+        seat = (me + distance) % players
+        weight = SEAT_WEIGHTS[min(distance, len(SEAT_WEIGHTS)) - 1]
+        if seating.team_of[seat] == team:
+            weight = -weight * PARTNER_HELP
+        tops = [
+            list(pile)
+            for source in seating.discard_sources[seat]
+            for pile in seen.discards[source]
+            if pile
+        ]
+        for stock in seating.stock_sources[seat]:
+            top = seen.stock_tops[stock]
+            if top is None or top == WILD or stock in mine:
+                continue
+            urgency = 2.0 if seen.stock_sizes[stock] <= LEADER_STOCK else 1.0
+            for need in needs:
+                gap = top - _climb(tops, need, top)
+                if 0 <= gap < len(GAP_RISK):
+                    total += weight * urgency * GAP_RISK[gap]
+    return total
+
+
+EMPTY_HAND_NODES = 400
+"""The most positions :func:`empty_hand_plan` looks at (it gives up beyond)."""
+
+
+def empty_hand_plan(seen: PlayerView) -> Move | None:
+    """The first move of a sequence of plays that empties the hand of number cards, if any.
+
+    An emptied hand is refilled at once with five cards (R-TURN-4): new chances to
+    reach the stock this turn, and more cards seen. The plays may use discard tops
+    as bridges; a hand holding a wild is not emptied (the wild is kept for the stock).
+    """
+    hand = seen.hand
+    assert hand is not None
+    assert seen.player is not None
+    if not hand or WILD in hand:
+        return None
+    highest = seen.rules.deck.highest
+    sources = seen.rules.seating.discard_sources[seen.player]
+    spots = [(d, i) for d in sources for i in range(len(seen.discards[d]))]
+    start = (
+        tuple(_next_number(len(pile), highest) for pile in seen.builds),
+        tuple(sorted(hand)),
+        tuple(len(seen.discards[d][i]) for d, i in spots),
+    )
+    seen_positions: set[object] = set()
+
+    def search(
+        position: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]],
+    ) -> list[Move] | None:
+        needs, cards, depths = position
+        if not cards:
+            return []
+        if position in seen_positions or len(seen_positions) >= EMPTY_HAND_NODES:
+            return None
+        seen_positions.add(position)
+        for build, need in enumerate(needs):
+            after = (*needs[:build], need % highest + 1, *needs[build + 1 :])
+            if need in cards:
+                index = cards.index(need)
+                rest = search((after, cards[:index] + cards[index + 1 :], depths))
+                if rest is not None:
+                    return [PlayFromHand(need, build), *rest]
+            for spot, depth in enumerate(depths):
+                d, i = spots[spot]
+                if depth and seen.discards[d][i][depth - 1] == need:
+                    lower = (*depths[:spot], depth - 1, *depths[spot + 1 :])
+                    rest = search((after, cards, lower))
+                    if rest is not None:
+                        return [PlayFromDiscard(d, i, build), *rest]
+        return None
+
+    plan = search(start)
+    return plan[0] if plan else None
+
+
+def play_candidates(seen: PlayerView, moves: list[Move]) -> list[Move]:
+    """The plays of number cards (hand or discard top) worth making, best first.
+
+    A play is worth making when its score (see the module docs) is above
+    :data:`NO_PLAY_SCORE`; ties keep legal-move order.
+    """
+    hand = seen.hand
+    assert hand is not None
+    highest = seen.rules.deck.highest
+    needs = [_next_number(len(pile), highest) for pile in seen.builds]
+    before = exposure(seen, needs)
+    short = scarce(seen)
+    keep = keep_values(seen)
+    scored: list[tuple[float, Move]] = []
+    for move in moves:
+        if isinstance(move, PlayFromHand):
+            card = move.card
+            # R-TURN-4: a hand emptied by plays is refilled at once.
+            bonus = 3.0 if len(hand) == 1 else 1.0
+        elif isinstance(move, PlayFromDiscard):
+            card = seen.discards[move.discard_set][move.pile][-1]
+            bonus = 1.25
+        else:
+            continue
+        if card == WILD and not short:
+            continue
+        pile_size = len(seen.builds[move.build])
+        if short:
+            # Cards come back only from completed build piles (R-DRAW-2).
+            bonus += SCARCE_BONUS * (pile_size + 1) / highest - (2.0 if card == WILD else 0.0)
+        after = needs.copy()
+        after[move.build] = _next_number(pile_size + 1, highest)
+        score = bonus - keep.get(card, 0.0) - (exposure(seen, after) - before)
+        if score > NO_PLAY_SCORE:
+            scored.append((score, move))
+    scored.sort(key=lambda pair: -pair[0])  # stable: ties keep legal-move order
+    return [move for _, move in scored]
+
+
+class HeuristicBot:
+    """Reaches its stock first, and otherwise plays only what the players after it cannot use.
+
+    See :mod:`skipbo.bots.planner`. ``seed`` is accepted like every bot's, but this
+    bot draws no randomness; a move takes far less than any ``time_limit``.
+    """
+
+    def __init__(self, seed: int | None = None, *, time_limit: float | None = None) -> None:
+        self.seed = seed
+        self.time_limit = check_time_limit(time_limit)
+
+    def choose(self, view: PlayerView) -> Move:
+        """The heuristic's move for ``view.player``, the seat to move."""
+        moves = legal_moves(view)
+        if view.hand is None or len(moves) == 1:
+            return moves[0]
+        planned = stock_plan(view)
+        if planned is not None:
+            return planned[1]
+        emptying = empty_hand_plan(view)
+        if emptying is not None:
+            return emptying
+        for choice in (*play_candidates(view, moves), *discard_candidates(view, moves)):
+            return choice
+        # An empty hand: any play rather than a pass (R-WIN-2, R-TURN-8).
+        return moves[0]
