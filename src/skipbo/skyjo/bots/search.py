@@ -18,9 +18,9 @@ step of policy improvement over the heuristic (the rollout algorithm), on the sa
 deals for every candidate (common random numbers).
 
 A round is decided near its end (a grid's last cards, the doubling), so it searches
-only there: once some grid has at most :data:`NEAR_END` face-down cards, or a round
+only there: once some grid has at most ``NEAR_END`` face-down cards, or a round
 ender is known; and only between the moves the heuristic values within
-:data:`MARGIN` points of its best (at most :data:`CANDIDATES`). Elsewhere it plays
+``MARGIN`` points of its best (at most ``CANDIDATES``). Elsewhere it plays
 the heuristic's move.
 
 With an iteration budget (deals per choice) and no time limit it is reproducible
