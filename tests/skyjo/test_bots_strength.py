@@ -12,10 +12,13 @@ import time
 
 import attrs
 import pytest
+from benchmarks.strength import LINEUPS, rules_of, verdict
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import skipbo.bots
 from skipbo import skyjo
+from skipbo.arena import tournament
 from skipbo.skyjo import Rules
 from skipbo.skyjo.bots import BOTS, make_bot
 from skipbo.skyjo.bots.baselines import LOW, LowDiscardBot, RevealFirstBot
@@ -105,6 +108,17 @@ class TestTheSearchBudget:
         assert 1 <= bot.deals < iterations
         # A generous ceiling (a deal takes milliseconds), not a measurement.
         assert elapsed < 0.05 + 5.0, f"too slow: {elapsed:.1f} s for a limit of 0.05 s"
+
+    def test_on_a_clock_it_stops_at_the_limit(self) -> None:
+        ticks = iter(range(10**6))
+        bot = SearchBot(3, iterations=100, time_limit=2.5, clock=lambda: next(ticks))
+        bot.choose(skyjo.view(_close_choice()))
+        assert bot.deals == 3  # started at 0; deals begun at 0, 1 and 2 seconds
+
+    def test_make_bot_passes_the_time_limit_on(self) -> None:
+        bot = make_bot("search", seed=1, time_limit=0.25)
+        assert isinstance(bot, SearchBot)
+        assert bot.budget.time_limit == 0.25
 
     def test_without_a_limit_it_samples_every_deal(self) -> None:
         bot = SearchBot(3, iterations=3)
@@ -222,3 +236,29 @@ class TestTheBaselines:
         move = RevealFirstBot(0).choose(skyjo.view(state))
         assert isinstance(move, skyjo.Swap)
         assert move.place >= 2
+
+
+class TestTheStrengthBenchmark:
+    def test_every_line_up_names_bots_of_its_game_one_a_seat(self) -> None:
+        registries = {"skipbo": skipbo.bots.BOTS, "skyjo": BOTS}
+        for name, lineup in LINEUPS.items():
+            assert set(lineup.bots) <= set(registries[lineup.game]), name
+            assert rules_of(lineup).players == len(lineup.bots), name
+            assert lineup.bar is None or 0 < lineup.bar < 1, name
+
+    def test_skyjo_is_measured_at_two_four_and_eight_against_every_reference(self) -> None:
+        skyjo_lineups = {
+            (lu.bots[0], lu.bots[1], len(lu.bots)) for lu in LINEUPS.values() if lu.game == "skyjo"
+        }
+        for players in (2, 4, 8):
+            for reference in ("heuristic-1", "low-discard", "reveal-first"):
+                assert ("heuristic", reference, players) in skyjo_lineups
+            assert ("search", "heuristic", players) in skyjo_lineups
+
+    def test_a_bar_is_judged_against_the_rate_and_the_interval(self) -> None:
+        lineup = LINEUPS["skyjo-heuristic-vs-reveal-first-2p"]
+        result = tournament(Rules(players=2, end_score=20), lineup.bots, games=4, seed=1)
+        wins = result.entries[0].wins
+        judged = verdict(lineup, result)
+        assert ("NOT met" in judged) == (wins / 4 < 0.5)
+        assert ("confirmed" in judged) == (result.entries[0].interval[0] >= 0.5)

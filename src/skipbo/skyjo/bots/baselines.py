@@ -72,7 +72,7 @@ def _low_face_down(view: PublicView, card: Card, moves: Sequence[Move], rng: ran
 class LowDiscardBot(common.SeededBot):
     """Take the discard if it is low, else draw; replace the highest card.
 
-    Taking: the discard pile's top when it is at most :data:`LOW` (else draw).
+    Taking: the discard pile's top when it is at most ``LOW`` (else draw).
     Placing: the card goes in place of the highest face-up card if it is lower; if it
     beats no face-up card, a low card (or one taken from the discard pile, which must
     be swapped in) replaces a random face-down card, and a high drawn card is
@@ -101,7 +101,7 @@ class RevealFirstBot(common.SeededBot):
     """Always draw; a low card replaces a face-down card, else turn one up.
 
     Taking: always the draw pile (the discard pile only when it cannot draw).
-    Placing: a card of at most :data:`LOW` replaces a random face-down card; a
+    Placing: a card of at most ``LOW`` replaces a random face-down card; a
     higher drawn card is discarded and a random face-down card turned up. Once no
     card is face down, the card replaces the highest face-up card if it is lower.
     """

@@ -163,7 +163,7 @@ class Judgement:
 
         Counts the expected doubling (S-SCORE-2) and, when the round would end the
         game (S-SCORE-3), the chance of not winning it. No cost once the round has
-        lasted :data:`PATIENCE` turns a player.
+        lasted ``PATIENCE`` turns a player.
         """
         known = self._endings.get(score)
         if known is None:

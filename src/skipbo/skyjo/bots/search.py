@@ -18,9 +18,9 @@ step of policy improvement over the heuristic (the rollout algorithm), on the sa
 deals for every candidate (common random numbers).
 
 A round is decided near its end (a grid's last cards, the doubling), so it searches
-only there: once some grid has at most :data:`NEAR_END` face-down cards, or a round
+only there: once some grid has at most ``NEAR_END`` face-down cards, or a round
 ender is known; and only between the moves the heuristic values within
-:data:`MARGIN` points of its best (at most :data:`CANDIDATES`). Elsewhere it plays
+``MARGIN`` points of its best (at most ``CANDIDATES``). Elsewhere it plays
 the heuristic's move.
 
 With an iteration budget (deals per choice) and no time limit it is reproducible
@@ -35,9 +35,8 @@ True
 
 from __future__ import annotations
 
-import time
-
 from skipbo.common import bots as common
+from skipbo.common.budget import Budget, Clock
 from skipbo.skyjo.bots.heuristic import HeuristicBot, Judgement
 from skipbo.skyjo.bots.outlook import Outlook
 from skipbo.skyjo.engine import apply, legal_moves
@@ -95,8 +94,10 @@ class SearchBot(common.SeededBot):
             are a function of its seed and the views it is shown.
         iterations: Deals sampled for each choice that is searched (at least 1).
         time_limit: If given, no new deal is sampled once this many seconds (wall
-            clock) have passed in a choice (one deal is always tried); the choices then
-            depend on the machine's speed.
+            clock, :class:`~skipbo.common.budget.Budget`) have passed in a choice (one
+            deal is always tried): a move takes at most the limit and one deal. The
+            choices then depend on the machine's speed.
+        clock: The clock the time limit is read on (tests pass their own).
 
     Raises:
         ValueError: if ``iterations`` is below 1 or ``time_limit`` is not positive.
@@ -109,15 +110,16 @@ class SearchBot(common.SeededBot):
         *,
         iterations: int = DEFAULT_ITERATIONS,
         time_limit: float | None = None,
+        clock: Clock | None = None,
     ) -> None:
-        if type(iterations) is not int or iterations < 1:
-            raise ValueError(f"iterations must be an integer of at least 1, got {iterations!r}")
-        if time_limit is not None and not time_limit > 0:
-            raise ValueError(f"time_limit must be a positive number of seconds, got {time_limit!r}")
-        super().__init__(seed)
+        super().__init__(seed, time_limit=time_limit)
         self._policy = HeuristicBot(seed)
+        self.budget = (
+            Budget(iterations, time_limit)
+            if clock is None
+            else Budget(iterations, time_limit, clock)
+        )
         self.iterations = iterations
-        self.time_limit = time_limit
         self.deals = 0
         """How many deals the last choice sampled (0 when it did not search)."""
 
@@ -157,15 +159,13 @@ class SearchBot(common.SeededBot):
         seat, rounds = view.current_player, len(view.history)
         horizon = view.turns + HORIZON * view.rules.players
         totals = [0.0] * len(found)
-        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        for iteration in range(self.iterations):
-            if deadline is not None and iteration and time.perf_counter() > deadline:
-                break
+        countdown = self.budget.start()
+        while countdown.more():
             deal = sample_state(view, self._rng)
-            self.deals += 1
             for index, move in enumerate(found):
                 final = self._playout(apply(deal, move), rounds, horizon)
                 totals[index] += evaluate(final, seat, rounds)
+        self.deals = countdown.steps
         best = max(range(len(found)), key=lambda index: (totals[index], -index))
         return found[best]
 
