@@ -61,7 +61,10 @@ nitpick_ignore_regex += [
 # The type variables of the machinery both games share (skipbo.common: the Game
 # protocol, the conformance loop, ...) have no page of their own.
 nitpick_ignore_regex += [
-    ("py:(class|obj)", r"(skipbo\.common\.\w+\.)?(T|[A-Z]\w*T|RulesIn|StateOut|MoveIn|RecordOut)"),
+    (
+        "py:(class|obj)",
+        r"(skipbo\.common\.\w+\.)?(T|[A-Z]\w*T|RulesIn|StateOut|MoveIn|RecordOut|BotOut)",
+    ),
     ("py:(class|obj)", r"skipbo\.envs\.openspiel\.adapter\.StateT"),  # OpenSpiel adapter's state
 ]
 nitpick_ignore = [

@@ -42,7 +42,7 @@ class SeededBot:
 
     Never from the game's: a bot made with the same seed makes the same choices.
     ``time_limit`` is the most seconds a move may take (checked, and kept as
-    :attr:`time_limit`); a bot that does not search needs far less and ignores it.
+    ``time_limit``); a bot that does not search needs far less and ignores it.
 
     Raises:
         ValueError: if ``time_limit`` is not ``None`` or a positive number.

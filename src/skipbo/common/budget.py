@@ -6,7 +6,7 @@ if a ``time_limit`` is given, no step is started once that many seconds have pas
 since the search began. The first step is always allowed, so a bot always has a move
 to return; a move therefore takes at most the time limit plus one step.
 
-The clock is the **wall clock** (:func:`time.perf_counter`): a time limit is a promise
+The clock is the **wall clock** (``time.perf_counter``): a time limit is a promise
 to whoever waits for the move (a person at a table, a server's worker), and the
 waiting includes the time the machine spent on other work. The arena measures a bot's
 *thinking* time as process time instead (:mod:`skipbo.arena`), which a loaded machine
