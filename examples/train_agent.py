@@ -47,7 +47,7 @@ STOCK_REWARD = 0.2
 DISCOUNT = 0.8
 """Each step's return discounts later rewards, so that a move is credited mostly with
 the stock cards played soon after it (a win is still felt a few steps back)."""
-LEARNING_RATE = 0.02
+LEARNING_RATE = 0.2
 
 Array = npt.NDArray[np.float64]
 
@@ -96,7 +96,7 @@ class LinearPolicy:
         # The gradient of log softmax: one-hot(action) - probabilities, times the advantage.
         gradient = -probabilities
         gradient[np.arange(len(actions)), actions] += 1.0
-        gradient *= advantages[:, None] * (LEARNING_RATE / len(actions))
+        gradient *= advantages[:, None] * (LEARNING_RATE / GAMES)  # summed over steps
         self.bias += gradient.sum(axis=0)
         np.add.at(self.kind_bias, self.kinds, gradient.sum(axis=0))
         self.weights += gradient.T @ (observations * self.scale)
