@@ -228,7 +228,8 @@ def _crosshair(
         "-m",
         "tools.crosshair_paths",
         str(paths),
-        *arguments[:1],
+        *arguments,
+        # Last: the option takes every argument after it up to the next option.
         "--extra_plugin",
         str(plugin),
     ]
@@ -241,7 +242,7 @@ def _crosshair(
     environment["CROSSHAIR_SMT_RLIMIT"] = str(crosshair_paths.SMT_RLIMIT)
     try:
         done = subprocess.run(
-            [*command, *arguments[1:]],
+            command,
             cwd=ROOT,
             capture_output=True,
             text=True,
