@@ -62,6 +62,11 @@ class PlayedState(Protocol):
 StateT = TypeVar("StateT", bound=PlayedState)
 
 
+def _no_seating(rules: object) -> dict[str, Any]:
+    """No public facts of the seats (a module function: adapters are pickled with states)."""
+    return {}
+
+
 @attrs.frozen(kw_only=True)
 class GameAdapter(Generic[RulesT, StateT, ViewT, MoveT, RecordT]):
     """One game's functions under the names of :class:`~skipbo.common.game.Game`."""
@@ -105,7 +110,7 @@ class GameAdapter(Generic[RulesT, StateT, ViewT, MoveT, RecordT]):
     """A move of the player to move in a view, in the words the terminal uses."""
     hint_bot: str = "heuristic"
     """The bot whose choice :meth:`~skipbo.common.adapter.GameAdapter.hint` gives."""
-    seating: Callable[[RulesT], dict[str, Any]] = attrs.field(default=lambda rules: {})
+    seating: Callable[[RulesT], dict[str, Any]] = attrs.field(default=_no_seating)
     """Public facts of the seats that a table shows, from the rules (JSON data), such
     as which piles each seat plays; none by default."""
 
