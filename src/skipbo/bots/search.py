@@ -52,8 +52,8 @@ from __future__ import annotations
 
 from skipbo.bots.heuristic import discard_candidates, play_candidates, stock_plan
 from skipbo.bots.planner import HeuristicBot, exposure, keep_values
-from skipbo.common.bots import SeededBot
-from skipbo.common.budget import Budget, Clock
+from skipbo.common.bots import SearchingBot
+from skipbo.common.budget import Clock
 from skipbo.engine import apply
 from skipbo.moves import Move
 from skipbo.sampling import sample_state
@@ -102,7 +102,7 @@ def _evaluate(state: GameState, seat: int) -> float:
     return value
 
 
-class SearchBot(SeededBot):
+class SearchBot(SearchingBot):
     """Chooses by perfect-information Monte Carlo with heuristic rollouts.
 
     See :mod:`skipbo.bots.search`.
@@ -131,16 +131,8 @@ class SearchBot(SeededBot):
         time_limit: float | None = None,
         clock: Clock | None = None,
     ) -> None:
-        super().__init__(seed, time_limit=time_limit)
+        super().__init__(seed, iterations=iterations, time_limit=time_limit, clock=clock)
         self._policy = HeuristicBot(seed)
-        self.budget = (
-            Budget(iterations, time_limit)
-            if clock is None
-            else Budget(iterations, time_limit, clock)
-        )
-        self.iterations = iterations
-        self.deals = 0
-        """How many deals the last searched choice sampled."""
 
     def candidates(self, seen: PlayerView) -> list[Move]:
         """The moves worth searching in ``seen``: one when there is no real choice."""

@@ -26,11 +26,11 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Generic, TypeVar
 
-from skipbo.common.budget import check_time_limit
+from skipbo.common.budget import Budget, Clock, check_time_limit
 from skipbo.common.game import BotFactory, unknown_bot
 from skipbo.errors import ArgumentTypeError
 
-__all__ = ["RandomBot", "SeededBot", "build_bot"]
+__all__ = ["RandomBot", "SearchingBot", "SeededBot", "build_bot"]
 
 ViewT = TypeVar("ViewT")
 MoveT = TypeVar("MoveT")
@@ -52,6 +52,37 @@ class SeededBot:
     def __init__(self, seed: int | None = None, *, time_limit: float | None = None) -> None:
         self._rng = random.Random(seed)
         self.time_limit = check_time_limit(time_limit)
+
+
+class SearchingBot(SeededBot):
+    """A bot that searches within a :class:`~skipbo.common.budget.Budget`, both games'.
+
+    ``iterations`` steps (deals sampled) a choice at most, and no new step after
+    ``time_limit`` seconds on ``clock`` (the wall clock unless a test passes its own);
+    :attr:`deals` counts the deals its last choice sampled.
+
+    Raises:
+        ValueError: if ``iterations`` is below 1 or ``time_limit`` is not positive.
+
+    """
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        iterations: int,
+        time_limit: float | None = None,
+        clock: Clock | None = None,
+    ) -> None:
+        super().__init__(seed, time_limit=time_limit)
+        self.budget = (
+            Budget(iterations, time_limit)
+            if clock is None
+            else Budget(iterations, time_limit, clock)
+        )
+        self.iterations = iterations
+        self.deals = 0
+        """How many deals the last choice sampled (0 when it did not search)."""
 
 
 class RandomBot(SeededBot, Generic[ViewT, MoveT]):

@@ -36,7 +36,7 @@ True
 from __future__ import annotations
 
 from skipbo.common import bots as common
-from skipbo.common.budget import Budget, Clock
+from skipbo.common.budget import Clock
 from skipbo.skyjo.bots.heuristic import HeuristicBot, Judgement
 from skipbo.skyjo.bots.outlook import Outlook
 from skipbo.skyjo.engine import apply, legal_moves
@@ -84,7 +84,7 @@ def evaluate(state: GameState, seat: int, rounds: int) -> float:
     return _relative(grids[seat], [g for other, g in enumerate(grids) if other != seat])
 
 
-class SearchBot(common.SeededBot):
+class SearchBot(common.SearchingBot):
     """Chooses close moves near a round's end by PIMC with heuristic playouts.
 
     See :mod:`skipbo.skyjo.bots.search`.
@@ -112,16 +112,8 @@ class SearchBot(common.SeededBot):
         time_limit: float | None = None,
         clock: Clock | None = None,
     ) -> None:
-        super().__init__(seed, time_limit=time_limit)
+        super().__init__(seed, iterations=iterations, time_limit=time_limit, clock=clock)
         self._policy = HeuristicBot(seed)
-        self.budget = (
-            Budget(iterations, time_limit)
-            if clock is None
-            else Budget(iterations, time_limit, clock)
-        )
-        self.iterations = iterations
-        self.deals = 0
-        """How many deals the last choice sampled (0 when it did not search)."""
 
     def candidates(self, seen: PublicView) -> list[Move]:
         """The moves worth searching in ``seen``, the heuristic's first."""
