@@ -69,6 +69,11 @@ nitpick_ignore_regex += [
 ]
 nitpick_ignore = [
     ("py:class", "T"),
+    # Names in the environments' signatures: an import alias (skyjo.Rules), the private
+    # adapter core's protocol and the batch policies' private base class.
+    ("py:class", "SkyjoRules"),
+    ("py:class", "EnvGame"),
+    ("py:class", "skipbo.batch.policies._RankedPolicy"),
     ("py:class", "attrs.Attribute"),
     # The default of skipbo.state.replace's keywords: "keep the field" (private).
     ("py:class", "skipbo.state._Keep"),

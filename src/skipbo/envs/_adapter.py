@@ -84,7 +84,7 @@ class EnvGame:
         """``rules``, or the game's rules for ``players`` (two by default) when not given.
 
         Raises:
-            ~skipbo.ArgumentTypeError: if ``rules`` is not this game's rules.
+            ~skipbo.errors.ArgumentTypeError: if ``rules`` is not this game's rules.
             ~skipbo.ConfigurationError: (a ``ValueError``) if ``players`` contradicts ``rules``.
 
         """
@@ -117,7 +117,7 @@ class EnvGame:
         """The game's bot ``name`` with ``seed``.
 
         Raises:
-            ~skipbo.ArgumentTypeError: if ``name`` is not a string.
+            ~skipbo.errors.ArgumentTypeError: if ``name`` is not a string.
             ValueError: if the game has no such bot.
 
         """
@@ -323,7 +323,7 @@ def env_game(rules: Any) -> EnvGame:
     """The :class:`EnvGame` of ``rules`` (Skip-Bo's or Skyjo's).
 
     Raises:
-        ~skipbo.ArgumentTypeError: if ``rules`` are neither game's.
+        ~skipbo.errors.ArgumentTypeError: if ``rules`` are neither game's.
 
     """
     for candidate in (SKIPBO, SKYJO):

@@ -76,7 +76,7 @@ Observation = npt.NDArray[np.float32]
 
 
 class GameEnv(gymnasium.Env[Observation, np.int64]):
-    """One agent against bots in any game of :mod:`skipbo.envs._adapter` (use a subclass).
+    """One agent against bots in any game of ``skipbo.envs._adapter`` (use a subclass).
 
     Args:
         env_game: The game's environment description.
@@ -140,7 +140,7 @@ class GameEnv(gymnasium.Env[Observation, np.int64]):
         """The full game state (for inspection and tests; the agent sees only its view).
 
         Raises:
-            ~skipbo.ActionError: before the first :meth:`reset`.
+            ~skipbo.ActionError: before the first ``reset()``.
 
         """
         return self._table.state
@@ -167,7 +167,7 @@ class GameEnv(gymnasium.Env[Observation, np.int64]):
 
         Raises:
             ~skipbo.ActionError: if ``action`` is not an action of the space, or the episode
-                is over (call :meth:`reset`).
+                is over (call ``reset()``).
 
         """
         table = self._table
@@ -225,7 +225,7 @@ class SkipBoEnv(GameEnv):
             one name per other seat in seat order.
         stock_reward: The shaping reward per stock card of the agent's team played.
         depth: How many cards of each discard pile the observation shows.
-        render_mode: ``"ansi"`` (:meth:`render` returns the text observation),
+        render_mode: ``"ansi"`` (``render()`` returns the text observation),
             ``"human"`` (it prints it) or ``None``.
 
     Raises:
@@ -261,7 +261,7 @@ class SkipBoEnv(GameEnv):
         """The full game state (for inspection and tests; the agent sees only its view).
 
         Raises:
-            ~skipbo.ActionError: before the first :meth:`reset`.
+            ~skipbo.ActionError: before the first ``reset()``.
 
         """
         state: GameState = self._table.state
@@ -283,7 +283,7 @@ class SkyjoEnv(GameEnv):
         opponents: The bot for every other seat, by name (:data:`skipbo.skyjo.bots.BOTS`),
             or one name per other seat in seat order.
         depth: How many cards of the discard pile the observation shows one-hot.
-        render_mode: ``"ansi"`` (:meth:`render` returns the text observation),
+        render_mode: ``"ansi"`` (``render()`` returns the text observation),
             ``"human"`` (it prints it) or ``None``.
 
     Raises:
@@ -317,7 +317,7 @@ class SkyjoEnv(GameEnv):
         """The full game state (for inspection and tests; the agent sees only the view).
 
         Raises:
-            ~skipbo.ActionError: before the first :meth:`reset`.
+            ~skipbo.ActionError: before the first ``reset()``.
 
         """
         state: SkyjoState = self._table.state

@@ -57,13 +57,13 @@ Observation = dict[str, npt.NDArray[Any]]
 
 
 class GameAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped
-    """A game of :mod:`skipbo.envs._adapter` as a PettingZoo AEC environment (use :func:`env`).
+    """A game of ``skipbo.envs._adapter`` as a PettingZoo AEC environment (use :func:`env`).
 
     Args:
         env_game: The game's environment description.
         rules: The variant.
         depth: How many cards of each discard pile the observation shows.
-        render_mode: ``"ansi"`` (:meth:`render` returns the text observation of the
+        render_mode: ``"ansi"`` (``render()`` returns the text observation of the
             agent to act), ``"human"`` (it prints it) or ``None``.
 
     Raises:
@@ -119,7 +119,7 @@ class GameAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped
         """The full game state (for inspection and tests; agents see only their views).
 
         Raises:
-            ~skipbo.ActionError: before the first :meth:`reset`.
+            ~skipbo.ActionError: before the first ``reset()``.
 
         """
         return self._table.state
@@ -202,7 +202,7 @@ class SkipBoAECEnv(GameAECEnv):
             :class:`~skipbo.Rules`, team forms included.
         players: A shortcut for ``Rules(players=players)`` when ``rules`` is not given.
         depth: How many cards of each discard pile the observation shows.
-        render_mode: ``"ansi"`` (:meth:`render` returns the text observation of the
+        render_mode: ``"ansi"`` (``render()`` returns the text observation of the
             agent to act), ``"human"`` (it prints it) or ``None``.
 
     Raises:
@@ -228,7 +228,7 @@ class SkipBoAECEnv(GameAECEnv):
         """The full game state (for inspection and tests; agents see only their views).
 
         Raises:
-            ~skipbo.ActionError: before the first :meth:`reset`.
+            ~skipbo.ActionError: before the first ``reset()``.
 
         """
         state: GameState = self._table.state
@@ -243,7 +243,7 @@ class SkyjoAECEnv(GameAECEnv):
             :class:`skipbo.skyjo.Rules`, 2 to 8 players.
         players: A shortcut for ``skyjo.Rules(players=players)`` when ``rules`` is not given.
         depth: How many cards of the discard pile the observation shows one-hot.
-        render_mode: ``"ansi"`` (:meth:`render` returns the text observation of the
+        render_mode: ``"ansi"`` (``render()`` returns the text observation of the
             agent to act), ``"human"`` (it prints it) or ``None``.
 
     Raises:
@@ -269,7 +269,7 @@ class SkyjoAECEnv(GameAECEnv):
         """The full game state (for inspection and tests; agents see only the view).
 
         Raises:
-            ~skipbo.ActionError: before the first :meth:`reset`.
+            ~skipbo.ActionError: before the first ``reset()``.
 
         """
         state: SkyjoState = self._table.state
@@ -293,7 +293,7 @@ def env(
     the same function.
 
     Raises:
-        ~skipbo.ArgumentTypeError: if ``rules`` are neither game's.
+        ~skipbo.errors.ArgumentTypeError: if ``rules`` are neither game's.
 
     """
     game = _adapter.SKIPBO if rules is None else _adapter.env_game(rules)

@@ -87,8 +87,9 @@ def observation_layout(rules: Rules, depth: int = DISCARD_DEPTH) -> ObservationL
     in the docs ("Skyjo's observation"); rows of per-seat fields start at the viewer.
 
     Raises:
-        ~skipbo.skyjo.ArgumentTypeError: if ``rules`` is not a Skyjo :class:`~skipbo.skyjo.Rules`.
-        ~skipbo.skyjo.ConfigurationError: (a ``ValueError``) if ``depth`` is not an integer
+        ~skipbo.skyjo.errors.ArgumentTypeError: if ``rules`` is not a Skyjo
+            :class:`~skipbo.skyjo.Rules`.
+        ~skipbo.skyjo.errors.ConfigurationError: (a ``ValueError``) if ``depth`` is not an integer
             from 1 to the deck's size.
 
     >>> from skipbo import skyjo
@@ -151,8 +152,9 @@ def observation(seen: PublicView, seat: int, depth: int = DISCARD_DEPTH) -> tupl
     every seat the same observation, so no face-down card reaches an agent (S-INFO-2).
 
     Raises:
-        ~skipbo.skyjo.ArgumentTypeError: if ``seen`` is not a :class:`~skipbo.skyjo.PublicView`.
-        ~skipbo.skyjo.ConfigurationError: (a ``ValueError``) if ``seat`` is not a seat of
+        ~skipbo.skyjo.errors.ArgumentTypeError: if ``seen`` is not a
+            :class:`~skipbo.skyjo.PublicView`.
+        ~skipbo.skyjo.errors.ConfigurationError: (a ``ValueError``) if ``seat`` is not a seat of
             the rules or ``depth`` is not an integer from 1 to the deck's size.
 
     """

@@ -131,7 +131,7 @@ class SkipBoVectorEnv(VectorEnv[Any, Any, Any]):
         """The batch of games (for inspection and tests: it holds every hidden card).
 
         Raises:
-            ~skipbo.ActionError: before the first :meth:`reset`.
+            ~skipbo.ActionError: before the first ``reset()``.
 
         """
         if self._batch is None:
