@@ -32,6 +32,9 @@ import skipbo
 from skipbo.io.serialization import to_data
 
 RULES = skipbo.Rules(players=2, stock_size=5)
+LONG = skipbo.Rules(players=2, stock_size=30)
+"""The person's table of the tests that post many moves: a game that cannot end within
+them (each of 30 stock cards takes a move), whatever the random deal."""
 
 
 def address(number: int) -> str:
@@ -139,7 +142,7 @@ def test_w1_one_address_gets_16_spectator_sockets_and_others_are_served(tmp_path
 def test_w1_spectators_from_many_addresses_leave_the_seated_share(tmp_path: Path) -> None:
     options = ("--bot-delay", "0", "--max-connections", "40", "--seated-share", "0.25")
     with running_server(tmp_path / "t.sqlite3", *options) as server:
-        person = server.create(RULES, ["human", "human"])  # before the attack
+        person = server.create(LONG, ["human", "human"])  # before the attack
         tables = [create_from(server, address(0))["table"] for _ in range(2)]
         with contextlib.ExitStack() as held:
             outcomes = spectate_many(server, tables, address(0), 16, held)
@@ -194,7 +197,7 @@ def test_the_person_at_another_table_is_acknowledged_while_one_address_holds_all
     # acknowledged (the latency is measured by python -m tools.web_attacks).
     options = ("--bot-delay", "0", "--max-connections", "100", "--connections-per-address", "40")
     with running_server(tmp_path / "t.sqlite3", *options) as server:
-        person = server.create(RULES, ["human", "human"])
+        person = server.create(LONG, ["human", "human"])
         tables = [create_from(server, ATTACKER)["table"] for _ in range(8)]
         with contextlib.ExitStack() as held:
             spectate_many(server, tables, ATTACKER, 40, held)
