@@ -220,7 +220,8 @@ def test_a_person_plays_a_whole_skipbo_game_by_clicking_on_a_phone(
         f"() => {webbrowser.STATUS}.over === 'false' && {webbrowser.STATUS}.game === '2'",
         timeout=webbrowser.WAIT_MS,
     )
-    assert page.locator("#end").is_hidden()
+    # The page hides the panel after it shows the new game: wait for it, never race it.
+    page.locator("#end").wait_for(state="hidden", timeout=webbrowser.WAIT_MS)
     assert page.inner_text("#scores").startswith("Game 2.")
     page.close()
 
