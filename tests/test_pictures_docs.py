@@ -29,10 +29,10 @@ def extension() -> ModuleType:
     return module
 
 
-def table_rows(page: str, heading: str) -> list[list[str]]:
+def table_rows(page: str, heading: str, level: str = "##") -> list[list[str]]:
     """The table under ``heading``, read here independently of the extension."""
     text = (DOCS / page).read_text(encoding="utf-8")
-    section = text.split(f"\n## {heading}\n", 1)[1].split("\n## ", 1)[0]
+    section = text.split(f"\n{level} {heading}\n", 1)[1].split("\n#", 1)[0]
     rows = [line for line in section.splitlines() if line.startswith("|")]
     return [[cell.strip() for cell in row.strip("|").split("|")] for row in rows[2:]]
 
@@ -41,11 +41,17 @@ def bars(svg: str) -> list[float]:
     return [float(g.get("data-value", "")) for g in parse(svg).iter() if g.get("class") == "bar"]
 
 
-def test_the_strength_chart_draws_the_strength_table(extension: ModuleType) -> None:
-    rows = table_rows("guide-bots.md", "Strength")
+@pytest.mark.parametrize(
+    ("game", "heading", "level"),
+    [("skipbo", "Strength", "##"), ("skyjo", "Skyjo's strength", "###")],
+)
+def test_the_strength_charts_draw_the_strength_tables(
+    extension: ModuleType, game: str, heading: str, level: str
+) -> None:
+    rows = table_rows("guide-bots.md", heading, level)
     assert rows  # the page has its table
     expected = [float(re.match(r"([\d.]+)%", row[2]).group(1)) / 100 for row in rows]  # type: ignore[union-attr]
-    assert bars(extension.strength_chart()) == pytest.approx(expected, abs=1e-4)
+    assert bars(extension.strength_chart(game)) == pytest.approx(expected, abs=1e-4)
 
 
 @pytest.mark.parametrize(

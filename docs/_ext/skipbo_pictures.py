@@ -12,9 +12,10 @@ at every build (no image is kept in the repository)::
     :seat: 0
     ```
 
-``skipbo-chart strength`` draws the strength table of guide-bots.md and ``skipbo-chart
-matrix skipbo|skyjo`` the technique x rule matrix of matrix.md: the numbers are read
-from those pages' tables at build time (the tables stay their one place).
+``skipbo-chart strength`` draws the Skip-Bo strength table of guide-bots.md,
+``skipbo-chart strength skyjo`` its Skyjo one, and ``skipbo-chart matrix skipbo|skyjo``
+the technique x rule matrix of matrix.md: the numbers are read from those pages' tables
+at build time (the tables stay their one place).
 """
 
 from __future__ import annotations
@@ -142,10 +143,15 @@ def _share(text: str) -> float:
     return float(re.match(r"\s*([\d.]+)%", text).group(1)) / 100  # type: ignore[union-attr]
 
 
-def strength_chart() -> str:
-    """The strength table of guide-bots.md: each line-up's win rate and Wilson interval."""
+STRENGTH_TABLES = {"skipbo": ("Strength", "Skip-Bo"), "skyjo": ("Skyjo's strength", "Skyjo")}
+"""The heading of each game's strength table in guide-bots.md, and the game's name."""
+
+
+def strength_chart(game: str = "skipbo") -> str:
+    """A strength table of guide-bots.md: each line-up's win rate and Wilson interval."""
+    heading, name = STRENGTH_TABLES[game]
     bars = []
-    for row in markdown_table("guide-bots.md", "Strength"):
+    for row in markdown_table("guide-bots.md", heading):
         low, high = (_share(end) for end in row["95% Wilson interval"].split(" - "))
         players = int(re.search(r"(\d+) players", row["line-up"]).group(1))  # type: ignore[union-attr]
         bars.append(
@@ -153,7 +159,7 @@ def strength_chart() -> str:
         )
     return bar_chart(
         bars,
-        title="Win rate of the first bot (95% Wilson interval)",
+        title=f"{name}: win rate of the first bot (95% Wilson interval)",
         note="dashed: the fair share, one game in the number of players",
     )
 
@@ -171,7 +177,7 @@ def matrix_chart(game: str) -> str:
 
 
 class ChartDirective(Directive):
-    """``skipbo-chart strength`` or ``skipbo-chart matrix skipbo|skyjo``."""
+    """``skipbo-chart strength [skipbo|skyjo]`` or ``skipbo-chart matrix skipbo|skyjo``."""
 
     required_arguments = 1
     optional_arguments = 1
@@ -179,8 +185,8 @@ class ChartDirective(Directive):
 
     def run(self) -> list[nodes.Node]:
         kind = self.arguments[0]
-        if kind == "strength":
-            svg = strength_chart()
+        if kind == "strength" and self.arguments[1:] in ([], ["skipbo"], ["skyjo"]):
+            svg = strength_chart(*self.arguments[1:])
         elif kind == "matrix" and len(self.arguments) == 2:
             svg = matrix_chart(self.arguments[1])
         else:
