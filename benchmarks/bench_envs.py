@@ -9,12 +9,16 @@ Measures, at 2 players with rounds interleaved (CPU time of this process,
 * **vector**: agent steps per second of :class:`skipbo.envs.vector.SkipBoVectorEnv`
   at B = 1,024 (the agent plays a random legal action; the opponents, play-first
   and then heuristic, move inside the batch; resets included);
-* **AEC**: the cost per step of the PettingZoo AEC environment with random legal
-  play (``last()``, then ``step()``: one observation, one mask, one move).
+* **AEC**: the cost per step of the PettingZoo AEC environment in a user's random
+  legal-play loop: ``last()`` (the observation vector and the action mask of the
+  agent to act, its reward and flags), a uniformly random legal action read from the
+  mask, then ``step()`` (the action's check and the move); resets included.
 
 It prints the rates and the ratios the issue asks for: the vector env's agent steps
 per second over the core's moves per second (at least 2), and the AEC step's cost
-over one core ``apply`` (at most 3).
+over one core ``apply`` (at most 3). It also counts, outside the timing, the batch
+steps of one vector step (the agent's, then one per move of the longest opponent
+turn among the games): the vector env's fixed cost per agent step.
 
 Usage: python benchmarks/bench_envs.py [--rounds R] [--size B]
 """
@@ -24,6 +28,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from typing import Any
 
 import bench_play
 import numpy as np
@@ -68,6 +73,28 @@ def vector_round(size: int, steps: int, opponents: str, seed: int) -> tuple[int,
     for _ in range(steps):
         info = envs.step(_random_legal(info["action_mask"], rng))[4]
     return steps * size, time.process_time() - start
+
+
+def batch_steps(size: int, opponents: str, seed: int, steps: int = 20) -> float:
+    """Batch steps per vector step (untimed): the agent's, then the opponents' phase."""
+    envs = SkipBoVectorEnv(size, RULES, opponents=opponents)
+    _, info = envs.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(steps):  # as in vector_round: the games at several stages
+        info = envs.step(_random_legal(info["action_mask"], rng))[4]
+    batch = envs.batch
+    step = batch.step
+    counted = 0
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        nonlocal counted
+        counted += 1
+        return step(*args, **kwargs)
+
+    batch.step = counting  # type: ignore[method-assign]
+    for _ in range(steps):
+        info = envs.step(_random_legal(info["action_mask"], rng))[4]
+    return counted / steps
 
 
 def _random_legal(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -129,6 +156,9 @@ def main() -> None:
             f"vector env B={arguments.size} vs {opponents:10} {vector:12,.0f} agent steps/s"
             f"   ratio to the core: {vector / core:5.2f} (target >= 2)"
         )
+    for opponents in ("play-first", "heuristic"):
+        count = batch_steps(arguments.size, opponents, seed=7)
+        print(f"batch steps per vector step vs {opponents:10} {count:6.1f}")
     print(
         f"AEC env step:                 {aec_cost:12.2f} us per step"
         f"   ratio to one apply: {aec_cost / apply_cost:5.2f} (target <= 3)"

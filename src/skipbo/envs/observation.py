@@ -197,6 +197,18 @@ class _Plan:
         self.hand_size = start["hand_size"]
         self.draw = start["draw_pile_size"]
         self.completed = start["completed_count"]
+        stocks, players = rules.stock_pile_count, rules.players
+        # The sizes' entries in the order the encoder lists them.
+        self.size_entries = np.array(
+            [
+                *(start["stock_size"] + stock for stock in range(stocks)),
+                *(start["discard_size"] + pile for pile in range(stocks * self.piles)),
+                *(start["hand_size"] + seat for seat in range(players)),
+                start["draw_pile_size"],
+                start["completed_count"],
+            ],
+            dtype=np.intp,
+        )
         seating = rules.seating
         # Per seat: the entries that are 1 whatever the state (seat, team, own stocks).
         self.seat_ones = tuple(
@@ -242,43 +254,45 @@ def seat_observation_array(
         raise IndexError(f"seat {echo(seat)} is not in this game (seats 0 to {rules.players - 1})")
     plan = _plan(rules, depth)
     cards = plan.cards
-    # (index, value) pairs, written in one assignment: NumPy's per-call cost, once.
-    at = [*plan.seat_ones[seat], plan.current + state.current_player]
-    values = [1] * len(at)
+    # Three writes in all (NumPy's cost is per call): the one-hot entries, set to 1;
+    # the sizes, at entries fixed by the layout; the hand's counts.
+    ones = [*plan.seat_ones[seat], plan.current + state.current_player]
+    one = ones.append
+    sizes: list[int] = []
+    size = sizes.append
     hand = state.hands[seat]  # the viewer's own hand only (R-INFO-2)
+    held_at, held = [], []
     previous = -1
     for card in hand:  # sorted: one entry per distinct card, its count
         if card != previous:
             previous = card
-            at.append(plan.hand + card)
-            values.append(hand.count(card))
+            held_at.append(plan.hand + card)
+            held.append(hand.count(card))
+    stock_top = plan.stock_top
     for stock, pile in enumerate(state.stocks):
         if pile:  # only the top card of a stock pile is seen (R-INFO-3)
-            at.append(plan.stock_top + stock * cards + pile[-1])
-            values.append(1)
-        at.append(plan.stock_size + stock)
-        values.append(len(pile))
+            one(stock_top + stock * cards + pile[-1])
+        size(len(pile))
+    need, highest = plan.build_need, plan.highest
     for build, pile in enumerate(state.builds):
-        at.append(plan.build_need + build * plan.highest + len(pile))
-        values.append(1)
-    position = 0
-    top, size = plan.discard_top, plan.discard_size
+        one(need + build * highest + len(pile))
+    first, per_pile = plan.discard_top, depth * cards
     for pile_set in state.discards:
         for pile in pile_set:
-            at.append(size + position)
-            values.append(len(pile))
-            first = top + position * depth * cards
-            for below, card in enumerate(reversed(pile[-depth:])):
-                at.append(first + below * cards + card)
-                values.append(1)
-            position += 1
-    for seat_, held in enumerate(state.hands):
-        at.append(plan.hand_size + seat_)
-        values.append(len(held))
-    at += (plan.draw, plan.completed)
-    values += (len(state.draw_pile), len(state.completed))
-    out: npt.NDArray[np.float32] = plan.zeros()
-    out[at] = values  # no index twice: each entry of the vector is set once
+            size(len(pile))
+            at = first
+            for card in reversed(pile[-depth:]):  # the top first
+                one(at + card)
+                at += cards
+            first += per_pile
+    sizes += map(len, state.hands)
+    size(len(state.draw_pile))
+    size(len(state.completed))
+    out = plan.zeros()
+    out[ones] = 1  # no index twice: each one-hot entry is set once
+    out[plan.size_entries] = sizes
+    if held_at:
+        out[held_at] = held
     return out
 
 
