@@ -116,10 +116,8 @@ class TestObservation:
     @pytest.mark.rule("R-TEAM-4")
     def test_penalty_cards_stay_within_the_bounds(self) -> None:
         """Penalty cards go under a stock pile (R-TEAM-4), past its dealt size."""
-        rules = Rules.partners(stock_size=3)
-        state = skipbo.new_game(rules, seed=5)
-        for _ in range(4):
-            state = skipbo.penalize(state, 0)
+        state = _penalized(4)
+        rules = state.rules
         vector = observation(view(state, 1))
         layout = observation_layout(rules)
         assert layout.read(vector, "stock_size")[rules.seating.own_stock[0]] == 3 + 4 * 2
@@ -178,11 +176,8 @@ class TestSeatObservationArray:
 
     @pytest.mark.rule("R-TEAM-4")
     def test_penalty_cards_are_counted_as_the_view_counts_them(self) -> None:
-        rules = Rules.partners(stock_size=3)
-        state = skipbo.new_game(rules, seed=5)
-        for _ in range(3):
-            state = skipbo.penalize(state, 0)
-        for seat in range(rules.players):
+        state = _penalized(3)
+        for seat in range(state.rules.players):
             expected = observation_array(view(state, seat)).tolist()
             assert seat_observation_array(state, seat).tolist() == expected
 
@@ -229,6 +224,14 @@ class TestTextObservation:
         final = _states(Rules.short(players=2))[-1]
         assert final.outcome is not None
         assert f"The game is over: {final.outcome}." in text_observation(view(final, 0))
+
+
+def _penalized(times: int) -> GameState:
+    """A partners' game of 3-card stock piles after ``times`` penalties of seat 0 (R-TEAM-4)."""
+    state = skipbo.new_game(Rules.partners(stock_size=3), seed=5)
+    for _ in range(times):
+        state = skipbo.penalize(state, 0)
+    return state
 
 
 def _states(rules: Rules) -> list[GameState]:

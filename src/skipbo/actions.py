@@ -151,7 +151,7 @@ def legal_action_mask(state: GameState | PlayerView) -> bytes:
     copy. ``state`` may be the :class:`~skipbo.views.PlayerView` of the player to move.
     """
     legal = legal_actions(state)  # first: it checks that ``state`` is a state or a view
-    mask = bytearray(action_count(state.rules))
+    mask = bytearray(len(move_table(state.rules).moves))  # action_count, without its record
     for index in legal:
         mask[index] = 1
     return bytes(mask)
