@@ -49,6 +49,8 @@ _BLOCKED = TERMINATIONS.index(Termination.BLOCKED)
 _TURN_LIMIT = TERMINATIONS.index(Termination.TURN_LIMIT)
 MAX_BUILD_PILES = 16
 """The mask codes a card's build piles as bits; more build piles are refused."""
+SMALL_DRAW = 32
+"""Up to this many games drawing in a step, their cards are counted by one ``np.add.at``."""
 TAKERS_TABLE_ROWS = 1 << 15
 """Up to this many combinations of build pile heights, the mask of a large batch reads a table."""
 
@@ -782,10 +784,15 @@ class GameBatch:
         position = np.where(drawn, available[:, None] - 1 - depth, 0)
         cards = self._draw_f[(games * self._deck)[:, None] + position]
         at = (held * self._values)[:, None] + cards
-        for card in range(int(taken.max(initial=0))):
-            # One card a game at a time: no index repeats, so a plain += counts every card
-            # (np.add.at, which allows repeats, is three times slower).
-            self._hand_f[at[taken > card, card]] += 1
+        if games.size <= SMALL_DRAW:
+            # A few games (an opponents' phase): one np.add.at, which counts repeated
+            # cards, costs less than the loop's fixed costs.
+            np.add.at(self._hand_f, at[drawn], 1)
+        else:
+            for card in range(int(taken.max(initial=0))):
+                # One card a game at a time: no index repeats, so a plain += counts every
+                # card (np.add.at, which allows repeats, is three times slower for many).
+                self._hand_f[at[taken > card, card]] += 1
         self._hand_len_f[held] = have + taken
         a.draw_len[games] = available - taken
 
