@@ -6,8 +6,10 @@ plays its person's moves at once whenever it is their turn, so their bots think
 without a pause. Meanwhile a person at another table ([person, search], two
 players) plays, and each of its bot's turns is timed: from the person's move's
 acknowledgement until it is the person's turn again. A probe's GETs are timed
-too. The same run without the attacker gives the quiet figures: the ratios of
-the two, measured in one run, are the figures to report.
+too, and, from the server's log, each of that bot's moves: the time from its
+table's asking to its answer, which the server bounds by ``--bot-seconds``. The
+same run without the attacker gives the quiet figures: the ratios of the two,
+measured in one run, are the figures to report.
 
     python benchmarks/bench_web_bots.py [--tables 12] [--seconds 60] [--option=--bot-workers ...]
 
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import statistics
 import tempfile
 import time
@@ -72,11 +75,12 @@ async def _probe(server: Server, stop: asyncio.Event, latencies: list[float]) ->
             await asyncio.sleep(0.1)
 
 
-async def _person(server: Server, seconds: float, turns: list[float]) -> None:
+async def _person(server: Server, seconds: float, turns: list[float], tables: list[str]) -> None:
     """Play at a [person, search] table for ``seconds``; each bot turn's duration."""
     async with httpx.AsyncClient(base_url=server.base, timeout=TIMEOUT) as http:
         created = (await http.post("/api/tables", json=_body(SMALL, ["human", "search"]))).json()
         table, token = created["table"], token_of(created, 0)
+        tables.append(table)
         headers = {"Authorization": f"Bearer {token}"}
         end = time.perf_counter() + seconds
         while time.perf_counter() < end:
@@ -109,12 +113,35 @@ def _figures(label: str, turns: list[float], gets: list[float]) -> str:
     )
 
 
-async def _run(server: Server, tables: int, seconds: float) -> tuple[str, str]:
+def _moves(log: str, table: str) -> str:
+    """The bot moves of ``table`` in the server's log: their times, and the cheap ones."""
+    events = [json.loads(line) for line in log.splitlines() if line.startswith("{")]
+    times = [
+        e["seconds"]
+        for e in events
+        if e["event"] == "move" and e.get("bot") and e.get("table") == table
+    ]
+    cheap = sum(
+        e["event"] in ("bot-overrun", "bot-no-worker") and e.get("table") == table for e in events
+    )
+    if not times:
+        return "no bot moves logged"
+    # The server's first bot move also waits for the workers to start (not a move's wait).
+    return (
+        f"{len(times)} bot moves, median {statistics.median(times):.3f} s,"
+        f" max {max(times):.3f} s (the first {times[0]:.3f} s,"
+        f" the rest at most {max(times[1:], default=0):.3f} s);"
+        f" {cheap} out of time (cheap move)"
+    )
+
+
+async def _run(server: Server, tables: int, seconds: float) -> tuple[str, str, list[str]]:
     quiet_turns: list[float] = []
     quiet_gets: list[float] = []
+    mine: list[str] = []
     stop = asyncio.Event()
     probe = asyncio.create_task(_probe(server, stop, quiet_gets))
-    await _person(server, seconds / 2, quiet_turns)
+    await _person(server, seconds / 2, quiet_turns, mine)
     stop.set()
     await probe
     turns: list[float] = []
@@ -123,11 +150,13 @@ async def _run(server: Server, tables: int, seconds: float) -> tuple[str, str]:
     attacker = asyncio.create_task(_attacker(server, tables, stop))
     probe = asyncio.create_task(_probe(server, stop, gets))
     await asyncio.sleep(2.0)  # the attacker's bots get going
-    await _person(server, seconds, turns)
+    await _person(server, seconds, turns, mine)
     stop.set()
     await asyncio.gather(attacker, probe)
-    return _figures("quiet", quiet_turns, quiet_gets), _figures(
-        f"{tables} tables of 5 search bots", turns, gets
+    return (
+        _figures("quiet", quiet_turns, quiet_gets),
+        _figures(f"{tables} tables of 5 search bots", turns, gets),
+        mine,
     )
 
 
@@ -141,10 +170,14 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as directory:
         db = Path(directory) / "bots.sqlite3"
         with running_server(db, *options) as server:
-            for line in asyncio.run(_run(server, args.tables, args.seconds)):
-                print(line, flush=True)
+            quiet, busy, (alone, beside) = asyncio.run(_run(server, args.tables, args.seconds))
             log = server.log.read_text()
-    print(f"bot moves over their time (cheap move played): {log.count('bot-overrun')}")
+    print(quiet, f"({_moves(log, alone)})")
+    print(busy, f"({_moves(log, beside)})")
+    print(
+        f"every table's bot moves out of time (cheap move played): {log.count('bot-overrun')}"
+        f" overran, {log.count('bot-no-worker')} found no worker in time"
+    )
 
 
 if __name__ == "__main__":

@@ -62,3 +62,30 @@ def postgres() -> Iterator[PostgresServer]:
 
     with running_postgres() as server:
         yield server
+
+
+
+class _FileNames:
+    """Names each test file as its first test starts, so a long stretch says what runs.
+
+    pytest names the files itself only when one process runs the tests; with
+    pytest-xdist's workers (the test command's ``-n``) it prints bare dots.
+    """
+
+    def __init__(self, terminal: pytest.TerminalReporter) -> None:
+        self.terminal = terminal
+        self.begun: set[str] = set()
+
+    def pytest_runtest_logstart(self, nodeid: str) -> None:
+        path = nodeid.partition("::")[0]
+        if path not in self.begun:
+            self.begun.add(path)
+            self.terminal.write(f" [{path}] ")
+
+
+@pytest.hookimpl(trylast=True)  # after the terminal reporter is registered
+def pytest_configure(config: pytest.Config) -> None:
+    terminal = config.pluginmanager.get_plugin("terminalreporter")
+    workers = getattr(config.option, "numprocesses", None)
+    if workers and terminal is not None and not hasattr(config, "workerinput"):
+        config.pluginmanager.register(_FileNames(terminal), "skipbo-file-names")

@@ -160,7 +160,11 @@ class TestApply:
         assert state == before
 
     @pytest.mark.parametrize(
-        "junk", ["h1>b0", None, 0, (1, 0), PlayFromHand, object(), [Pass()]], ids=repr
+        "junk",
+        ["h1>b0", None, 0, (1, 0), PlayFromHand, object(), [Pass()]],
+        # Not repr: an object's names its address, which differs between the processes
+        # that collect the tests (pytest-xdist needs the same names in each).
+        ids=lambda junk: type(junk).__name__ if type(junk) is object else repr(junk),
     )
     def test_a_non_move_is_a_type_error(self, junk: object) -> None:
         state = sample()

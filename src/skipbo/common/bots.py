@@ -26,6 +26,8 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Generic, TypeVar
 
+import attrs
+
 from skipbo.common.budget import Budget, Clock, check_time_limit
 from skipbo.common.game import BotFactory, unknown_bot
 from skipbo.errors import ArgumentTypeError
@@ -51,6 +53,18 @@ class SeededBot:
 
     def __init__(self, seed: int | None = None, *, time_limit: float | None = None) -> None:
         self._rng = random.Random(seed)
+        self.time_limit = check_time_limit(time_limit)
+
+    def limit_time(self, time_limit: float | None) -> None:
+        """Think at most ``time_limit`` seconds a move from now on (``None``: no limit).
+
+        A server that counts the time a move waited for a worker gives the bot only
+        what is left of the move's budget.
+
+        Raises:
+            ValueError: if ``time_limit`` is not ``None`` or a positive number.
+
+        """
         self.time_limit = check_time_limit(time_limit)
 
 
@@ -83,6 +97,16 @@ class SearchingBot(SeededBot):
         self.iterations = iterations
         self.deals = 0
         """How many deals the last choice sampled (0 when it did not search)."""
+
+    def limit_time(self, time_limit: float | None) -> None:
+        """Search at most ``time_limit`` seconds a move from now on (``None``: no limit).
+
+        Raises:
+            ValueError: if ``time_limit`` is not ``None`` or a positive number.
+
+        """
+        super().limit_time(time_limit)
+        self.budget = attrs.evolve(self.budget, time_limit=self.time_limit)
 
 
 class RandomBot(SeededBot, Generic[ViewT, MoveT]):

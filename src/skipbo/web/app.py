@@ -196,7 +196,7 @@ class _Server:
         self.buckets: dict[tuple[str, int], _Bucket] = {}
         self.creators: dict[str, _Bucket] = {}
         self.budget = Budget(limits.budget)
-        self.bots = BotPool(limits.bot_workers, limits.bot_seconds)
+        self.bots = BotPool(limits.bot_workers, limits.bot_seconds, BOT_LIMIT_SHARE)
 
     def is_seated(self, scope: Scope) -> bool:
         """Whether an HTTP request carries a valid seat token of the table in its path."""
@@ -281,7 +281,9 @@ class _Server:
                     # A bot that searches may think for a while: in a worker process,
                     # within its time budget (else the first legal move).
                     fallback = functools.partial(_first_legal, table.adapter, seen)
+                    asked = time.monotonic()
                     move = await self.bots.choose(choose, fallback, table.id)
+                    thought = time.monotonic() - asked
                     table.play(storage, seat, move, version)
                 except VersionConflict:
                     # The table moved on in another process: caught up, play on from there.
@@ -297,7 +299,15 @@ class _Server:
                     # The table stays as it was; a later change schedules its bots again.
                     _log("bot-failed", table=table.id, seat=seat, error=type(error).__name__)
                     return
-                _log("move", table=table.id, seat=seat, version=table.version, bot=True)
+                # How long the move took from asking (the bound: --bot-seconds).
+                _log(
+                    "move",
+                    table=table.id,
+                    seat=seat,
+                    version=table.version,
+                    bot=True,
+                    seconds=round(thought, 3),
+                )
                 self.push(table)
         finally:
             storage.release(table.id)
@@ -528,6 +538,7 @@ def create_app(
         # Listening first: a commit between loading a table and listening would be missed.
         unsubscribe = storage.subscribe(changed)
         server.expire()
+        server.bots.start()  # in the background: the workers are ready by the first bot move
         for table in server.tables.load_all():
             server.schedule_bots(table)
         _log("started", tables=len(server.tables.loaded()))

@@ -32,6 +32,7 @@ from skipbo.common.game import AnyGame, game_named, game_of, rules_from_data
 from skipbo.common.match import MatchPlay
 from skipbo.common.randomness import SEED_BITS, derive_seed
 from skipbo.errors import IllegalMoveError, SkipBoError
+from skipbo.web.botpool import choose_within
 from skipbo.web.protocol import HUMAN, WebError
 from skipbo.web.storage import NEXT_GAME, Event, Storage, StoredTable, VersionConflict
 
@@ -200,19 +201,20 @@ class Table:
             raise WebError(HTTPStatus.FORBIDDEN, "spectators have no name")
         self._store(storage, seat, NAME_EVENT + check_name(name))
 
-    def bot_turn(self) -> tuple[int, Callable[[], Any], int] | None:
+    def bot_turn(self) -> tuple[int, Callable[..., Any], int] | None:
         """The bot's turn, if it is one: its seat, its choice to run, and the version.
 
         The choice reads only the bot's own view (immutable), so it may run in
         another process while the server goes on; its move is then played with
-        :meth:`play` at that version, which refuses it if the table moved on.
+        :meth:`play` at that version, which refuses it if the table moved on. Called
+        with a number of seconds, the choice thinks at most that long.
         """
         seat = self.bot_to_move()
         if seat is None:
             return None
         bot, seen = self.bots[seat], self.adapter.view(self.match.game, seat)
-        # A partial of the bound method pickles, so a worker process can run it.
-        return seat, functools.partial(bot.choose, seen), self.version
+        # A partial of the pool's function pickles, and a worker has its module loaded.
+        return seat, functools.partial(choose_within, bot, seen), self.version
 
     def play_bot(self, storage: Storage) -> None:
         """Let the bot whose turn it is choose from its own view, and play its move."""
