@@ -9,12 +9,18 @@ Measures, at 2 players with rounds interleaved (CPU time of this process,
 * **vector**: agent steps per second of :class:`skipbo.envs.vector.SkipBoVectorEnv`
   at B = 1,024 (the agent plays a random legal action; the opponents, play-first
   and then heuristic, move inside the batch; resets included);
-* **AEC**: the cost per step of the PettingZoo AEC environment with random legal
-  play (``last()``, then ``step()``: one observation, one mask, one move).
+* **AEC**: the cost per step of the PettingZoo AEC environment in a user's random
+  legal-play loop: ``last()`` (the observation vector and the action mask of the
+  agent to act, its reward and flags), a uniformly random legal action read from the
+  mask, then ``step()`` (the action's check and the move); resets included. The
+  observation's and the mask's own costs (one state each, outside the environment)
+  are printed too, to show where the rest of a step goes.
 
 It prints the rates and the ratios the issue asks for: the vector env's agent steps
 per second over the core's moves per second (at least 2), and the AEC step's cost
-over one core ``apply`` (at most 3).
+over one core ``apply`` (at most 3). It also counts, outside the timing, the batch
+steps of one vector step (the agent's, then one per move of the longest opponent
+turn among the games): the vector env's fixed cost per agent step.
 
 Usage: python benchmarks/bench_envs.py [--rounds R] [--size B]
 """
@@ -24,11 +30,14 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from typing import Any
 
 import bench_play
 import numpy as np
 
 import skipbo
+from skipbo.actions import legal_action_mask
+from skipbo.envs.observation import seat_observation_array
 from skipbo.envs.pettingzoo import env
 from skipbo.envs.vector import SkipBoVectorEnv
 
@@ -57,6 +66,23 @@ def core_round(games: int, seed: int) -> tuple[int, float, int, float]:
     return moves, seconds, applied, time.process_time() - start
 
 
+def step_parts(seed: int) -> tuple[float, float]:
+    """Microseconds of the AEC step's two encodings of one state: its observation, its mask."""
+    rng = random.Random(seed)
+    states = [skipbo.new_game(RULES, seed=seed)]
+    while states[-1].outcome is None:
+        states.append(skipbo.apply(states[-1], rng.choice(skipbo.legal_moves(states[-1]))))
+    states.pop()
+    start = time.process_time()
+    for state in states:
+        seat_observation_array(state, state.current_player)
+    middle = time.process_time()
+    for state in states:
+        legal_action_mask(state)
+    end = time.process_time()
+    return 1e6 * (middle - start) / len(states), 1e6 * (end - middle) / len(states)
+
+
 def vector_round(size: int, steps: int, opponents: str, seed: int) -> tuple[int, float]:
     """Agent steps and seconds of the vector env (random legal agent actions)."""
     envs = SkipBoVectorEnv(size, RULES, opponents=opponents)
@@ -68,6 +94,28 @@ def vector_round(size: int, steps: int, opponents: str, seed: int) -> tuple[int,
     for _ in range(steps):
         info = envs.step(_random_legal(info["action_mask"], rng))[4]
     return steps * size, time.process_time() - start
+
+
+def batch_steps(size: int, opponents: str, seed: int, steps: int = 20) -> float:
+    """Batch steps per vector step (untimed): the agent's, then the opponents' phase."""
+    envs = SkipBoVectorEnv(size, RULES, opponents=opponents)
+    _, info = envs.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(steps):  # as in vector_round: the games at several stages
+        info = envs.step(_random_legal(info["action_mask"], rng))[4]
+    batch = envs.batch
+    step = batch.step
+    counted = 0
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        nonlocal counted
+        counted += 1
+        return step(*args, **kwargs)
+
+    batch.step = counting  # type: ignore[method-assign]
+    for _ in range(steps):
+        info = envs.step(_random_legal(info["action_mask"], rng))[4]
+    return counted / steps
 
 
 def _random_legal(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -100,7 +148,9 @@ def main() -> None:
     parser.add_argument("--size", type=int, default=1024, help="B, the vector env's games")
     parser.add_argument("--steps", type=int, default=100, help="vector steps a round")
     arguments = parser.parse_args()
-    totals = dict.fromkeys(["core", "apply", "play-first", "heuristic", "aec"], (0, 0.0))
+    totals = dict.fromkeys(
+        ["core", "apply", "play-first", "heuristic", "aec", "observation", "mask"], (0, 0.0)
+    )
 
     def add(name: str, count: int, seconds: float) -> None:
         before = totals[name]
@@ -113,6 +163,9 @@ def main() -> None:
         for opponents in ("play-first", "heuristic"):
             add(opponents, *vector_round(arguments.size, arguments.steps, opponents, round_))
         add("aec", *aec_round(5_000, seed=round_))
+        observation_cost, mask_cost = step_parts(seed=round_)
+        add("observation", 1, observation_cost)
+        add("mask", 1, mask_cost)
 
     def rate(name: str) -> float:
         count, seconds = totals[name]
@@ -129,9 +182,18 @@ def main() -> None:
             f"vector env B={arguments.size} vs {opponents:10} {vector:12,.0f} agent steps/s"
             f"   ratio to the core: {vector / core:5.2f} (target >= 2)"
         )
+    for opponents in ("play-first", "heuristic"):
+        count = batch_steps(arguments.size, opponents, seed=7)
+        print(f"batch steps per vector step vs {opponents:10} {count:6.1f}")
     print(
         f"AEC env step:                 {aec_cost:12.2f} us per step"
         f"   ratio to one apply: {aec_cost / apply_cost:5.2f} (target <= 3)"
+    )
+    parts = {name: totals[name][1] / totals[name][0] for name in ("observation", "mask")}
+    print(
+        f"  of which: observation {parts['observation']:.2f} us, mask {parts['mask']:.2f} us,"
+        f" apply {apply_cost:.2f} us, the rest (the environment's bookkeeping, the"
+        f" loop's choice) {aec_cost - sum(parts.values()) - apply_cost:.2f} us"
     )
 
 

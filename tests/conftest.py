@@ -64,7 +64,6 @@ def postgres() -> Iterator[PostgresServer]:
         yield server
 
 
-
 class _FileNames:
     """Names each test file as its first test starts, so a long stretch says what runs.
 

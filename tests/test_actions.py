@@ -16,6 +16,7 @@ from skipbo.actions import (
     legal_actions,
     move_to_action,
 )
+from skipbo.moves import move_table
 from tests.strategies import individual_rules, malformed_moves, moves, random_game, rules
 
 
@@ -91,6 +92,19 @@ class TestIndices:
     def test_indices_outside_the_space(self, index: object) -> None:
         with pytest.raises(ActionError):
             action_to_move(Rules(players=2), index)  # type: ignore[arg-type]
+
+    @given(rules=rules())
+    def test_the_tables_moves_are_found_by_identity(self, rules: Rules) -> None:
+        table = move_table(rules)
+        assert [table.index_by_identity[id(move)] for move in table.moves] == list(
+            range(action_count(rules))
+        )
+
+    def test_an_equal_move_of_another_table_has_the_same_index(self) -> None:
+        rules = Rules(players=2)
+        fresh = skipbo.Discard(7, 2)  # equal to the table's move, not the same object
+        assert fresh is not action_to_move(rules, move_to_action(rules, fresh))
+        assert action_to_move(rules, move_to_action(rules, fresh)) == fresh
 
     def test_equal_rules_share_the_numbering(self) -> None:
         first = Rules(players=3, deck=Deck.small(), stock_size=2, hand_size=2)

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import skipbo
 from skipbo import ActionError, Deck, IllegalMoveError, InvariantViolation, Rules
-from skipbo.actions import action_count, legal_action_mask, move_to_action
+from skipbo.actions import action_count, action_to_move, legal_action_mask, move_to_action
 from skipbo.batch import (
     GameBatch,
     IllegalActionError,
@@ -233,6 +233,84 @@ class TestStep:
         assert batch.game_index.tolist() == [3, 4, 5]
         for slot in range(3):
             assert batch.state(slot) == skipbo.new_game(rules, seed=derive_seed(5, 3 + slot))
+
+
+class TestStepSome:
+    """`GameBatch.step(..., only=...)`: the flagged games move as the core's, the others not."""
+
+    @given(seed=st.integers(0, 2**32), steps=st.integers(1, 60))
+    @settings(max_examples=20, deadline=None)
+    def test_the_flagged_games_follow_the_core_and_the_others_stay(
+        self, seed: int, steps: int
+    ) -> None:
+        rules = Rules(players=2, stock_size=5)
+        batch = GameBatch.new(rules, 6, seed=seed)
+        rng = np.random.default_rng(seed)
+        for _ in range(steps):
+            only = rng.random(6) < 0.5
+            before = batch.states()
+            games = np.flatnonzero(only)
+            actions = np.zeros(6, dtype=np.int64)
+            rows = batch.legal_action_rows(games)
+            for row, game in zip(rows, games, strict=True):
+                legal = np.flatnonzero(row)
+                if legal.size:
+                    actions[game] = rng.choice(legal)
+            batch.step(actions, only=only)
+            for slot in range(6):
+                expected = before[slot]
+                if only[slot] and expected.outcome is None:
+                    move = action_to_move(rules, int(actions[slot]))
+                    expected = skipbo.apply(expected, move)
+                assert batch.state(slot) == expected
+
+    def test_rows_asked_before_a_step_do_not_vouch_for_an_action_after_it(self) -> None:
+        """The rows kept for the step's check are dropped by every change of the games."""
+        rules = Rules(players=2)
+        for seed in range(50):
+            batch = GameBatch.new(rules, 2, seed=seed)
+            games = np.array([0])
+            only = np.array([True, False])
+            # A play of a hand card held once: legal now, not after it is played.
+            state = batch.state(0)
+            plays = [
+                move
+                for move in skipbo.legal_moves(state)
+                if isinstance(move, skipbo.PlayFromHand)
+                and state.hand.count(move.card) == 1
+                and move.card != skipbo.WILD
+                and len(state.hand) > 1
+            ]
+            if not plays:
+                continue
+            action = move_to_action(rules, plays[0])
+            actions = np.array([action, 0])
+            assert batch.legal_action_rows(games)[0, action]
+            batch.step(actions, only=only)
+            before = _arrays_copy(batch)
+            with pytest.raises(IllegalActionError):
+                batch.step(actions, only=only)
+            assert _same_arrays(before, batch)
+            return
+        pytest.fail("no seed gave a hand card held once")
+
+    def test_no_game_flagged_moves_none(self) -> None:
+        """Regression: the rows of no game (an empty index) failed to reshape."""
+        batch = GameBatch.new(Rules(players=2), 3, seed=1)
+        assert batch.legal_action_rows(np.array([], dtype=np.int64)).shape == (0, 145)
+        before = _arrays_copy(batch)
+        batch.step(np.zeros(3, dtype=np.int64), only=np.zeros(3, dtype=np.bool_))
+        assert _same_arrays(before, batch)
+
+    def test_rows_written_by_the_caller_do_not_vouch_for_an_action(self) -> None:
+        batch = GameBatch.new(Rules(players=2), 2, seed=3)
+        rows = batch.legal_action_rows(np.array([1]))
+        illegal = int(np.flatnonzero(~rows[0])[0])
+        rows[:] = True  # the caller's own array
+        before = _arrays_copy(batch)
+        with pytest.raises(IllegalActionError):
+            batch.step(np.array([0, illegal]), only=np.array([False, True]))
+        assert _same_arrays(before, batch)
 
 
 class TestLargeBatches:

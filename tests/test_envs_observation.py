@@ -16,6 +16,7 @@ from skipbo.envs.observation import (
     observation,
     observation_array,
     observation_layout,
+    seat_observation_array,
     text_observation,
 )
 from tests.strategies import game_states, hidden_redeals, random_game
@@ -115,10 +116,8 @@ class TestObservation:
     @pytest.mark.rule("R-TEAM-4")
     def test_penalty_cards_stay_within_the_bounds(self) -> None:
         """Penalty cards go under a stock pile (R-TEAM-4), past its dealt size."""
-        rules = Rules.partners(stock_size=3)
-        state = skipbo.new_game(rules, seed=5)
-        for _ in range(4):
-            state = skipbo.penalize(state, 0)
+        state = _penalized(4)
+        rules = state.rules
         vector = observation(view(state, 1))
         layout = observation_layout(rules)
         assert layout.read(vector, "stock_size")[rules.seating.own_stock[0]] == 3 + 4 * 2
@@ -161,6 +160,49 @@ class TestObservation:
         assert observation_layout(Rules()).depth == DISCARD_DEPTH
 
 
+class TestSeatObservationArray:
+    """`seat_observation_array`: the state-direct fast path, equal to the view's encoding."""
+
+    @given(data=st.data(), state=game_states())
+    def test_equals_the_encoding_of_the_seats_view(
+        self, data: st.DataObject, state: GameState
+    ) -> None:
+        """Every entry equals `observation_array(view(state, seat))`'s, at any depth."""
+        seat = data.draw(st.integers(0, state.rules.players - 1), label="seat")
+        depth = data.draw(st.integers(1, 5), label="depth")
+        fast = seat_observation_array(state, seat, depth)
+        assert fast.dtype == np.float32
+        assert fast.tolist() == observation_array(view(state, seat), depth).tolist()
+
+    @pytest.mark.rule("R-TEAM-4")
+    def test_penalty_cards_are_counted_as_the_view_counts_them(self) -> None:
+        state = _penalized(3)
+        for seat in range(state.rules.players):
+            expected = observation_array(view(state, seat)).tolist()
+            assert seat_observation_array(state, seat).tolist() == expected
+
+    @pytest.mark.rule("R-INFO-3")
+    @given(data=st.data(), state=game_states())
+    def test_redealing_the_hidden_cards_changes_nothing(
+        self, data: st.DataObject, state: GameState
+    ) -> None:
+        seat = data.draw(st.integers(0, state.rules.players - 1), label="seat")
+        other = data.draw(hidden_redeals(state, seat), label="redealt")
+        expected = seat_observation_array(state, seat).tolist()
+        assert seat_observation_array(other, seat).tolist() == expected
+
+    @pytest.mark.parametrize("seat", [-1, 2, True, 0.0, None])
+    def test_a_seat_outside_the_game_is_refused(self, seat: object) -> None:
+        state = skipbo.new_game(Rules(players=2), seed=1)
+        with pytest.raises(IndexError, match="not in this game"):
+            seat_observation_array(state, seat)  # type: ignore[arg-type]
+
+    def test_a_bad_depth_is_refused(self) -> None:
+        state = skipbo.new_game(Rules(players=2), seed=1)
+        with pytest.raises(ValueError, match="depth"):
+            seat_observation_array(state, 0, 0)
+
+
 class TestTextObservation:
     """Tests for `text_observation`."""
 
@@ -182,6 +224,14 @@ class TestTextObservation:
         final = _states(Rules.short(players=2))[-1]
         assert final.outcome is not None
         assert f"The game is over: {final.outcome}." in text_observation(view(final, 0))
+
+
+def _penalized(times: int) -> GameState:
+    """A partners' game of 3-card stock piles after ``times`` penalties of seat 0 (R-TEAM-4)."""
+    state = skipbo.new_game(Rules.partners(stock_size=3), seed=5)
+    for _ in range(times):
+        state = skipbo.penalize(state, 0)
+    return state
 
 
 def _states(rules: Rules) -> list[GameState]:

@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 from tools.web_attacks import ATTACKER
 from tools.webserver import TIMEOUT, Server, running_server, token_of
-from websockets.exceptions import InvalidStatus
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
 import skipbo
@@ -354,3 +354,23 @@ def test_w4_a_bot_that_overruns_its_time_plays_a_cheap_move(tmp_path: Path) -> N
         assert '"event": "bot-overrun"' in log
         lines = [json.loads(line) for line in log.splitlines() if '"bot-overrun"' in line]
         assert all(set(line) == {"event", "seconds", "table"} for line in lines)
+
+
+def test_w9_an_expired_tables_sockets_are_told_and_closed(tmp_path: Path) -> None:
+    # Before: an expired table was forgotten, but its sockets stayed open (and held
+    # the connection budget) until their idle timeout, half an hour later.
+    options = ("--expire-idle", "5", "--sweep-every", "0.2")
+    with running_server(tmp_path / "t.sqlite3", *options) as server, contextlib.ExitStack() as held:
+        for _ in range(10):  # a slow machine may take the 5 idle seconds to open it
+            created = create_from(server, "127.0.0.1")
+            client, status = open_socket(server, created["table"], "127.0.0.1", held)
+            if client is not None:
+                break
+        assert client is not None, status
+        told = json.loads(client.recv(TIMEOUT))  # no move: the table expires
+        assert (told["type"], told["status"]) == ("error", 410)
+        with pytest.raises(ConnectionClosed) as closed:
+            client.recv(TIMEOUT)
+        assert closed.value.rcvd is not None
+        assert closed.value.rcvd.code == 4410
+        assert server.request("GET", f"/api/tables/{created['table']}")[0] == 404

@@ -132,8 +132,16 @@ def legal_actions(state: GameState | PlayerView) -> list[int]:
     ``state`` may be the :class:`~skipbo.views.PlayerView` of the player to move.
     """
     moves = legal_moves(state)  # first: it checks that ``state`` is a state or a view
-    indices = _indices(state.rules)
-    return [indices[move] for move in moves]
+    rules = state.rules
+    # The legal moves are the move table's own objects: found by identity, not by the
+    # hash of their fields (most of the cost of a mask). Any other move by its value.
+    table = move_table(rules)  # held: its moves stay alive, so their ids stay theirs
+    by_identity = table.index_by_identity
+    indices = _indices(rules)
+    return [
+        index if (index := by_identity.get(id(move))) is not None else indices[move]
+        for move in moves
+    ]
 
 
 def legal_action_mask(state: GameState | PlayerView) -> bytes:
@@ -143,7 +151,7 @@ def legal_action_mask(state: GameState | PlayerView) -> bytes:
     copy. ``state`` may be the :class:`~skipbo.views.PlayerView` of the player to move.
     """
     legal = legal_actions(state)  # first: it checks that ``state`` is a state or a view
-    mask = bytearray(action_count(state.rules))
+    mask = bytearray(len(move_table(state.rules).moves))  # action_count, without its record
     for index in legal:
         mask[index] = 1
     return bytes(mask)

@@ -226,6 +226,10 @@ class MoveTable:
     """``discards[card][pile]``."""
     moves: tuple[Move, ...]
     """All of the above, in order, then ``Pass()``."""
+    index_by_identity: dict[int, int] = attrs.field(eq=False, repr=False)
+    """``id(move)`` to the move's index in ``moves``, for the table's own move objects
+    (those :func:`skipbo.legal_moves` returns): a lookup without hashing the fields.
+    Valid only while the table is held (ids of objects that live are unique)."""
 
 
 @lru_cache(maxsize=64)
@@ -245,7 +249,8 @@ def _table(highest: int, builds: int, stocks: int, piles: int) -> MoveTable:
         *(m for row in discards for m in row),
         PASS,
     )
-    return MoveTable(hand_plays, stock_plays, discard_plays, discards, moves)
+    by_identity = {id(move): index for index, move in enumerate(moves)}
+    return MoveTable(hand_plays, stock_plays, discard_plays, discards, moves, by_identity)
 
 
 _TABLES: dict[int, tuple[Rules, MoveTable]] = {}

@@ -49,6 +49,8 @@ _BLOCKED = TERMINATIONS.index(Termination.BLOCKED)
 _TURN_LIMIT = TERMINATIONS.index(Termination.TURN_LIMIT)
 MAX_BUILD_PILES = 16
 """The mask codes a card's build piles as bits; more build piles are refused."""
+SMALL_DRAW = 32
+"""Up to this many games drawing in a step, their cards are counted by one ``np.add.at``."""
 TAKERS_TABLE_ROWS = 1 << 15
 """Up to this many combinations of build pile heights, the mask of a large batch reads a table."""
 
@@ -124,6 +126,10 @@ class GameBatch:
         self._mask_f = self._mask.reshape(-1)
         self._mask_rows = np.arange(size, dtype=np.int64) * self.action_count
         self._mask_valid = False
+        # The rows legal_action_rows gave last, until the next change: (slots, rows).
+        # An environment asks for the waiting games' rows to choose their actions and
+        # then steps those games; the step's legality check reads them from here.
+        self._rows_cache: tuple[Array, npt.NDArray[np.bool_]] | None = None
         self._shuffle = Shuffler()
 
     # --- construction ------------------------------------------------------------------
@@ -478,6 +484,7 @@ class GameBatch:
         over = a.termination[slots] != 0
         if over.any():
             mask[over] = False
+        self._rows_cache = (slots.copy(), mask.copy())  # the caller may write to its own
         return mask
 
     def _fill_takers(self, takers: npt.NDArray[np.unsignedinteger[Any]], heights: Array) -> None:
@@ -494,6 +501,8 @@ class GameBatch:
         self, codes: npt.NDArray[np.uint8], rows: int | None = None
     ) -> npt.NDArray[np.bool_]:
         """Each code's bits, build pile 0 first: ``(games, codes * build piles)`` booleans."""
+        games = self.size if rows is None else rows
+        width = codes.shape[1] * self._builds  # explicit: no rows (no game) is a valid shape
         if self._pairs:
             # Two 4-bit codes a byte, the first in the low half, so that np.unpackbits
             # (little bit order) gives the bits of both in the mask's order; it expands
@@ -502,10 +511,8 @@ class GameBatch:
             packed = (pairs | pairs >> 4).astype(np.uint8)  # the low byte: both codes
             # Rows are contiguous, so unpacking them as one flat run keeps them apart.
             bits = np.unpackbits(packed.reshape(-1), bitorder="little").view(np.bool_)
-            return bits.reshape(self.size if rows is None else rows, -1)
-        return np.take(self._build_rows, codes, axis=0).reshape(
-            self.size if rows is None else rows, -1
-        )
+            return bits.reshape(games, width)
+        return np.take(self._build_rows, codes, axis=0).reshape(games, width)
 
     # --- step --------------------------------------------------------------------------
 
@@ -534,11 +541,12 @@ class GameBatch:
         if chosen.shape != (self.size,):
             raise ActionError(f"actions must have shape ({self.size},), got {chosen.shape}")
         a = self._a
-        running = a.termination == 0
         if only is not None:
             if only.shape != (self.size,) or only.dtype != np.bool_:
                 raise ActionError(f"only must be {self.size} booleans, got {only.shape}")
-            running &= only
+            if not only.all():
+                return self._step_some(chosen, only)
+        running = a.termination == 0
         # Checked before the cast to int64, which would wrap a large uint64 to a
         # negative action and name that instead of the action given.
         outside = running & ((chosen < 0) | (chosen >= self.action_count))
@@ -549,36 +557,65 @@ class GameBatch:
             )
         chosen = chosen.astype(np.int64, copy=False)
         all_running = bool(running.all())
-        if only is not None and not all_running:
-            # A few games: their rows of the mask only (see legal_action_rows).
-            moving = np.flatnonzero(running)
-            rows = self.legal_action_rows(moving)
-            legal_some = rows[np.arange(moving.size), chosen[moving]]
-            if not legal_some.all():
-                game = int(moving[~legal_some][0])
-                raise self._illegal(game, int(chosen[game]))
+        self.legal_action_mask()  # computed if not yet (into self._mask_f)
+        # One flat index per game: NumPy's fastest gather.
+        if all_running:  # as with auto-reset: no game to leave out
+            legal = np.take(self._mask_f, self._mask_rows + chosen)
         else:
-            self.legal_action_mask()  # computed if not yet (into self._mask_f)
-            # One flat index per game: NumPy's fastest gather.
-            if all_running:  # as with auto-reset: no game to leave out
-                legal = np.take(self._mask_f, self._mask_rows + chosen)
-            else:
-                picked = self._mask_rows + np.where(running, chosen, 0)
-                legal = np.take(self._mask_f, picked) | ~running
-            if not legal.all():
-                game = int(np.flatnonzero(~legal)[0])
-                raise self._illegal(game, int(chosen[game]))
+            picked = self._mask_rows + np.where(running, chosen, 0)
+            legal = np.take(self._mask_f, picked) | ~running
+        if not legal.all():
+            game = int(np.flatnonzero(~legal)[0])
+            raise self._illegal(game, int(chosen[game]))
         game_index = self._game_index.copy()
-
-        seat = a.current_player
         playing = chosen < self._play_end
         plays = np.flatnonzero(playing if all_running else running & playing)
+        ends = np.flatnonzero(~playing if all_running else running & ~playing)
+        self._move(plays, chosen[plays], ends, chosen[ends])
+        ended = (a.termination != 0) if all_running else (running & (a.termination != 0))
+        return self._result(ended, game_index)
+
+    def _step_some(self, chosen: npt.NDArray[Any], only: npt.NDArray[np.bool_]) -> StepResult:
+        """:meth:`step` of the flagged games: the work grows with their number, not B's.
+
+        An environment's opponents' phase steps fewer and fewer games (the longest
+        turn sets the number of steps), so every operation here reads only their rows.
+        """
+        a = self._a
+        moving = np.flatnonzero(only)
+        moving = moving[a.termination[moving] == 0]
+        wanted = chosen[moving]
+        outside = (wanted < 0) | (wanted >= self.action_count)
+        if outside.any():
+            game = int(moving[outside][0])
+            raise ActionError(
+                f"game {game}: action {int(chosen[game])} is not in 0..{self.action_count - 1}"
+            )
+        wanted = wanted.astype(np.int64, copy=False)
+        cached = self._rows_cache
+        if cached is not None and np.array_equal(cached[0], moving):
+            rows = cached[1]  # the rows the caller chose from (unchanged since)
+        else:
+            rows = self.legal_action_rows(moving)
+        legal = rows[np.arange(moving.size), wanted]
+        if not legal.all():
+            game = int(moving[~legal][0])
+            raise self._illegal(game, int(chosen[game]))
+        game_index = self._game_index.copy()
+        playing = wanted < self._play_end
+        self._move(moving[playing], wanted[playing], moving[~playing], wanted[~playing])
+        ended = np.zeros(self.size, dtype=np.bool_)
+        ended[moving] = a.termination[moving] != 0
+        return self._result(ended, game_index)
+
+    def _move(self, plays: Array, playing: Array, ends: Array, ending: Array) -> None:
+        """Play ``playing`` in games ``plays``, and discard or pass ``ending`` in ``ends``."""
+        a = self._a
+        seat = a.current_player
         fills: list[tuple[Array, Array]] = []  # (games, seats): hands to fill after the move
         if plays.size:
-            fills.append(self._play(plays, chosen[plays], seat[plays]))
-        ends = np.flatnonzero(~playing if all_running else running & ~playing)
+            fills.append(self._play(plays, playing, seat[plays]))
         if ends.size:
-            ending = chosen[ends]
             # R-WIN-2: a pass as the first move of a turn is an empty pass.
             empty = (ending == self._pass) & (a.turn_moves[ends] == 0)
             discards = ending < self._pass
@@ -594,8 +631,10 @@ class GameBatch:
             if games.size:
                 self._draw(games, seats)
         self._mask_valid = False
+        self._rows_cache = None
 
-        ended = (a.termination != 0) if all_running else (running & (a.termination != 0))
+    def _result(self, ended: npt.NDArray[np.bool_], game_index: Array) -> StepResult:
+        a = self._a
         result = StepResult(
             ended=ended,
             termination=np.where(ended, a.termination, 0).astype(np.int8),
@@ -745,10 +784,15 @@ class GameBatch:
         position = np.where(drawn, available[:, None] - 1 - depth, 0)
         cards = self._draw_f[(games * self._deck)[:, None] + position]
         at = (held * self._values)[:, None] + cards
-        for card in range(int(taken.max(initial=0))):
-            # One card a game at a time: no index repeats, so a plain += counts every card
-            # (np.add.at, which allows repeats, is three times slower).
-            self._hand_f[at[taken > card, card]] += 1
+        if games.size <= SMALL_DRAW:
+            # A few games (an opponents' phase): one np.add.at, which counts repeated
+            # cards, costs less than the loop's fixed costs.
+            np.add.at(self._hand_f, at[drawn], 1)
+        else:
+            for card in range(int(taken.max(initial=0))):
+                # One card a game at a time: no index repeats, so a plain += counts every
+                # card (np.add.at, which allows repeats, is three times slower for many).
+                self._hand_f[at[taken > card, card]] += 1
         self._hand_len_f[held] = have + taken
         a.draw_len[games] = available - taken
 
@@ -804,6 +848,7 @@ class GameBatch:
         if chosen.size:
             self._reset(chosen)
             self._mask_valid = False
+            self._rows_cache = None
 
     def _reset(self, slots: Array) -> None:
         """Deal the next games of the seed into ``slots`` (auto-reset)."""

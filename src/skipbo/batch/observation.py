@@ -126,11 +126,13 @@ def observations(
         np.ones(a.build_len.shape, dtype=np.bool_),
     )
     lengths = a.discard_len.reshape(size, -1)
-    cards = a.discard.reshape(size, stocks * piles, -1)
+    # One flat gather per depth (take_along_axis builds an index per axis: slower).
+    cards = a.discard.reshape(-1)
+    first_card = (np.arange(size * stocks * piles) * a.discard.shape[-1]).reshape(size, -1)
     pile_index = np.arange(stocks * piles)[None, :]
     for below in range(depth):
         position = lengths - 1 - below  # the top first
-        card = np.take_along_axis(cards, np.maximum(position, 0)[..., None], axis=2)[..., 0]
+        card = cards[first_card + np.maximum(position, 0)]
         offsets = ((pile_index * depth + below) * values + card).astype(np.int64)
         one_hot("discard_top", offsets, position >= 0)
     put("discard_size", lengths)

@@ -4,8 +4,10 @@ Learning agents need a vector of the same length in every state of a variant.
 :func:`observation` encodes a :class:`~skipbo.views.PlayerView` (never a
 :class:`~skipbo.GameState`, so it holds nothing hidden, R-INFO-3) as a tuple of
 integers; :func:`observation_array` gives the same numbers as a NumPy ``float32``
-array. The layout depends only on the :class:`~skipbo.Rules` (and the discard depth)
-and is described by :func:`observation_layout`: named fields, one after another.
+array, and :func:`seat_observation_array` the same array filled straight from a state
+for one seat (the environments' fast path; it reads only what that seat's view
+shows). The layout depends only on the :class:`~skipbo.Rules` (and the discard
+depth) and is described by :func:`observation_layout`: named fields, one after another.
 
 Cards are one-hot over the ``H + 1`` cards of the deck, wild first (index 0 is
 :data:`~skipbo.WILD`, index ``v`` the number ``v``); an empty place is all zeros.
@@ -26,9 +28,9 @@ integer actions of :mod:`skipbo.actions`, so a policy reads "stock pile 1" in bo
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from skipbo import ConfigurationError, PlayerView, Rules, format_card
+from skipbo import ConfigurationError, GameState, PlayerView, Rules, format_card
 from skipbo.common.strictjson import echo
 from skipbo.envs._extras import needs_extra
 from skipbo.envs.layout import ObservationField, ObservationLayout, make_layout
@@ -45,6 +47,7 @@ __all__ = [
     "observation",
     "observation_array",
     "observation_layout",
+    "seat_observation_array",
     "text_observation",
 ]
 
@@ -169,6 +172,128 @@ def observation_array(seen: PlayerView, depth: int = DISCARD_DEPTH) -> npt.NDArr
         import numpy as np
     vector = observation(seen, depth)
     return np.fromiter(vector, dtype=np.float32, count=len(vector))
+
+
+class _Plan:
+    """The fixed parts of the observation of one (rules, depth): field starts, seat entries."""
+
+    def __init__(self, rules: Rules, depth: int) -> None:
+        with needs_extra("numpy"):
+            import numpy as np
+        layout = observation_layout(rules, depth)
+        self.size = layout.size
+        self._numpy: Any = np  # imported here: this module loads without NumPy
+        self.cards = rules.deck.highest + 1
+        self.piles = rules.discard_pile_count
+        start = {field.name: field.start for field in layout.fields}
+        self.current = start["current_player"]
+        self.hand = start["hand"]
+        self.stock_top = start["stock_top"]
+        self.stock_size = start["stock_size"]
+        self.build_need = start["build_need"]
+        self.highest = rules.deck.highest
+        self.discard_top = start["discard_top"]
+        self.discard_size = start["discard_size"]
+        self.hand_size = start["hand_size"]
+        self.draw = start["draw_pile_size"]
+        self.completed = start["completed_count"]
+        stocks, players = rules.stock_pile_count, rules.players
+        # The sizes' entries in the order the encoder lists them.
+        self.size_entries = np.array(
+            [
+                *(start["stock_size"] + stock for stock in range(stocks)),
+                *(start["discard_size"] + pile for pile in range(stocks * self.piles)),
+                *(start["hand_size"] + seat for seat in range(players)),
+                start["draw_pile_size"],
+                start["completed_count"],
+            ],
+            dtype=np.intp,
+        )
+        seating = rules.seating
+        # Per seat: the entries that are 1 whatever the state (seat, team, own stocks).
+        self.seat_ones = tuple(
+            (
+                start["seat"] + seat,
+                *(start["teammates"] + mate for mate in seating.team_seats[seating.team_of[seat]]),
+                start["stock_own"] + seating.own_stock[seat],
+                *(start["stock_playable"] + stock for stock in seating.stock_sources[seat]),
+            )
+            for seat in range(rules.players)
+        )
+
+    def zeros(self) -> npt.NDArray[np.float32]:
+        """A new vector of zeros."""
+        out: npt.NDArray[np.float32] = self._numpy.zeros(self.size, dtype=self._numpy.float32)
+        return out
+
+
+@lru_cache(maxsize=64)
+def _plan(rules: Rules, depth: int) -> _Plan:
+    return _Plan(rules, depth)
+
+
+def seat_observation_array(
+    state: GameState, seat: int, depth: int = DISCARD_DEPTH
+) -> npt.NDArray[np.float32]:
+    """``observation_array(skipbo.view(state, seat), depth)``, filled from the state directly.
+
+    The same numbers (a test holds the two equal over many states and every seat),
+    without building the view and walking it: the environments' fast path. It reads
+    of the state only what the seat's view shows (R-INFO-1, R-INFO-2): the seat's own
+    hand, the other hands' sizes, each stock pile's top and size, the draw pile's and
+    the completed cards' counts (R-INFO-3), and the public piles.
+
+    Raises:
+        ImportError: if NumPy is not installed.
+        ~skipbo.ConfigurationError: if ``depth`` is not an integer from 1 to the deck's size.
+        IndexError: if ``seat`` is not a seat of the game.
+
+    """
+    rules = state.rules
+    if type(seat) is not int or not 0 <= seat < rules.players:
+        raise IndexError(f"seat {echo(seat)} is not in this game (seats 0 to {rules.players - 1})")
+    plan = _plan(rules, depth)
+    cards = plan.cards
+    # Three writes in all (NumPy's cost is per call): the one-hot entries, set to 1;
+    # the sizes, at entries fixed by the layout; the hand's counts.
+    ones = [*plan.seat_ones[seat], plan.current + state.current_player]
+    one = ones.append
+    sizes: list[int] = []
+    size = sizes.append
+    hand = state.hands[seat]  # the viewer's own hand only (R-INFO-2)
+    held_at, held = [], []
+    previous = -1
+    for card in hand:  # sorted: one entry per distinct card, its count
+        if card != previous:
+            previous = card
+            held_at.append(plan.hand + card)
+            held.append(hand.count(card))
+    stock_top = plan.stock_top
+    for stock, pile in enumerate(state.stocks):
+        if pile:  # only the top card of a stock pile is seen (R-INFO-3)
+            one(stock_top + stock * cards + pile[-1])
+        size(len(pile))
+    need, highest = plan.build_need, plan.highest
+    for build, pile in enumerate(state.builds):
+        one(need + build * highest + len(pile))
+    first, per_pile = plan.discard_top, depth * cards
+    for pile_set in state.discards:
+        for pile in pile_set:
+            size(len(pile))
+            at = first
+            for card in reversed(pile[-depth:]):  # the top first
+                one(at + card)
+                at += cards
+            first += per_pile
+    sizes += map(len, state.hands)
+    size(len(state.draw_pile))
+    size(len(state.completed))
+    out = plan.zeros()
+    out[ones] = 1  # no index twice: each one-hot entry is set once
+    out[plan.size_entries] = sizes
+    if held_at:
+        out[held_at] = held
+    return out
 
 
 def text_observation(seen: PlayerView) -> str:

@@ -127,6 +127,7 @@ class _Watcher:
         self.seat = seat
         self.dirty = asyncio.Event()
         self.dirty.set()  # the first message is the current table
+        self.expired = False  # its table expired: the socket is told so and closed
 
 
 def _log(event: str, **fields: Any) -> None:
@@ -236,6 +237,10 @@ class _Server:
             return
         for table in expired:
             self.tables.forget(table)
+            # Its sockets are closed, not left to hold the connection budget.
+            for watcher in self.watchers.pop(table, ()):
+                watcher.expired = True
+                watcher.dirty.set()
             task = self.bot_tasks.pop(table, None)
             if task is not None:
                 task.cancel()
@@ -646,6 +651,8 @@ async def _serve_socket(
                 message = "nothing moved at this table for a while: reload the page"
                 raise WebError(HTTPStatus.REQUEST_TIMEOUT, message) from None
             watcher.dirty.clear()
+            if watcher.expired:
+                raise WebError(HTTPStatus.GONE, "this table has expired")
             text = json.dumps(table.message(watcher.seat), separators=(",", ":"))
             async with asyncio.timeout(limits.send_timeout):
                 await websocket.send_text(text)

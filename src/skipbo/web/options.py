@@ -95,6 +95,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="expired tables: rows kept (marked), exported to --export-dir, or deleted",
     )
     parser.add_argument("--export-dir", default=None, help="the folder of exported tables")
+    parser.add_argument(
+        "--sweep-every",
+        type=float,
+        default=60.0,
+        help="seconds between two looks for tables to expire",
+    )
     _add_budget(parser)
     _add_bots(parser)
 

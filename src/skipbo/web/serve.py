@@ -57,6 +57,7 @@ def serve(args: argparse.Namespace) -> int:
             finished_after=args.expire_finished,
             idle_after=args.expire_idle,
             expired=args.expired,
+            sweep_every=args.sweep_every,
             export_dir=None if args.export_dir is None else Path(args.export_dir),
         )
         if args.db is None:
