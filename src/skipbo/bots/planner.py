@@ -41,6 +41,8 @@ reproducible whatever its seed.
 
 from __future__ import annotations
 
+import attrs
+
 from skipbo.bots.heuristic import discard_candidates, next_number, play_candidates, stock_plan
 from skipbo.cards import WILD
 from skipbo.common.budget import check_time_limit
@@ -116,15 +118,65 @@ def exposure(seen: PlayerView, needs: list[int]) -> float:
     (``SEAT_WEIGHTS``) and doubled for a nearly empty stock pile; an offer to a
     partner counts as help (negative, ``PARTNER_HELP``). A wild stock top can
     always be played, so nothing a play does changes it. Stock piles this seat plays
-    itself are left out.
+    itself are left out. The offer is a sum over the needs, each worked out once a view.
     """
+    offers = _offers_of(seen)
+    parts = []
+    for need in needs:
+        part = offers.by_need.get(need)
+        if part is None:
+            part = offers.by_need[need] = offers.of(need)
+        parts.append(part)
+    # Summed stock top by stock top, as the offers were first counted (the same
+    # floating-point sums, so the same choices).
+    total = 0.0
+    for target in range(len(offers.targets)):
+        for part in parts:
+            total += part[target]
+    return total
+
+
+@attrs.frozen
+class _Offers:
+    """The stock tops a view's build piles may offer, with each need's offer worked out."""
+
+    targets: list[tuple[float, list[list[int]], int]]
+    """Each later seat's stock top it may play: weight, the seat's discard piles, the top."""
+    by_need: dict[int, tuple[float, ...]]
+    """What a build pile needing each number asked about so far offers each target."""
+
+    def of(self, need: int) -> tuple[float, ...]:
+        """What one build pile needing ``need`` offers each target (0.0: nothing)."""
+        parts = []
+        for weight, piles, top in self.targets:
+            gap = top - _climb(piles, need, top)
+            parts.append(weight * GAP_RISK[gap] if 0 <= gap < len(GAP_RISK) else 0.0)
+        return tuple(parts)
+
+
+_last_offers: tuple[PlayerView, _Offers] | None = None
+"""The last view :func:`exposure` was asked about, with its offers.
+
+The heuristic judges every candidate play of a move against one view: the offers of
+that view serve them all. The view is held, so no other object takes its identity
+while it is cached; the pair is replaced in one assignment, so a thread always finds
+a view with its own offers.
+"""
+
+
+def _offers_of(seen: PlayerView) -> _Offers:
+    """The :class:`_Offers` of ``seen`` (worked out once for the last view asked about)."""
+    global _last_offers
+    cached = _last_offers
+    if cached is not None and cached[0] is seen:
+        return cached[1]
     rules = seen.rules
     seating = rules.seating
     me = seen.player if seen.player is not None else seen.current_player
     mine = set(seating.stock_sources[me])
     team = seating.team_of[me]
     players = rules.players
-    total = 0.0
+    targets: list[tuple[float, list[list[int]], int]] = []
     for distance in range(1, players):
         seat = (me + distance) % players
         weight = SEAT_WEIGHTS[min(distance, len(SEAT_WEIGHTS)) - 1]
@@ -141,11 +193,10 @@ def exposure(seen: PlayerView, needs: list[int]) -> float:
             if top is None or top == WILD or stock in mine:
                 continue
             urgency = 2.0 if seen.stock_sizes[stock] <= LEADER_STOCK else 1.0
-            for need in needs:
-                gap = top - _climb(tops, need, top)
-                if 0 <= gap < len(GAP_RISK):
-                    total += weight * urgency * GAP_RISK[gap]
-    return total
+            targets.append((weight * urgency, tops, top))
+    offers = _Offers(targets, {})
+    _last_offers = (seen, offers)
+    return offers
 
 
 EMPTY_HAND_NODES = 60
