@@ -12,6 +12,7 @@ must show the same final table.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import time
@@ -20,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from tools.pgserver import PostgresServer
-from tools.web_cluster import run_cluster
+from tools.web_cluster import Figures, _player, _Run, _spectator, run_cluster
 from tools.webserver import TIMEOUT, Server, running_server, token_of
 from websockets.sync.client import ClientConnection, connect
 
@@ -140,3 +141,37 @@ def test_a_dead_processs_bots_are_driven_by_another(
         for server in (stuck, other):
             server.stop()
             server.socket.close()
+
+
+def test_a_spectator_refused_while_the_database_restarts_connects_again(
+    postgres: PostgresServer, tmp_path: Path
+) -> None:
+    """A socket's hello met while PostgreSQL restarts is refused (503); the client retries.
+
+    Regression: CI's cluster run once failed with ``KeyError: 'view'``, the cluster
+    harness having read such a refusal as a table message.
+    """
+    url = postgres.new_database()
+    with running_server(url, "--bot-delay", "0", log=tmp_path / "a.log") as a:
+        created = a.create(RULES, ["human", "play-first", "play-first"])
+        table = created["table"]
+        playing = _Run([a], Figures(processes=1, tables=1), {table: {}})
+        asyncio.run(_player(playing, table, 0, token_of(created, 0), 0))  # to the game's end
+        assert playing.figures.problems == []
+    # A process started now does not load the finished table: a hello must read it.
+    with running_server(url, log=tmp_path / "b.log") as b:
+        run = _Run([b], Figures(processes=1, tables=1), {table: {}})
+
+        async def watch() -> None:
+            watching = asyncio.create_task(_spectator(run, table, 0))
+            postgres.stop()
+            try:
+                while run.figures.unavailable == 0 and not watching.done():
+                    await asyncio.sleep(0.05)
+            finally:
+                await asyncio.to_thread(postgres.start)
+            await watching
+
+        asyncio.run(watch())
+    assert run.figures.unavailable >= 1  # refused while the database was down
+    assert run.figures.problems == []  # then it connected again and saw the end

@@ -113,14 +113,32 @@ async def _player(run: _Run, table: str, seat: int, token: str, home: int) -> No
                             message = await _get(run, http, table, rng)
                         else:
                             message = json.loads(text)
+                            if _refused(run, table, message):
+                                break  # the process closes this socket: connect again
                         while message is not None:
                             if from_data(message["view"], "view").is_over:
                                 return
                             message = await _play(run, http, table, seat, bot, rng, message)
+                await asyncio.sleep(0.2)  # refused: the database is back soon
             except (ConnectionClosed, InvalidHandshake, OSError):
                 run.figures.reconnects += 1  # its process was killed: connect again
                 await asyncio.sleep(0.05)
     run.figures.problems.append(f"{table}: seat {seat} did not finish in {DEADLINE} s")
+
+
+def _refused(run: _Run, table: str, message: dict[str, Any]) -> bool:
+    """Whether ``message`` is a process's refusal of a socket (it closes the socket next).
+
+    A process whose database is restarting refuses a socket's hello with 503 ("try
+    again"): the client counts it and connects again. Any other refusal is a problem.
+    """
+    if message.get("type") != "error":
+        return False
+    if message.get("status") == 503:
+        run.figures.unavailable += 1
+    else:
+        run.figures.problems.append(f"{table}: a socket was refused: {message}")
+    return True
 
 
 async def _get(
@@ -185,10 +203,13 @@ async def _spectator(run: _Run, table: str, home: int) -> float:
                 await socket.send(json.dumps({"type": "hello", "token": None}))
                 while True:
                     message = json.loads(await asyncio.wait_for(socket.recv(), DEADLINE))
+                    if _refused(run, table, message):
+                        break  # the process closes this socket: connect again
                     if message["view"]["hand"] is not None:
                         run.figures.problems.append(f"{table}: a spectator was sent a hand")
                     if from_data(message["view"], "view").is_over:
                         return time.perf_counter()
+            await asyncio.sleep(0.2)  # refused: the database is back soon
         except (ConnectionClosed, InvalidHandshake, OSError):
             run.figures.reconnects += 1
             await asyncio.sleep(0.05)
