@@ -32,6 +32,7 @@ from tools.webserver import TIMEOUT, Server, running_server, token_of
 
 import skipbo
 from skipbo.io.serialization import to_data
+from skipbo.web.botpool import OUT_OF_TIME
 
 BIG = skipbo.Rules(players=6, stock_size=26)
 SMALL = skipbo.Rules(players=2, stock_size=26)
@@ -121,10 +122,7 @@ def _moves(log: str, table: str) -> str:
         for e in events
         if e["event"] == "move" and e.get("bot") and e.get("table") == table
     ]
-    cheap = sum(
-        e["event"] in ("bot-overrun", "bot-no-worker", "bot-too-late") and e.get("table") == table
-        for e in events
-    )
+    cheap = sum(e["event"] in OUT_OF_TIME and e.get("table") == table for e in events)
     if not times:
         return "no bot moves logged"
     # The server's first bot move also waits for the workers to start (not a move's wait).

@@ -30,6 +30,7 @@ from websockets.sync.client import ClientConnection, connect
 
 import skipbo
 from skipbo.io.serialization import to_data
+from skipbo.web.botpool import OUT_OF_TIME
 
 RULES = skipbo.Rules(players=2, stock_size=5)
 LONG = skipbo.Rules(players=2, stock_size=30)
@@ -351,9 +352,12 @@ def test_w4_a_bot_that_overruns_its_time_plays_a_cheap_move(tmp_path: Path) -> N
             time.sleep(0.05)
         assert message["version"] >= 1
         log = server.log.read_text()
-        assert '"event": "bot-overrun"' in log
-        lines = [json.loads(line) for line in log.splitlines() if '"bot-overrun"' in line]
-        assert all(set(line) == {"event", "seconds", "table"} for line in lines)
+        events = [json.loads(line) for line in log.splitlines() if line.startswith('{"')]
+        # Out of time in a worker or waiting for one (which, depends on the machine's
+        # speed), and logged without the move.
+        late = [event for event in events if event["event"] in OUT_OF_TIME]
+        assert late
+        assert all(set(event) == {"event", "seconds", "table"} for event in late)
 
 
 def test_w9_an_expired_tables_sockets_are_told_and_closed(tmp_path: Path) -> None:

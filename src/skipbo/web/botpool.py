@@ -29,10 +29,14 @@ from typing import Any
 
 from skipbo.common.bots import SeededBot
 
-__all__ = ["PRELOADED", "BotPool", "choose_within"]
+__all__ = ["OUT_OF_TIME", "PRELOADED", "BotPool", "choose_within"]
 
 MIN_THINK_SHARE = 0.1
 """Below this part of ``move_seconds`` left to think in, a move is the cheap one."""
+
+OUT_OF_TIME = ("bot-no-worker", "bot-too-late", "bot-overrun")
+"""The log events of a move out of time (the cheap move played instead): no worker
+free before the deadline, one free too late to think, a worker that overran."""
 
 log = logging.getLogger("skipbo.web")
 
