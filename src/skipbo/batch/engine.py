@@ -516,6 +516,23 @@ class GameBatch:
 
     # --- step --------------------------------------------------------------------------
 
+    def action_array(self, actions: npt.ArrayLike) -> npt.NDArray[Any]:
+        """``actions`` as an array of one integer per game, as :meth:`step` takes them.
+
+        Not checked against the action space (an environment may add actions of its own).
+
+        Raises:
+            TypeError: if ``actions`` is not an integer array-like.
+            ~skipbo.ActionError: if it does not hold exactly one action per game.
+
+        """
+        chosen = np.asarray(actions)
+        if chosen.dtype == np.bool_ or not np.issubdtype(chosen.dtype, np.integer):
+            raise ArgumentTypeError(f"actions must be integers, got dtype {chosen.dtype}")
+        if chosen.shape != (self.size,):
+            raise ActionError(f"actions must have shape ({self.size},), got {chosen.shape}")
+        return chosen
+
     def step(
         self, actions: npt.ArrayLike, *, only: npt.NDArray[np.bool_] | None = None
     ) -> StepResult:
@@ -535,11 +552,7 @@ class GameBatch:
         In every error case the batch is unchanged.
 
         """
-        chosen = np.asarray(actions)
-        if chosen.dtype == np.bool_ or not np.issubdtype(chosen.dtype, np.integer):
-            raise ArgumentTypeError(f"actions must be integers, got dtype {chosen.dtype}")
-        if chosen.shape != (self.size,):
-            raise ActionError(f"actions must have shape ({self.size},), got {chosen.shape}")
+        chosen = self.action_array(actions)
         a = self._a
         if only is not None:
             if only.shape != (self.size,) or only.dtype != np.bool_:
