@@ -9,6 +9,10 @@ Measures, at 2 players with rounds interleaved (CPU time of this process,
 * **vector**: agent steps per second of :class:`skipbo.envs.vector.SkipBoVectorEnv`
   at B = 1,024 (the agent plays a random legal action; the opponents, play-first
   and then heuristic, move inside the batch; resets included);
+* **lockstep**: the same environment with ``lockstep=True`` (one batch step of every
+  game per vector step): its agent decisions per second, counting only the games
+  where the agent was to move (``info["to_move"]``), not the wait actions of the
+  others; the share of games where the agent was to move is printed too;
 * **AEC**: the cost per step of the PettingZoo AEC environment in a user's random
   legal-play loop: ``last()`` (the observation vector and the action mask of the
   agent to act, its reward and flags), a uniformly random legal action read from the
@@ -17,7 +21,8 @@ Measures, at 2 players with rounds interleaved (CPU time of this process,
   are printed too, to show where the rest of a step goes.
 
 It prints the rates and the ratios the issue asks for: the vector env's agent steps
-per second over the core's moves per second (at least 2), and the AEC step's cost
+per second over the core's moves per second (at least 2), in both stepping
+contracts, and the AEC step's cost
 over one core ``apply`` (at most 3). It also counts, outside the timing, the batch
 steps of one vector step (the agent's, then one per move of the longest opponent
 turn among the games): the vector env's fixed cost per agent step.
@@ -96,6 +101,21 @@ def vector_round(size: int, steps: int, opponents: str, seed: int) -> tuple[int,
     return steps * size, time.process_time() - start
 
 
+def lockstep_round(size: int, steps: int, opponents: str, seed: int) -> tuple[int, float, int]:
+    """Agent decisions (not waits) and seconds of the lockstep vector env; the game steps."""
+    envs = SkipBoVectorEnv(size, RULES, opponents=opponents, lockstep=True)
+    _, info = envs.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(20):  # warm up: the games at several stages
+        info = envs.step(_random_legal(info["action_mask"], rng))[4]
+    decisions = 0
+    start = time.process_time()
+    for _ in range(steps):
+        decisions += int(np.count_nonzero(info["to_move"]))
+        info = envs.step(_random_legal(info["action_mask"], rng))[4]
+    return decisions, time.process_time() - start, steps * size
+
+
 def batch_steps(size: int, opponents: str, seed: int, steps: int = 20) -> float:
     """Batch steps per vector step (untimed): the agent's, then the opponents' phase."""
     envs = SkipBoVectorEnv(size, RULES, opponents=opponents)
@@ -148,9 +168,10 @@ def main() -> None:
     parser.add_argument("--size", type=int, default=1024, help="B, the vector env's games")
     parser.add_argument("--steps", type=int, default=100, help="vector steps a round")
     arguments = parser.parse_args()
-    totals = dict.fromkeys(
-        ["core", "apply", "play-first", "heuristic", "aec", "observation", "mask"], (0, 0.0)
-    )
+    names = ["core", "apply", "play-first", "heuristic", "aec", "observation", "mask"]
+    names += ["lockstep play-first", "lockstep heuristic"]
+    totals = dict.fromkeys(names, (0, 0.0))
+    game_steps = dict.fromkeys(("play-first", "heuristic"), 0)
 
     def add(name: str, count: int, seconds: float) -> None:
         before = totals[name]
@@ -162,6 +183,11 @@ def main() -> None:
         add("apply", applied, apply_seconds)
         for opponents in ("play-first", "heuristic"):
             add(opponents, *vector_round(arguments.size, arguments.steps, opponents, round_))
+            decisions, seconds, steps = lockstep_round(
+                arguments.size, 3 * arguments.steps, opponents, round_
+            )
+            add(f"lockstep {opponents}", decisions, seconds)
+            game_steps[opponents] += steps
         add("aec", *aec_round(5_000, seed=round_))
         observation_cost, mask_cost = step_parts(seed=round_)
         add("observation", 1, observation_cost)
@@ -181,6 +207,14 @@ def main() -> None:
         print(
             f"vector env B={arguments.size} vs {opponents:10} {vector:12,.0f} agent steps/s"
             f"   ratio to the core: {vector / core:5.2f} (target >= 2)"
+        )
+    for opponents in ("play-first", "heuristic"):
+        lockstep = rate(f"lockstep {opponents}")
+        share = totals[f"lockstep {opponents}"][0] / game_steps[opponents]
+        print(
+            f"lockstep B={arguments.size} vs {opponents:10}  {lockstep:12,.0f} agent decisions/s"
+            f" ratio to the core: {lockstep / core:5.2f} (target >= 2; waits not counted,"
+            f" the agent to move in {share:.0%} of game steps)"
         )
     for opponents in ("play-first", "heuristic"):
         count = batch_steps(arguments.size, opponents, seed=7)
