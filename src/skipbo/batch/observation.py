@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+from functools import lru_cache
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +31,7 @@ from skipbo.envs.observation import DISCARD_DEPTH, observation_layout
 
 if TYPE_CHECKING:
     from skipbo.batch.engine import GameBatch
+    from skipbo.rules import Rules
 
 __all__ = ["observations"]
 
@@ -66,7 +68,7 @@ def observations(
 
     """
     rules = batch.rules
-    layout = observation_layout(rules, depth)
+    encoder = _encoder(rules, depth)  # checks the depth (observation_layout)
     a: Any = batch.arrays
     if games is not None:
         # The arrays of the games asked for (copies): the encoding below reads only them.
@@ -74,7 +76,7 @@ def observations(
         a = SimpleNamespace(**{name: getattr(a, name)[rows] for name in _FIELDS})
     size = len(a.current_player)
     if seats is None:
-        seat = a.current_player.copy()
+        seat = a.current_player
     else:
         seat = np.asarray(seats)
         if (
@@ -83,60 +85,95 @@ def observations(
             or ((seat < 0) | (seat >= rules.players)).any()
         ):
             raise ValueError(f"seats must be {size} seats from 0 to {rules.players - 1}")
-        seat = seat.astype(np.int64)
-    seating = rules.seating
-    players, stocks = rules.players, rules.stock_pile_count
-    values, highest = rules.deck.highest + 1, rules.deck.highest
-    piles = rules.discard_pile_count
-    games = np.arange(size)
-    out = np.zeros((size, layout.size), dtype=np.float32)
-    flat = out.reshape(-1)
-    row = games * layout.size
+        seat = seat.astype(np.int64, copy=False)
+    return encoder.encode(a, seat, size)
 
-    def put(name: str, values_: npt.ArrayLike) -> None:
-        field = layout.field(name)
-        out[:, field.start : field.stop] = np.asarray(values_).reshape(size, -1)
 
-    def one_hot(name: str, offsets: npt.NDArray[np.int64], held: npt.NDArray[np.bool_]) -> None:
-        # offsets: each entry's index within the field; held: which entries are set.
-        start = layout.field(name).start
-        flat[(row.reshape((size,) + (1,) * (offsets.ndim - 1)) + start + offsets)[held]] = 1
+class _Encoder:
+    """The encoding of one rules and depth, its tables computed once.
 
-    per_seat = np.eye(players, dtype=np.float32)
-    teammates = np.zeros((players, players), dtype=np.float32)
-    own_stock = np.zeros((players, stocks), dtype=np.float32)
-    playable = np.zeros((players, stocks), dtype=np.float32)
-    for one in range(players):
-        teammates[one, list(seating.team_seats[seating.team_of[one]])] = 1
-        own_stock[one, seating.own_stock[one]] = 1
-        playable[one, list(seating.stock_sources[one])] = 1
-    put("seat", per_seat[seat])
-    put("current_player", per_seat[a.current_player])
-    put("teammates", teammates[seat])
-    put("hand", a.hand[games, seat])  # the viewer's own hand only (R-INFO-2)
-    put("stock_own", own_stock[seat])
-    put("stock_playable", playable[seat])
-    top = a.stock_top.astype(np.int64)
-    one_hot("stock_top", np.arange(stocks) * values + top, top >= 0)
-    put("stock_size", a.stock_len)
-    # A build pile of n cards needs n + 1 (R-BUILD-2): its entry n is set.
-    one_hot(
-        "build_need",
-        np.arange(rules.build_pile_count) * highest + a.build_len,
-        np.ones(a.build_len.shape, dtype=np.bool_),
-    )
-    lengths = a.discard_len.reshape(size, -1)
-    # One flat gather per depth (take_along_axis builds an index per axis: slower).
-    cards = a.discard.reshape(-1)
-    first_card = (np.arange(size * stocks * piles) * a.discard.shape[-1]).reshape(size, -1)
-    pile_index = np.arange(stocks * piles)[None, :]
-    for below in range(depth):
-        position = lengths - 1 - below  # the top first
-        card = cards[first_card + np.maximum(position, 0)]
-        offsets = ((pile_index * depth + below) * values + card).astype(np.int64)
-        one_hot("discard_top", offsets, position >= 0)
-    put("discard_size", lengths)
-    put("hand_size", a.hand_len)
-    put("draw_pile_size", a.draw_len)
-    put("completed_count", a.completed_len)
-    return out
+    Few NumPy calls a batch, whatever its size: every row starts as its seat's row of
+    the fields that depend only on the seat; every one-hot entry of a row is set by one
+    flat assignment; the counts at the end of the layout are one contiguous block.
+    """
+
+    def __init__(self, rules: Rules, depth: int) -> None:
+        layout = observation_layout(rules, depth)
+        seating = rules.seating
+        self.size = layout.size
+        self.depth = depth
+        self.values = rules.deck.highest + 1
+        self.stocks, self.piles = rules.stock_pile_count, rules.discard_pile_count
+        self.starts = {field.name: field.start for field in layout.fields}
+        # The seat's own fields (R-TEAM-*): its one-hot, its team, its stock piles.
+        seat_rows = np.zeros((rules.players, layout.size), dtype=np.float32)
+        for one in range(rules.players):
+            at = self.starts
+            seat_rows[one, at["seat"] + one] = 1
+            team = seating.team_seats[seating.team_of[one]]
+            seat_rows[one, [at["teammates"] + mate for mate in team]] = 1
+            seat_rows[one, at["stock_own"] + seating.own_stock[one]] = 1
+            seat_rows[one, [at["stock_playable"] + s for s in seating.stock_sources[one]]] = 1
+        self.seat_rows = seat_rows
+        at = self.starts
+        self.stock_top_at = at["stock_top"] + np.arange(self.stocks) * self.values
+        self.build_need_at = at["build_need"] + np.arange(rules.build_pile_count) * (
+            rules.deck.highest
+        )
+        piles = self.stocks * self.piles
+        # discard_top's entry of pile p, depth d: ((p * depth + d) * values + card).
+        self.discard_at = at["discard_top"] + (
+            (np.arange(piles)[:, None] * depth + np.arange(depth)) * self.values
+        )
+        self.below = np.arange(depth)
+        self.hand = slice(at["hand"], at["hand"] + self.values)
+        self.stock_size = slice(at["stock_size"], at["stock_size"] + self.stocks)
+        # discard_size, hand_size, draw_pile_size, completed_count: the last fields, in a row.
+        self.counts = at["discard_size"]
+        assert self.counts + piles + rules.players + 2 == layout.size
+
+    def encode(self, a: Any, seat: npt.NDArray[np.int64], size: int) -> npt.NDArray[np.float32]:
+        out = np.take(self.seat_rows, seat, axis=0)
+        flat = out.reshape(-1)
+        row = np.arange(size, dtype=np.int64)[:, None] * self.size
+        out[:, self.hand] = a.hand[np.arange(size), seat]  # the viewer's own hand (R-INFO-2)
+        out[:, self.stock_size] = a.stock_len
+        lengths = a.discard_len.reshape(size, -1)
+        counts = np.concatenate(
+            [lengths, a.hand_len, a.draw_len[:, None], a.completed_len[:, None]], axis=1
+        )
+        out[:, self.counts :] = counts
+        # The one-hot entries, (games, entries) each, and whether each is set.
+        top = a.stock_top.astype(np.int64)
+        piles = lengths.shape[1]
+        position = lengths[:, :, None] - 1 - self.below  # the top first
+        first = (np.arange(size * piles, dtype=np.int64) * a.discard.shape[-1]).reshape(
+            size, piles, 1
+        )
+        cards = a.discard.reshape(-1)[first + np.maximum(position, 0)]
+        entries = np.concatenate(
+            [
+                self.starts["current_player"] + a.current_player[:, None],
+                self.stock_top_at + top,
+                # A build pile of n cards needs n + 1 (R-BUILD-2): its entry n is set.
+                self.build_need_at + a.build_len,
+                (self.discard_at + cards).reshape(size, -1),
+            ],
+            axis=1,
+        )
+        held = np.concatenate(
+            [
+                np.ones((size, 1), dtype=np.bool_),
+                top >= 0,
+                np.ones(a.build_len.shape, dtype=np.bool_),
+                (position >= 0).reshape(size, -1),
+            ],
+            axis=1,
+        )
+        flat[(row + entries)[held]] = 1
+        return out
+
+
+@lru_cache(maxsize=64)
+def _encoder(rules: Rules, depth: int) -> _Encoder:
+    return _Encoder(rules, depth)
