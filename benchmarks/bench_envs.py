@@ -140,7 +140,7 @@ def batch_steps(size: int, opponents: str, seed: int, steps: int = 20) -> float:
 
 def _random_legal(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """A uniformly random legal action per row: the largest random key among the legal."""
-    keys = rng.random(mask.shape) * mask
+    keys = rng.random(mask.shape, dtype=np.float32) * mask  # float32: half the memory
     return keys.argmax(axis=1)  # type: ignore[no-any-return]
 
 

@@ -126,6 +126,7 @@ class _Encoder:
             (np.arange(piles)[:, None] * depth + np.arange(depth)) * self.values
         )
         self.below = np.arange(depth)
+        self._cache: dict[tuple[int, int], SimpleNamespace] = {}
         self.hand = slice(at["hand"], at["hand"] + self.values)
         self.stock_size = slice(at["stock_size"], at["stock_size"] + self.stocks)
         # discard_size, hand_size, draw_pile_size, completed_count: the last fields, in a row.
@@ -135,43 +136,51 @@ class _Encoder:
     def encode(self, a: Any, seat: npt.NDArray[np.int64], size: int) -> npt.NDArray[np.float32]:
         out = np.take(self.seat_rows, seat, axis=0)
         flat = out.reshape(-1)
-        row = np.arange(size, dtype=np.int64)[:, None] * self.size
-        out[:, self.hand] = a.hand[np.arange(size), seat]  # the viewer's own hand (R-INFO-2)
+        at = self._indices(size, a.discard.shape[-1])
+        out[:, self.hand] = a.hand[at.games, seat]  # the viewer's own hand (R-INFO-2)
         out[:, self.stock_size] = a.stock_len
         lengths = a.discard_len.reshape(size, -1)
-        counts = np.concatenate(
+        out[:, self.counts :] = np.concatenate(
             [lengths, a.hand_len, a.draw_len[:, None], a.completed_len[:, None]], axis=1
         )
-        out[:, self.counts :] = counts
-        # The one-hot entries, (games, entries) each, and whether each is set.
-        top = a.stock_top.astype(np.int64)
-        piles = lengths.shape[1]
-        position = lengths[:, :, None] - 1 - self.below  # the top first
-        first = (np.arange(size * piles, dtype=np.int64) * a.discard.shape[-1]).reshape(
-            size, piles, 1
-        )
-        cards = a.discard.reshape(-1)[first + np.maximum(position, 0)]
-        entries = np.concatenate(
-            [
-                self.starts["current_player"] + a.current_player[:, None],
-                self.stock_top_at + top,
-                # A build pile of n cards needs n + 1 (R-BUILD-2): its entry n is set.
-                self.build_need_at + a.build_len,
-                (self.discard_at + cards).reshape(size, -1),
-            ],
-            axis=1,
-        )
-        held = np.concatenate(
-            [
-                np.ones((size, 1), dtype=np.bool_),
-                top >= 0,
-                np.ones(a.build_len.shape, dtype=np.bool_),
-                (position >= 0).reshape(size, -1),
-            ],
-            axis=1,
-        )
-        flat[(row + entries)[held]] = 1
+        # The one-hot entries: one flat assignment each.
+        flat[at.current_player + a.current_player] = 1
+        top = a.stock_top
+        flat[(at.stock_top + top)[top >= 0]] = 1
+        # A build pile of n cards needs n + 1 (R-BUILD-2): its entry n is set.
+        flat[at.build_need + a.build_len] = 1
+        above = lengths[:, :, None] - self.below  # the top first: 1 + its position
+        cards = a.discard.reshape(-1)[at.discard_card + np.maximum(above, 1)]
+        flat[(at.discard_top + cards)[above > 0]] = 1
         return out
+
+    def _indices(self, size: int, width: int) -> SimpleNamespace:
+        """The flat indices of ``size`` games' entries (kept for the last few sizes)."""
+        key = (size, width)
+        cached = self._cache.get(key)
+        if cached is None:
+            if len(self._cache) >= _SIZES_KEPT:
+                self._cache.clear()
+            row = np.arange(size, dtype=np.int64)[:, None] * self.size
+            piles = self.stocks * self.piles
+            cached = self._cache[key] = SimpleNamespace(
+                games=np.arange(size, dtype=np.int64),
+                current_player=row[:, 0] + self.starts["current_player"],
+                stock_top=row + self.stock_top_at,
+                build_need=row + self.build_need_at,
+                discard_top=row[:, :, None] + self.discard_at,
+                # The first card of each discard pile in the flat array, less one: the
+                # pile's top is at this plus its length.
+                discard_card=(np.arange(size * piles, dtype=np.int64) * width - 1).reshape(
+                    size, piles, 1
+                ),
+            )
+        return cached
+
+
+_SIZES_KEPT = 8
+"""The encoder keeps the indices of this many batch sizes (an environment needs two or
+three: its batch, and the few games that ended in a step)."""
 
 
 @lru_cache(maxsize=64)
