@@ -122,7 +122,8 @@ def _moves(log: str, table: str) -> str:
         if e["event"] == "move" and e.get("bot") and e.get("table") == table
     ]
     cheap = sum(
-        e["event"] in ("bot-overrun", "bot-no-worker") and e.get("table") == table for e in events
+        e["event"] in ("bot-overrun", "bot-no-worker", "bot-too-late") and e.get("table") == table
+        for e in events
     )
     if not times:
         return "no bot moves logged"
@@ -176,7 +177,8 @@ def main() -> None:
     print(busy, f"({_moves(log, beside)})")
     print(
         f"every table's bot moves out of time (cheap move played): {log.count('bot-overrun')}"
-        f" overran, {log.count('bot-no-worker')} found no worker in time"
+        f" overran, {log.count('bot-no-worker')} found no worker in time,"
+        f" {log.count('bot-too-late')} found one too late to think"
     )
 
 

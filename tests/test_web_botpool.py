@@ -11,6 +11,8 @@ from __future__ import annotations
 import asyncio
 import functools
 import io
+import json
+import logging
 import pickle
 import subprocess
 import sys
@@ -59,7 +61,11 @@ def test_a_move_gets_its_thinking_share_of_the_deadline() -> None:
     assert 0.5 * 60.0 * 0.1 < given <= 0.5 * 60.0  # the share of what was left
 
 
-def test_a_move_queued_behind_an_overrun_plays_the_fallback_within_its_deadline() -> None:
+def test_a_move_queued_behind_an_overrun_plays_the_fallback_within_its_deadline(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    caplog.set_level(logging.INFO, logger="skipbo.web")
+
     async def run() -> tuple[object, object, int]:
         pool = BotPool(workers=1, move_seconds=0.5)
         try:
@@ -72,6 +78,9 @@ def test_a_move_queued_behind_an_overrun_plays_the_fallback_within_its_deadline(
     # Before, the queued move waited for the stalled one's whole budget and then had a
     # whole budget of its own: twice the deadline. Now its wait counts.
     assert (stalled, queued, overruns) == (FALLBACK, FALLBACK, 2)
+    # Each says in the log why its move was the cheap one.
+    events = sorted(json.loads(record.getMessage())["event"] for record in caplog.records)
+    assert events == ["bot-no-worker", "bot-overrun"]
 
 
 def test_a_bot_pool_refuses_nonsense_settings() -> None:

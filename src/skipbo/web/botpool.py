@@ -12,8 +12,7 @@ worker's slack (``think_share`` of it), to think in (an anytime search answers i
 best move so far). A move that finds no worker in time, or whose worker overruns
 the deadline (killed and replaced), is the caller's cheap ``fallback``, logged
 without the move. So however many tables' bots think at once, no bot's move takes
-longer than ``move_seconds`` (:meth:`BotPool.bound`): busy tables make moves
-weaker, not slower.
+longer than ``move_seconds``: busy tables make moves weaker, not slower.
 """
 
 from __future__ import annotations
@@ -116,10 +115,6 @@ class BotPool:
         self._all: set[_Worker] = set()
         self._tasks: set[asyncio.Task[None]] = set()  # workers starting
 
-    def bound(self) -> float:
-        """The longest a bot's move takes from its table's asking, however busy the pool."""
-        return self.move_seconds
-
     def start(self) -> None:
         """Start the workers (in threads: a start blocks), unless they are started."""
         self._started()
@@ -179,25 +174,19 @@ class BotPool:
             async with asyncio.timeout_at(deadline):
                 worker = await idle.get()
         except TimeoutError:
-            self.overruns += 1
-            _log("bot-no-worker", table=table, seconds=self.move_seconds)
-            return fallback()
+            return self._out_of_time("bot-no-worker", table, fallback)
         think = self.think_share * (deadline - loop.time())
         if think < MIN_THINK_SHARE * self.move_seconds:
             # Too little left for a search to answer before its worker is killed (the
             # first deal is always searched): keep the worker, play the cheap move.
             idle.put_nowait(worker)
-            self.overruns += 1
-            _log("bot-no-worker", table=table, seconds=self.move_seconds)
-            return fallback()
+            return self._out_of_time("bot-too-late", table, fallback)
         replace = False
         try:
             kind, value = await self._ask(worker, job, think, deadline)
         except TimeoutError:
-            self.overruns += 1
             replace = True
-            _log("bot-overrun", table=table, seconds=self.move_seconds)
-            return fallback()
+            return self._out_of_time("bot-overrun", table, fallback)
         except (EOFError, OSError):
             replace = True
             _log("bot-worker-died", table=table)
@@ -222,6 +211,12 @@ class BotPool:
             _log("bot-error", table=table, error=str(value)[:80])
             return fallback()
         return value
+
+    def _out_of_time(self, event: str, table: str, fallback: Callable[[], Any]) -> Any:
+        """Count and log a move out of time; the cheap move instead."""
+        self.overruns += 1
+        _log(event, table=table, seconds=self.move_seconds)
+        return fallback()
 
     async def _replace(self, worker: _Worker) -> None:
         await asyncio.to_thread(worker.kill)
