@@ -18,7 +18,8 @@ Measures, at 2 players with rounds interleaved (CPU time of this process,
   agent to act, its reward and flags), a uniformly random legal action read from the
   mask, then ``step()`` (the action's check and the move); resets included. The
   observation's and the mask's own costs (one state each, outside the environment)
-  are printed too, to show where the rest of a step goes.
+  are printed too, to show where the rest of a step goes, and the cost of
+  ``step()`` alone (the same loop, only the ``step()`` calls timed).
 
 It prints the rates and the ratios the issue asks for: the vector env's agent steps
 per second over the core's moves per second (at least 2), in both stepping
@@ -149,22 +150,27 @@ def _random_legal(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return (mask.view(np.uint8) * ranks).argmax(axis=1)  # type: ignore[no-any-return]
 
 
-def aec_round(steps: int, seed: int) -> tuple[int, float]:
-    """AEC steps and seconds with random legal play."""
+def aec_round(steps: int, seed: int) -> tuple[int, float, float]:
+    """AEC steps and seconds with random legal play; and the seconds of ``step()`` alone."""
     game = env(RULES)
     game.reset(seed=seed)
     rng = random.Random(seed)
+    clock = time.process_time
     made = 0
-    start = time.process_time()
+    stepping = 0.0
+    start = clock()
     while made < steps:
         observed, _, terminated, truncated, _ = game.last()
         if terminated or truncated:
             game.reset()
             continue
         legal = np.flatnonzero(observed["action_mask"])
-        game.step(int(legal[rng.randrange(len(legal))]))
+        action = int(legal[rng.randrange(len(legal))])
+        before = clock()
+        game.step(action)
+        stepping += clock() - before
         made += 1
-    return made, time.process_time() - start
+    return made, clock() - start, stepping
 
 
 def main() -> None:
@@ -173,7 +179,7 @@ def main() -> None:
     parser.add_argument("--size", type=int, default=1024, help="B, the vector env's games")
     parser.add_argument("--steps", type=int, default=100, help="vector steps a round")
     arguments = parser.parse_args()
-    names = ["core", "apply", "play-first", "heuristic", "aec", "observation", "mask"]
+    names = ["core", "apply", "play-first", "heuristic", "aec", "aec step", "observation", "mask"]
     names += ["lockstep play-first", "lockstep heuristic"]
     totals = dict.fromkeys(names, (0, 0.0))
     game_steps = dict.fromkeys(("play-first", "heuristic"), 0)
@@ -193,7 +199,9 @@ def main() -> None:
             )
             add(f"lockstep {opponents}", decisions, seconds)
             game_steps[opponents] += steps
-        add("aec", *aec_round(5_000, seed=round_))
+        made, seconds, stepping = aec_round(5_000, seed=round_)
+        add("aec", made, seconds)
+        add("aec step", made, stepping)
         observation_cost, mask_cost = step_parts(seed=round_)
         add("observation", 1, observation_cost)
         add("mask", 1, mask_cost)
@@ -227,6 +235,11 @@ def main() -> None:
     print(
         f"AEC env step:                 {aec_cost:12.2f} us per step"
         f"   ratio to one apply: {aec_cost / apply_cost:5.2f} (target <= 3)"
+    )
+    step_cost = 1e6 / rate("aec step")
+    print(
+        f"AEC step() alone:             {step_cost:12.2f} us per step"
+        f"   ratio to one apply: {step_cost / apply_cost:5.2f} (without last() and the choice)"
     )
     parts = {name: totals[name][1] / totals[name][0] for name in ("observation", "mask")}
     print(
