@@ -236,16 +236,16 @@ def main() -> None:
         f"AEC env step:                 {aec_cost:12.2f} us per step"
         f"   ratio to one apply: {aec_cost / apply_cost:5.2f} (target <= 3)"
     )
-    step_cost = 1e6 / rate("aec step")
-    print(
-        f"AEC step() alone:             {step_cost:12.2f} us per step"
-        f"   ratio to one apply: {step_cost / apply_cost:5.2f} (without last() and the choice)"
-    )
     parts = {name: totals[name][1] / totals[name][0] for name in ("observation", "mask")}
     print(
         f"  of which: observation {parts['observation']:.2f} us, mask {parts['mask']:.2f} us,"
         f" apply {apply_cost:.2f} us, the rest (the environment's bookkeeping, the"
         f" loop's choice) {aec_cost - sum(parts.values()) - apply_cost:.2f} us"
+    )
+    step_cost = 1e6 / rate("aec step")
+    print(
+        f"AEC step() alone:             {step_cost:12.2f} us per step"
+        f"   ratio to one apply: {step_cost / apply_cost:5.2f} (without last() and the choice)"
     )
 
 
