@@ -277,21 +277,24 @@ class SkipBoVectorEnv(VectorEnv[Any, Any, Any]):
                 else f"a move, but an opponent is to move (the wait action is {self.wait_action})"
             )
             raise OutOfTurnError(game, int(chosen[game]), reason)
-        agent = np.where(to_move, chosen, 0)
+        agent = np.where(to_move, chosen, 0)  # 0 where it waits: read, never played
         mask = batch.legal_action_mask()
-        if not (
-            ((agent >= 0) & (agent < self._moves)).all()
-            and (
-                np.take(mask.reshape(-1), self._mask_rows + agent.astype(np.int64)) | ~to_move
-            ).all()
-        ):
+        if not self._all_legal(agent, to_move, mask):
             # The agent's games alone: the batch raises the first one's ActionError or
             # IllegalActionError (naming the rule), and changes nothing.
             batch.step(agent, only=to_move)
             raise AssertionError("the batch accepted an action its mask refuses")
-        agent = agent.astype(np.int64, copy=False)
         opponents: npt.NDArray[np.int64] = self._policy(mask)
-        return np.where(to_move, agent, opponents)
+        return np.where(to_move, agent.astype(np.int64, copy=False), opponents)
+
+    def _all_legal(
+        self, agent: npt.NDArray[Any], to_move: npt.NDArray[np.bool_], mask: npt.NDArray[np.bool_]
+    ) -> bool:
+        """Whether the agent's action is a legal move in every game where it is to move."""
+        if not ((agent >= 0) & (agent < self._moves)).all():
+            return False
+        picked = np.take(mask.reshape(-1), self._mask_rows + agent.astype(np.int64))
+        return bool((picked | ~to_move).all())
 
     def _opponents_move(
         self, rewards: npt.NDArray[np.float64], ended: npt.NDArray[np.bool_], final: dict[str, Any]
