@@ -9,15 +9,21 @@ Measures, at 2 players with rounds interleaved (CPU time of this process,
 * **vector**: agent steps per second of :class:`skipbo.envs.vector.SkipBoVectorEnv`
   at B = 1,024 (the agent plays a random legal action; the opponents, play-first
   and then heuristic, move inside the batch; resets included);
+* **lockstep**: the same environment with ``lockstep=True`` (one batch step of every
+  game per vector step): its agent decisions per second, counting only the games
+  where the agent was to move (``info["to_move"]``), not the wait actions of the
+  others; the share of games where the agent was to move is printed too;
 * **AEC**: the cost per step of the PettingZoo AEC environment in a user's random
   legal-play loop: ``last()`` (the observation vector and the action mask of the
   agent to act, its reward and flags), a uniformly random legal action read from the
   mask, then ``step()`` (the action's check and the move); resets included. The
   observation's and the mask's own costs (one state each, outside the environment)
-  are printed too, to show where the rest of a step goes.
+  are printed too, to show where the rest of a step goes, and the cost of
+  ``step()`` alone (the same loop, only the ``step()`` calls timed).
 
 It prints the rates and the ratios the issue asks for: the vector env's agent steps
-per second over the core's moves per second (at least 2), and the AEC step's cost
+per second over the core's moves per second (at least 2), in both stepping
+contracts, and the AEC step's cost
 over one core ``apply`` (at most 3). It also counts, outside the timing, the batch
 steps of one vector step (the agent's, then one per move of the longest opponent
 turn among the games): the vector env's fixed cost per agent step.
@@ -96,6 +102,21 @@ def vector_round(size: int, steps: int, opponents: str, seed: int) -> tuple[int,
     return steps * size, time.process_time() - start
 
 
+def lockstep_round(size: int, steps: int, opponents: str, seed: int) -> tuple[int, float, int]:
+    """Agent decisions (not waits) and seconds of the lockstep vector env; the game steps."""
+    envs = SkipBoVectorEnv(size, RULES, opponents=opponents, lockstep=True)
+    _, info = envs.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(20):  # warm up: the games at several stages
+        info = envs.step(_random_legal(info["action_mask"], rng))[4]
+    decisions = 0
+    start = time.process_time()
+    for _ in range(steps):
+        decisions += int(np.count_nonzero(info["to_move"]))
+        info = envs.step(_random_legal(info["action_mask"], rng))[4]
+    return decisions, time.process_time() - start, steps * size
+
+
 def batch_steps(size: int, opponents: str, seed: int, steps: int = 20) -> float:
     """Batch steps per vector step (untimed): the agent's, then the opponents' phase."""
     envs = SkipBoVectorEnv(size, RULES, opponents=opponents)
@@ -119,27 +140,37 @@ def batch_steps(size: int, opponents: str, seed: int, steps: int = 20) -> float:
 
 
 def _random_legal(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """A uniformly random legal action per row: the largest random key among the legal."""
-    keys = rng.random(mask.shape) * mask
-    return keys.argmax(axis=1)  # type: ignore[no-any-return]
+    """A uniformly random legal action per row: the legal action of highest random rank.
+
+    One random order of the actions a step for all the rows, as the batch policies
+    draw (:mod:`skipbo.batch.policies`): each row's choice is uniform over its legal
+    actions, for a few byte-sized passes over the mask instead of a random number each.
+    """
+    ranks = (rng.permutation(mask.shape[1]) + 1).astype(np.uint8)  # under 256 actions
+    return (mask.view(np.uint8) * ranks).argmax(axis=1)  # type: ignore[no-any-return]
 
 
-def aec_round(steps: int, seed: int) -> tuple[int, float]:
-    """AEC steps and seconds with random legal play."""
+def aec_round(steps: int, seed: int) -> tuple[int, float, float]:
+    """AEC steps and seconds with random legal play; and the seconds of ``step()`` alone."""
     game = env(RULES)
     game.reset(seed=seed)
     rng = random.Random(seed)
+    clock = time.process_time
     made = 0
-    start = time.process_time()
+    stepping = 0.0
+    start = clock()
     while made < steps:
         observed, _, terminated, truncated, _ = game.last()
         if terminated or truncated:
             game.reset()
             continue
         legal = np.flatnonzero(observed["action_mask"])
-        game.step(int(legal[rng.randrange(len(legal))]))
+        action = int(legal[rng.randrange(len(legal))])
+        before = clock()
+        game.step(action)
+        stepping += clock() - before
         made += 1
-    return made, time.process_time() - start
+    return made, clock() - start, stepping
 
 
 def main() -> None:
@@ -148,9 +179,10 @@ def main() -> None:
     parser.add_argument("--size", type=int, default=1024, help="B, the vector env's games")
     parser.add_argument("--steps", type=int, default=100, help="vector steps a round")
     arguments = parser.parse_args()
-    totals = dict.fromkeys(
-        ["core", "apply", "play-first", "heuristic", "aec", "observation", "mask"], (0, 0.0)
-    )
+    names = ["core", "apply", "play-first", "heuristic", "aec", "aec step", "observation", "mask"]
+    names += ["lockstep play-first", "lockstep heuristic"]
+    totals = dict.fromkeys(names, (0, 0.0))
+    game_steps = dict.fromkeys(("play-first", "heuristic"), 0)
 
     def add(name: str, count: int, seconds: float) -> None:
         before = totals[name]
@@ -162,7 +194,14 @@ def main() -> None:
         add("apply", applied, apply_seconds)
         for opponents in ("play-first", "heuristic"):
             add(opponents, *vector_round(arguments.size, arguments.steps, opponents, round_))
-        add("aec", *aec_round(5_000, seed=round_))
+            decisions, seconds, steps = lockstep_round(
+                arguments.size, 3 * arguments.steps, opponents, round_
+            )
+            add(f"lockstep {opponents}", decisions, seconds)
+            game_steps[opponents] += steps
+        made, seconds, stepping = aec_round(5_000, seed=round_)
+        add("aec", made, seconds)
+        add("aec step", made, stepping)
         observation_cost, mask_cost = step_parts(seed=round_)
         add("observation", 1, observation_cost)
         add("mask", 1, mask_cost)
@@ -183,6 +222,14 @@ def main() -> None:
             f"   ratio to the core: {vector / core:5.2f} (target >= 2)"
         )
     for opponents in ("play-first", "heuristic"):
+        lockstep = rate(f"lockstep {opponents}")
+        share = totals[f"lockstep {opponents}"][0] / game_steps[opponents]
+        print(
+            f"lockstep B={arguments.size} vs {opponents:10}  {lockstep:12,.0f} agent decisions/s"
+            f" ratio to the core: {lockstep / core:5.2f} (target >= 2; waits not counted,"
+            f" the agent to move in {share:.0%} of game steps)"
+        )
+    for opponents in ("play-first", "heuristic"):
         count = batch_steps(arguments.size, opponents, seed=7)
         print(f"batch steps per vector step vs {opponents:10} {count:6.1f}")
     print(
@@ -194,6 +241,11 @@ def main() -> None:
         f"  of which: observation {parts['observation']:.2f} us, mask {parts['mask']:.2f} us,"
         f" apply {apply_cost:.2f} us, the rest (the environment's bookkeeping, the"
         f" loop's choice) {aec_cost - sum(parts.values()) - apply_cost:.2f} us"
+    )
+    step_cost = 1e6 / rate("aec step")
+    print(
+        f"AEC step() alone:             {step_cost:12.2f} us per step"
+        f"   ratio to one apply: {step_cost / apply_cost:5.2f} (without last() and the choice)"
     )
 
 

@@ -27,6 +27,7 @@ from skipbo.batch.shuffle import Shuffler, shuffled
 from skipbo.common.randomness import derive_seed, shuffle
 from skipbo.envs.observation import observation
 from skipbo.moves import is_build_play
+from skipbo.rules import FirstPlayer
 
 ROOT = Path(__file__).resolve().parents[1]
 SMALL = Rules(players=2, deck=Deck(copies=2, wilds=2, highest=4), stock_size=2, hand_size=3)
@@ -48,12 +49,33 @@ def _same_arrays(before: dict[str, object], batch: GameBatch) -> bool:
 class TestNew:
     """Tests for `GameBatch.new`."""
 
-    def test_game_i_is_the_cores_game_of_the_derived_seed(self) -> None:
-        batch = GameBatch.new(Rules(players=4), 5, seed=9)
+    @pytest.mark.rule("R-SETUP-5")
+    @pytest.mark.parametrize(
+        "rules",
+        [
+            Rules(players=4),
+            Rules(players=3, first_player=2),
+            Rules.partners(first_player=1),
+            Rules(players=2, first_player=FirstPlayer.HIGHEST_STOCK_TOP),
+            Rules(players=3, first_player=FirstPlayer.DEALER_DRAW),
+            SMALL,
+        ],
+        ids=repr,
+    )
+    def test_game_i_is_the_cores_game_of_the_derived_seed(self, rules: Rules) -> None:
+        """The deal laid out in the arrays (a fixed first player) or the core's (others)."""
+        batch = GameBatch.new(rules, 5, seed=9, auto_reset=True)
         for i in range(5):
             assert batch.state(i) == skipbo.new_game(batch.rules, seed=derive_seed(9, i))
             assert batch.game_seed(i) == derive_seed(9, i)
         assert batch.game_index.tolist() == [0, 1, 2, 3, 4]
+        # Slots dealt again in mid-game: nothing of the games before is left in them.
+        for _ in range(30):
+            batch.step(batch.legal_action_mask().argmax(axis=1))
+        batch.deal_next([1, 3])
+        check_batch_invariants(batch)
+        for slot in (1, 3):
+            assert batch.state(slot) == skipbo.new_game(rules, seed=batch.game_seed(slot))
 
     def test_masks_have_the_action_layout(self) -> None:
         batch = GameBatch.new(Rules(players=3), 4, seed=2)

@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pytest
+from gymnasium import spaces
 
 import skipbo
-from skipbo.actions import legal_action_mask
+import skipbo.actions
+from skipbo.actions import ActionError, action_to_move, legal_action_mask
 from skipbo.batch import GameBatch, IllegalActionError
 from skipbo.batch.policies import PlayFirstPolicy, PriorityPolicy, make_policy
 from skipbo.envs.observation import observation_array
-from skipbo.envs.vector import SkipBoVectorEnv
+from skipbo.envs.vector import OutOfTurnError, SkipBoVectorEnv
 from skipbo.moves import Discard, Pass, PlayFromStock
+from skipbo.state import Termination
+from tests.test_envs_every_agent import skipbo_redeal
 
 GAMES = 6
 
@@ -20,6 +26,44 @@ def random_legal(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return (rng.random(mask.shape) * mask).argmax(axis=1)  # type: ignore[no-any-return]
 
 
+def expected_mask(state: skipbo.GameState, seat: int, lockstep: bool) -> bytes:
+    """The agent's action mask of ``state``: its legal actions; in lockstep, the wait
+    action alone where another seat is to move, no wait action where the agent is."""
+    legal = legal_action_mask(state)
+    if not lockstep:
+        return legal
+    if state.current_player == seat:
+        return legal + b"\x00"
+    return bytes(len(legal)) + b"\x01"
+
+
+def check_own_view(
+    envs: SkipBoVectorEnv, observations: np.ndarray, info: dict[str, np.ndarray], seed: int
+) -> None:
+    """Every game's observation and mask are the agent's own view's, and re-dealing the
+    cards hidden from its seat (R-INFO-3) changes neither (nor ``to_move``)."""
+    batch, seat = envs.batch, envs.seat
+    states = batch.states()
+    for slot, state in enumerate(states):
+        np.testing.assert_array_equal(
+            observations[slot], observation_array(skipbo.view(state, seat))
+        )
+        assert info["action_mask"][slot].tobytes() == expected_mask(state, seat, envs.lockstep)
+    rng = random.Random(seed)
+    redealt = GameBatch.from_states([skipbo_redeal(state, seat, rng) for state in states])
+    envs._batch = redealt  # a test's look behind the table: the same games, other cards
+    try:
+        again, info_again = envs._observe()
+    finally:
+        envs._batch = batch
+    np.testing.assert_array_equal(again, observations)
+    assert info_again.keys() == info.keys() - {"final_obs", "_final_obs"}
+    for key, value in info_again.items():
+        np.testing.assert_array_equal(value, info[key])
+
+
+@pytest.mark.rule("R-INFO-3")
+@pytest.mark.parametrize("lockstep", [False, True])
 @pytest.mark.parametrize(
     ("rules", "seat", "opponents"),
     [
@@ -29,21 +73,21 @@ def random_legal(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     ],
 )
 def test_every_game_waits_at_the_agents_turn_with_its_own_view(
-    rules: skipbo.Rules, seat: int, opponents: str
+    rules: skipbo.Rules, seat: int, opponents: str, lockstep: bool
 ) -> None:
-    envs = SkipBoVectorEnv(GAMES, rules, seat=seat, opponents=opponents, stock_reward=0.1)
+    envs = SkipBoVectorEnv(
+        GAMES, rules, seat=seat, opponents=opponents, stock_reward=0.1, lockstep=lockstep
+    )
     observations, info = envs.reset(seed=3)
     rng = np.random.default_rng(3)
     ended_games = 0
-    for _ in range(25):
+    for step in range(60 if lockstep else 25):
         batch = envs.batch
-        assert (batch.current_player == seat).all()
-        for slot in range(GAMES):
-            state = batch.state(slot)
-            np.testing.assert_array_equal(
-                observations[slot], observation_array(skipbo.view(state, seat))
-            )
-            assert info["action_mask"][slot].tobytes() == legal_action_mask(state)
+        if lockstep:
+            np.testing.assert_array_equal(info["to_move"], batch.current_player == seat)
+        else:
+            assert (batch.current_player == seat).all()
+        check_own_view(envs, observations, info, seed=step)
         team = rules.seating.team_of[seat]
         stocks = rules.seating.team_stocks[team]
         before = [sum(len(batch.state(slot).stocks[s]) for s in stocks) for slot in range(GAMES)]
@@ -106,6 +150,7 @@ def test_reset_with_a_seed_repeats_and_an_illegal_action_raises() -> None:
         ({"seat": 2}, ValueError),
         ({"opponents": "nobody"}, ValueError),
         ({"opponents": 3}, TypeError),
+        ({"lockstep": 1}, TypeError),
     ],
 )
 def test_bad_arguments(arguments: dict[str, object], error: type[Exception]) -> None:
@@ -155,3 +200,145 @@ def test_the_policies_choose_legal_moves_and_prefer_plays() -> None:
         batch.step(first(mask))
     with pytest.raises(ValueError, match="unknown batch policy"):
         make_policy("nobody", rules)
+
+
+# --- lockstep mode --------------------------------------------------------------------
+
+
+def opponents_move(state: skipbo.GameState) -> skipbo.Move:
+    """The move the batch heuristic makes in ``state`` (it is deterministic)."""
+    mask = np.frombuffer(legal_action_mask(state), dtype=np.bool_)[None, :]
+    action = int(PriorityPolicy(state.rules)(mask.copy())[0])
+    return action_to_move(state.rules, action)
+
+
+def agents_reward(outcome: skipbo.Outcome, team: int) -> float:
+    if outcome.team is None:
+        return 0.0
+    return 1.0 if outcome.team == team else -1.0
+
+
+LOST_TO_AN_OPPONENT = (False, -1.0, False)
+"""An ending (the agent moved, its reward, truncated): an opponent's move won."""
+
+
+@pytest.mark.parametrize(
+    ("rules", "seat", "seen"),
+    [
+        (
+            skipbo.Rules(players=2, stock_size=2, turn_limit=12),
+            1,
+            {LOST_TO_AN_OPPONENT, (True, 1.0, False), (True, 0.0, True)},
+        ),
+        (skipbo.Rules(players=3, stock_size=2), 0, {LOST_TO_AN_OPPONENT, (True, 1.0, False)}),
+        # The partner's (a policy's) winning move is the agent's team's win (R-TEAM-3).
+        (skipbo.Rules.partners(stock_size=1), 3, {LOST_TO_AN_OPPONENT, (False, 1.0, False)}),
+    ],
+)
+def test_a_lockstep_step_is_one_core_move_in_every_game(
+    rules: skipbo.Rules, seat: int, seen: set[tuple[bool, float, bool]]
+) -> None:
+    """Each lockstep step is, game by game, the core's ``apply`` of one move: the
+    agent's action where it is to move, the heuristic's choice elsewhere; a game that
+    ends is scored for the agent's team in that step (also when an opponent ended it),
+    truncated at the turn limit, and its slot holds the core's next game."""
+    envs = SkipBoVectorEnv(GAMES, rules, seat=seat, opponents="heuristic", lockstep=True)
+    _, info = envs.reset(seed=4)
+    rng = np.random.default_rng(4)
+    team = rules.seating.team_of[seat]
+    endings: set[tuple[bool, float, bool]] = set()  # (agent moved, reward, truncated)
+    for _ in range(150):
+        before = envs.batch.states()
+        actions = random_legal(info["action_mask"], rng)
+        _, rewards, terminated, truncated, info_after = envs.step(actions)
+        for slot, state in enumerate(before):
+            moved = state.current_player == seat
+            assert bool(info["to_move"][slot]) == moved
+            if moved:
+                move = action_to_move(rules, int(actions[slot]))
+            else:
+                assert actions[slot] == envs.wait_action
+                move = opponents_move(state)
+            expected = skipbo.apply(state, move)
+            if expected.outcome is None:
+                assert envs.batch.state(slot) == expected
+                assert rewards[slot] == 0
+                assert not terminated[slot]
+                assert not truncated[slot]
+                continue
+            limit = expected.outcome.termination is Termination.TURN_LIMIT
+            assert (bool(terminated[slot]), bool(truncated[slot])) == (not limit, limit)
+            assert rewards[slot] == agents_reward(expected.outcome, team)
+            np.testing.assert_array_equal(
+                info_after["final_obs"][slot], observation_array(skipbo.view(expected, seat))
+            )
+            fresh = skipbo.new_game(rules, seed=envs.batch.game_seed(slot))
+            assert envs.batch.state(slot) == fresh
+            endings.add((moved, float(rewards[slot]), limit))
+        info = info_after
+    assert seen <= endings, endings
+
+
+def test_lockstep_reset_waits_where_an_opponent_starts() -> None:
+    rules = skipbo.Rules(players=3)  # seat 0 starts (R-SETUP-5)
+    envs = SkipBoVectorEnv(4, rules, seat=1, lockstep=True)
+    assert envs.single_action_space == spaces.Discrete(skipbo.actions.action_count(rules) + 1)
+    assert envs.wait_action == skipbo.actions.action_count(rules)
+    observations, info = envs.reset(seed=2)
+    assert not info["to_move"].any()
+    assert (envs.batch.turn == 1).all()  # nobody moved
+    mask = info["action_mask"]
+    assert (mask.sum(axis=1) == 1).all()
+    assert (mask[:, envs.wait_action] == 1).all()
+    again = SkipBoVectorEnv(4, rules, seat=1, lockstep=True).reset(seed=2)[0]
+    np.testing.assert_array_equal(observations, again)
+    # One wait: seat 0 makes one move in every game.
+    before = envs.batch.states()
+    envs.step(np.full(4, envs.wait_action))
+    assert all(state.turn_moves == 1 or state.turn == 2 for state in envs.batch.states()), (
+        "each game one move on"
+    )
+    assert all(a != b for a, b in zip(before, envs.batch.states(), strict=True))
+    assert SkipBoVectorEnv(4, rules).wait_action is None
+
+
+def test_a_lockstep_action_that_does_not_fit_the_turn_is_refused() -> None:
+    rules = skipbo.Rules(players=2)
+    envs = SkipBoVectorEnv(4, rules, seat=1, lockstep=True)
+    _, info = envs.reset(seed=6)
+    rng = np.random.default_rng(6)
+    while info["to_move"].all() or not info["to_move"].any():
+        _, _, _, _, info = envs.step(random_legal(info["action_mask"], rng))
+    mask, to_move = info["action_mask"], info["to_move"]
+    wait = envs.wait_action
+    assert wait is not None
+    good = random_legal(mask, rng)
+    waiting, moving = int(np.flatnonzero(~to_move)[0]), int(np.flatnonzero(to_move)[0])
+    legal_there = np.flatnonzero(legal_action_mask(envs.batch.state(waiting)))
+    illegal = int(np.flatnonzero(mask[moving] == 0)[0])
+    wrong: list[tuple[dict[int, int], type[Exception], str]] = [
+        ({waiting: int(legal_there[0])}, OutOfTurnError, "an opponent is to move"),
+        ({moving: wait}, OutOfTurnError, "the agent is to move"),
+        ({moving: illegal}, IllegalActionError, f"game {moving}"),
+        ({moving: wait + 1}, ActionError, "not in 0.."),
+        ({moving: -1}, ActionError, "not in 0.."),
+    ]
+    before = envs.batch.states()
+    generator = envs._policy.rng.bit_generator.state  # type: ignore[attr-defined]
+    for changes, error, message in wrong:
+        actions = good.copy()
+        for slot, action in changes.items():
+            actions[slot] = action
+        with pytest.raises(error, match=message) as raised:
+            envs.step(actions)
+        if isinstance(raised.value, OutOfTurnError):
+            assert raised.value.rule == "R-TURN-7"
+            assert raised.value.game in changes
+        assert envs.batch.states() == before
+        assert envs._policy.rng.bit_generator.state == generator  # type: ignore[attr-defined]
+    with pytest.raises(TypeError):
+        envs.step(good.astype(np.float64))
+    with pytest.raises(ActionError, match="shape"):
+        envs.step(good[:2])
+    envs.step(good)  # the right actions still step
+    assert envs.batch.states() != before

@@ -38,7 +38,7 @@ from skipbo.deal import deal
 from skipbo.engine import apply
 from skipbo.errors import ArgumentTypeError, ConfigurationError, IllegalMoveError
 from skipbo.moves import Move
-from skipbo.rules import Rules
+from skipbo.rules import FirstPlayer, Rules
 from skipbo.state import GameState, Outcome, Termination
 
 __all__ = ["GameBatch", "IllegalActionError", "StepResult"]
@@ -157,7 +157,7 @@ class GameBatch:
         batch = cls(rules, size)
         batch._seed = seed
         batch._auto_reset = bool(auto_reset)
-        write_states(batch._a, range(size), [batch._new_game(slot) for slot in range(size)])
+        batch._deal_games(batch._slots, range(size))
         return batch
 
     @classmethod
@@ -516,6 +516,23 @@ class GameBatch:
 
     # --- step --------------------------------------------------------------------------
 
+    def action_array(self, actions: npt.ArrayLike) -> npt.NDArray[Any]:
+        """``actions`` as an array of one integer per game, as :meth:`step` takes them.
+
+        Not checked against the action space (an environment may add actions of its own).
+
+        Raises:
+            TypeError: if ``actions`` is not an integer array-like.
+            ~skipbo.ActionError: if it does not hold exactly one action per game.
+
+        """
+        chosen = np.asarray(actions)
+        if chosen.dtype == np.bool_ or not np.issubdtype(chosen.dtype, np.integer):
+            raise ArgumentTypeError(f"actions must be integers, got dtype {chosen.dtype}")
+        if chosen.shape != (self.size,):
+            raise ActionError(f"actions must have shape ({self.size},), got {chosen.shape}")
+        return chosen
+
     def step(
         self, actions: npt.ArrayLike, *, only: npt.NDArray[np.bool_] | None = None
     ) -> StepResult:
@@ -535,11 +552,7 @@ class GameBatch:
         In every error case the batch is unchanged.
 
         """
-        chosen = np.asarray(actions)
-        if chosen.dtype == np.bool_ or not np.issubdtype(chosen.dtype, np.integer):
-            raise ArgumentTypeError(f"actions must be integers, got dtype {chosen.dtype}")
-        if chosen.shape != (self.size,):
-            raise ActionError(f"actions must have shape ({self.size},), got {chosen.shape}")
+        chosen = self.action_array(actions)
         a = self._a
         if only is not None:
             if only.shape != (self.size,) or only.dtype != np.bool_:
@@ -855,5 +868,47 @@ class GameBatch:
         first = self._next_game
         self._next_game += slots.size
         self._game_index[slots] = np.arange(first, self._next_game)
-        games = [self._new_game(index) for index in range(first, self._next_game)]
-        write_states(self._a, slots.tolist(), games)
+        self._deal_games(slots, range(first, self._next_game))
+
+    def _deal_games(self, slots: Array, indices: range) -> None:
+        """Deal games ``indices`` of the seed into ``slots``: ``new_game``'s states.
+
+        With a fixed first player (R-SETUP-5 c) the deal is laid out in the arrays
+        directly: each game's shuffle (the core's, per game), then a few writes for all
+        of them and the starting hands drawn as every later hand is (:meth:`_draw`).
+        The other first-player rules take the core's deal (``deal``).
+        """
+        assert self._seed is not None  # only new() deals games
+        first = self.rules.first_player
+        if isinstance(first, FirstPlayer):
+            write_states(self._a, slots.tolist(), [self._new_game(index) for index in indices])
+            return
+        decks, seeds = [], []
+        for index in indices:
+            cards, next_seed = self._shuffle(self._deck_cards, derive_seed(self._seed, index))
+            decks.append(bytes(cards))
+            seeds.append(next_seed)
+        deck = np.frombuffer(b"".join(decks), dtype=np.int8).reshape(slots.size, self._deck)
+        a = self._a
+        stock_size = self.rules.stock_size
+        dealt = self._stocks * stock_size
+        # R-SETUP-2, R-SETUP-3: stock pile s takes the cards s * n .. (s + 1) * n, top last.
+        a.stock[slots, :, :stock_size] = deck[:, :dealt].reshape(slots.size, self._stocks, -1)
+        a.stock_len[slots] = stock_size
+        a.stock_top[slots] = deck[:, stock_size - 1 : dealt : stock_size]
+        # R-SETUP-4: the rest is the draw pile, top last; nothing else holds a card.
+        a.draw[slots, : self._deck - dealt] = deck[:, dealt:]
+        a.draw_len[slots] = self._deck - dealt
+        for name in ("discard_len", "build_len", "completed_len", "hand", "hand_len"):
+            getattr(a, name)[slots] = 0
+        a.discard_top[slots] = -1
+        a.current_player[slots] = first
+        a.turn[slots] = 1
+        a.turn_moves[slots] = 0
+        a.empty_passes[slots] = 0
+        a.termination[slots] = 0
+        a.winning_team[slots] = -1
+        for slot, seed in zip(slots.tolist(), seeds, strict=True):
+            a.shuffle_seed[slot] = seed
+        # R-SETUP-7, R-TURN-1: the first player fills the hand.
+        self._draw(slots, np.full(slots.size, first, dtype=np.int64))

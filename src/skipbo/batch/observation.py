@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+from functools import lru_cache
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +31,7 @@ from skipbo.envs.observation import DISCARD_DEPTH, observation_layout
 
 if TYPE_CHECKING:
     from skipbo.batch.engine import GameBatch
+    from skipbo.rules import Rules
 
 __all__ = ["observations"]
 
@@ -66,7 +68,7 @@ def observations(
 
     """
     rules = batch.rules
-    layout = observation_layout(rules, depth)
+    encoder = _encoder(rules, depth)  # checks the depth (observation_layout)
     a: Any = batch.arrays
     if games is not None:
         # The arrays of the games asked for (copies): the encoding below reads only them.
@@ -74,7 +76,7 @@ def observations(
         a = SimpleNamespace(**{name: getattr(a, name)[rows] for name in _FIELDS})
     size = len(a.current_player)
     if seats is None:
-        seat = a.current_player.copy()
+        seat = a.current_player
     else:
         seat = np.asarray(seats)
         if (
@@ -83,60 +85,104 @@ def observations(
             or ((seat < 0) | (seat >= rules.players)).any()
         ):
             raise ValueError(f"seats must be {size} seats from 0 to {rules.players - 1}")
-        seat = seat.astype(np.int64)
-    seating = rules.seating
-    players, stocks = rules.players, rules.stock_pile_count
-    values, highest = rules.deck.highest + 1, rules.deck.highest
-    piles = rules.discard_pile_count
-    games = np.arange(size)
-    out = np.zeros((size, layout.size), dtype=np.float32)
-    flat = out.reshape(-1)
-    row = games * layout.size
+        seat = seat.astype(np.int64, copy=False)
+    return encoder.encode(a, seat, size)
 
-    def put(name: str, values_: npt.ArrayLike) -> None:
-        field = layout.field(name)
-        out[:, field.start : field.stop] = np.asarray(values_).reshape(size, -1)
 
-    def one_hot(name: str, offsets: npt.NDArray[np.int64], held: npt.NDArray[np.bool_]) -> None:
-        # offsets: each entry's index within the field; held: which entries are set.
-        start = layout.field(name).start
-        flat[(row.reshape((size,) + (1,) * (offsets.ndim - 1)) + start + offsets)[held]] = 1
+class _Encoder:
+    """The encoding of one rules and depth, its tables computed once.
 
-    per_seat = np.eye(players, dtype=np.float32)
-    teammates = np.zeros((players, players), dtype=np.float32)
-    own_stock = np.zeros((players, stocks), dtype=np.float32)
-    playable = np.zeros((players, stocks), dtype=np.float32)
-    for one in range(players):
-        teammates[one, list(seating.team_seats[seating.team_of[one]])] = 1
-        own_stock[one, seating.own_stock[one]] = 1
-        playable[one, list(seating.stock_sources[one])] = 1
-    put("seat", per_seat[seat])
-    put("current_player", per_seat[a.current_player])
-    put("teammates", teammates[seat])
-    put("hand", a.hand[games, seat])  # the viewer's own hand only (R-INFO-2)
-    put("stock_own", own_stock[seat])
-    put("stock_playable", playable[seat])
-    top = a.stock_top.astype(np.int64)
-    one_hot("stock_top", np.arange(stocks) * values + top, top >= 0)
-    put("stock_size", a.stock_len)
-    # A build pile of n cards needs n + 1 (R-BUILD-2): its entry n is set.
-    one_hot(
-        "build_need",
-        np.arange(rules.build_pile_count) * highest + a.build_len,
-        np.ones(a.build_len.shape, dtype=np.bool_),
-    )
-    lengths = a.discard_len.reshape(size, -1)
-    # One flat gather per depth (take_along_axis builds an index per axis: slower).
-    cards = a.discard.reshape(-1)
-    first_card = (np.arange(size * stocks * piles) * a.discard.shape[-1]).reshape(size, -1)
-    pile_index = np.arange(stocks * piles)[None, :]
-    for below in range(depth):
-        position = lengths - 1 - below  # the top first
-        card = cards[first_card + np.maximum(position, 0)]
-        offsets = ((pile_index * depth + below) * values + card).astype(np.int64)
-        one_hot("discard_top", offsets, position >= 0)
-    put("discard_size", lengths)
-    put("hand_size", a.hand_len)
-    put("draw_pile_size", a.draw_len)
-    put("completed_count", a.completed_len)
-    return out
+    Few NumPy calls a batch, whatever its size: every row starts as its seat's row of
+    the fields that depend only on the seat; every one-hot entry of a row is set by one
+    flat assignment; the counts at the end of the layout are one contiguous block.
+    """
+
+    def __init__(self, rules: Rules, depth: int) -> None:
+        layout = observation_layout(rules, depth)
+        seating = rules.seating
+        self.size = layout.size
+        self.depth = depth
+        self.values = rules.deck.highest + 1
+        self.stocks, self.piles = rules.stock_pile_count, rules.discard_pile_count
+        self.starts = {field.name: field.start for field in layout.fields}
+        # The seat's own fields (R-TEAM-*): its one-hot, its team, its stock piles.
+        seat_rows = np.zeros((rules.players, layout.size), dtype=np.float32)
+        for one in range(rules.players):
+            at = self.starts
+            seat_rows[one, at["seat"] + one] = 1
+            team = seating.team_seats[seating.team_of[one]]
+            seat_rows[one, [at["teammates"] + mate for mate in team]] = 1
+            seat_rows[one, at["stock_own"] + seating.own_stock[one]] = 1
+            seat_rows[one, [at["stock_playable"] + s for s in seating.stock_sources[one]]] = 1
+        self.seat_rows = seat_rows
+        at = self.starts
+        self.stock_top_at = at["stock_top"] + np.arange(self.stocks) * self.values
+        self.build_need_at = at["build_need"] + np.arange(rules.build_pile_count) * (
+            rules.deck.highest
+        )
+        piles = self.stocks * self.piles
+        # discard_top's entry of pile p, depth d: ((p * depth + d) * values + card).
+        self.discard_at = at["discard_top"] + (
+            (np.arange(piles)[:, None] * depth + np.arange(depth)) * self.values
+        )
+        self.below = np.arange(depth)
+        self._cache: dict[tuple[int, int], SimpleNamespace] = {}
+        self.hand = slice(at["hand"], at["hand"] + self.values)
+        self.stock_size = slice(at["stock_size"], at["stock_size"] + self.stocks)
+        # discard_size, hand_size, draw_pile_size, completed_count: the last fields, in a row.
+        self.counts = at["discard_size"]
+        assert self.counts + piles + rules.players + 2 == layout.size
+
+    def encode(self, a: Any, seat: npt.NDArray[np.int64], size: int) -> npt.NDArray[np.float32]:
+        out = np.take(self.seat_rows, seat, axis=0)
+        flat = out.reshape(-1)
+        at = self._indices(size, a.discard.shape[-1])
+        out[:, self.hand] = a.hand[at.games, seat]  # the viewer's own hand (R-INFO-2)
+        out[:, self.stock_size] = a.stock_len
+        lengths = a.discard_len.reshape(size, -1)
+        out[:, self.counts :] = np.concatenate(
+            [lengths, a.hand_len, a.draw_len[:, None], a.completed_len[:, None]], axis=1
+        )
+        # The one-hot entries: one flat assignment each.
+        flat[at.current_player + a.current_player] = 1
+        top = a.stock_top
+        flat[(at.stock_top + top)[top >= 0]] = 1
+        # A build pile of n cards needs n + 1 (R-BUILD-2): its entry n is set.
+        flat[at.build_need + a.build_len] = 1
+        above = lengths[:, :, None] - self.below  # the top first: 1 + its position
+        cards = a.discard.reshape(-1)[at.discard_card + np.maximum(above, 1)]
+        flat[(at.discard_top + cards)[above > 0]] = 1
+        return out
+
+    def _indices(self, size: int, width: int) -> SimpleNamespace:
+        """The flat indices of ``size`` games' entries (kept for the last few sizes)."""
+        key = (size, width)
+        cached = self._cache.get(key)
+        if cached is None:
+            if len(self._cache) >= _SIZES_KEPT:
+                self._cache.clear()
+            row = np.arange(size, dtype=np.int64)[:, None] * self.size
+            piles = self.stocks * self.piles
+            cached = self._cache[key] = SimpleNamespace(
+                games=np.arange(size, dtype=np.int64),
+                current_player=row[:, 0] + self.starts["current_player"],
+                stock_top=row + self.stock_top_at,
+                build_need=row + self.build_need_at,
+                discard_top=row[:, :, None] + self.discard_at,
+                # The first card of each discard pile in the flat array, less one: the
+                # pile's top is at this plus its length.
+                discard_card=(np.arange(size * piles, dtype=np.int64) * width - 1).reshape(
+                    size, piles, 1
+                ),
+            )
+        return cached
+
+
+_SIZES_KEPT = 8
+"""The encoder keeps the indices of this many batch sizes (an environment needs two or
+three: its batch, and the few games that ended in a step)."""
+
+
+@lru_cache(maxsize=64)
+def _encoder(rules: Rules, depth: int) -> _Encoder:
+    return _Encoder(rules, depth)

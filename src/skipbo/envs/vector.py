@@ -29,6 +29,30 @@ game ends, with the last observation of the ended game in ``info["final_obs"]``
 the agent's team played. An illegal action raises
 :class:`skipbo.batch.IllegalActionError` (a vectorised learner masks its actions), and
 the batch is unchanged.
+
+**Two stepping contracts.** By default (synchronous) every vector step is one
+decision of the agent in every game: after its action, the opponents' turns are
+played out inside the batch, so a step waits for the longest opponent turn among the
+``B`` games. With ``lockstep=True`` every vector step is exactly one batch step of
+every game: where the agent's seat is to move its action is applied, and where an
+opponent is to move that opponent makes its one move in the same batch step. A game
+where the agent waits says so: ``info["to_move"]`` is ``False`` for it and its action
+mask allows exactly one action, the wait action (the last index,
+:attr:`SkipBoVectorEnv.wait_action`); the action space has that one index more. The
+observation is the agent's own view in every game, waiting or not. A move given for
+a waiting game, or the wait action for a game where the agent is to move, raises
+:class:`OutOfTurnError`; an illegal move raises
+:class:`~skipbo.batch.IllegalActionError`; either way nothing changes.
+
+>>> envs = SkipBoVectorEnv(8, players=2, lockstep=True)
+>>> observations, info = envs.reset(seed=1)
+>>> info["action_mask"].shape, envs.wait_action
+((8, 146), 145)
+>>> waiting = ~info["to_move"]
+>>> bool((info["action_mask"][waiting].sum(axis=1) == 1).all())
+True
+>>> actions = info["action_mask"].argmax(axis=1)  # the first legal action, or the wait
+>>> observations, rewards, terminated, truncated, info = envs.step(actions)
 """
 
 from __future__ import annotations
@@ -52,17 +76,36 @@ from skipbo.batch.policies import make_policy
 from skipbo.common.strictjson import echo
 from skipbo.envs import _adapter, _rewards
 from skipbo.envs.observation import DISCARD_DEPTH
-from skipbo.errors import ArgumentTypeError, ConfigurationError
+from skipbo.errors import ArgumentTypeError, ConfigurationError, RuleError
 from skipbo.rules import Rules
 from skipbo.state import Termination
 
-__all__ = ["MAX_OPPONENT_STEPS", "SkipBoVectorEnv"]
+__all__ = ["MAX_OPPONENT_STEPS", "OutOfTurnError", "SkipBoVectorEnv"]
 
 _TURN_LIMIT = TERMINATIONS.index(Termination.TURN_LIMIT)
 
 MAX_OPPONENT_STEPS = 100_000
 """A ceiling on the batch steps of one opponent phase: the rules end every game
 (R-WIN-2), so a phase that has not ended by then is a bug, reported as such."""
+
+
+class OutOfTurnError(RuleError):
+    """A lockstep action that does not fit its game's turn (R-TURN-7: the seats move in turn).
+
+    A move given for a game where an opponent is to move (the agent must give the
+    wait action there), or the wait action for a game where the agent is to move.
+    The environment is unchanged.
+
+    Attributes:
+        game: The index of the first such game (its slot in the batch).
+        action: The action given for it.
+
+    """
+
+    def __init__(self, game: int, action: int, reason: str) -> None:
+        super().__init__("R-TURN-7", f"game {game}, action {action}: {reason}")
+        self.game = game
+        self.action = action
 
 
 class SkipBoVectorEnv(VectorEnv[Any, Any, Any]):
@@ -76,6 +119,9 @@ class SkipBoVectorEnv(VectorEnv[Any, Any, Any]):
         opponents: The batch policy of every other seat: ``"play-first"`` or ``"heuristic"``.
         stock_reward: The shaping reward per stock card of the agent's team played.
         depth: How many cards of each discard pile the observation shows.
+        lockstep: Step every game by one batch step (see the module's "two stepping
+            contracts"): the action space gains the wait action, ``info`` the
+            per-game flags ``"to_move"``.
 
     Raises:
         ValueError: if ``num_envs`` is below 1, the seat or the policy name is wrong.
@@ -94,6 +140,7 @@ class SkipBoVectorEnv(VectorEnv[Any, Any, Any]):
         opponents: str = "play-first",
         stock_reward: float = 0.0,
         depth: int = DISCARD_DEPTH,
+        lockstep: bool = False,
     ) -> None:
         game = _adapter.SKIPBO
         rules = game.rules_of(rules, players)
@@ -106,6 +153,8 @@ class SkipBoVectorEnv(VectorEnv[Any, Any, Any]):
         if not isinstance(opponents, str):
             raise ArgumentTypeError(f"opponents must be a policy name, not {echo(opponents)}")
         make_policy(opponents, rules)  # a wrong name fails here
+        if type(lockstep) is not bool:
+            raise ArgumentTypeError(f"lockstep must be a bool, got {echo(lockstep)}")
         self.rules = rules
         self.num_envs = num_envs
         self.seat = seat
@@ -113,7 +162,11 @@ class SkipBoVectorEnv(VectorEnv[Any, Any, Any]):
         self.stock_reward = float(stock_reward)
         self.depth = depth
         self.single_observation_space = game.observation_box(rules, depth)
-        self.single_action_space = spaces.Discrete(game.action_count(rules))
+        self.lockstep = lockstep
+        moves = game.action_count(rules)
+        self.wait_action = moves if lockstep else None
+        """The wait action's index in lockstep mode (the last one); ``None`` otherwise."""
+        self.single_action_space = spaces.Discrete(moves + 1 if lockstep else moves)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
         self._team = rules.seating.team_of[seat]
@@ -123,6 +176,9 @@ class SkipBoVectorEnv(VectorEnv[Any, Any, Any]):
         self._seats = np.full(num_envs, seat, dtype=np.int64)
         self._size = game.layout(rules, depth).size
         self._actions = np.zeros(num_envs, dtype=np.int64)
+        self._moves = moves
+        self._mask_rows = np.arange(num_envs, dtype=np.int64) * moves
+        self._to_move = np.ones(num_envs, dtype=np.bool_)  # lockstep: where the agent moves
         self._batch: GameBatch | None = None
         self._policy = make_policy(opponents, rules, 0)
 
@@ -144,6 +200,8 @@ class SkipBoVectorEnv(VectorEnv[Any, Any, Any]):
         """Deal ``num_envs`` new games and let the opponents move up to the agent's turns.
 
         ``seed`` (one integer) makes the games and the opponents' choices reproducible.
+        In lockstep mode the opponents do not move first: a game where an opponent
+        starts is observed waiting.
         """
         if seed is not None and type(seed) is not int:
             raise ArgumentTypeError(f"seed must be an int or None, got {type(seed).__name__}")
@@ -151,9 +209,10 @@ class SkipBoVectorEnv(VectorEnv[Any, Any, Any]):
         # Not the batch's auto-reset: an ended game is observed before its slot is dealt anew.
         self._batch = GameBatch.new(self.rules, self.num_envs, seed=_adapter.draw_seed(rng))
         self._policy = make_policy(self.opponents, self.rules, _adapter.draw_seed(rng))
-        rewards = np.zeros(self.num_envs)
-        self._opponents_move(rewards, np.zeros(self.num_envs, dtype=np.bool_), {})
-        return self._observations(), {"action_mask": self._mask()}
+        if not self.lockstep:
+            rewards = np.zeros(self.num_envs)
+            self._opponents_move(rewards, np.zeros(self.num_envs, dtype=np.bool_), {})
+        return self._observe()
 
     def step(
         self, actions: npt.ArrayLike
@@ -166,31 +225,76 @@ class SkipBoVectorEnv(VectorEnv[Any, Any, Any]):
     ]:
         """Play the agent's action in every game, then the opponents' until its turns.
 
+        In lockstep mode: one move in every game, the agent's where it is to move (the
+        wait action elsewhere), the opponent's where an opponent is to move.
+
         Raises:
+            TypeError: if ``actions`` are not integers.
             ~skipbo.ActionError: if ``actions`` is not one action index per game.
             ~skipbo.batch.IllegalActionError: if an action is not legal in its game.
+            OutOfTurnError: in lockstep mode, if a waiting game is given another action
+                than the wait action, or a game where the agent is to move the wait action.
 
         """
         batch = self.batch
+        moves = self._lockstep_moves(actions) if self.lockstep else actions
         before = self._stock_cards()
         ended = np.zeros(self.num_envs, dtype=np.bool_)
         rewards = np.zeros(self.num_envs)
         final: dict[str, Any] = {}
-        self._record(batch.step(actions), rewards, ended, final)
-        self._opponents_move(rewards, ended, final)
+        self._record(batch.step(moves), rewards, ended, final)
+        if not self.lockstep:
+            self._opponents_move(rewards, ended, final)
         # Shaping: stock cards played since the agent's action (a new game starts anew).
         after = self._stock_cards()
         shaped = np.where(ended, 0, before - after)
         if self.stock_reward:
             rewards += self.stock_reward * shaped
         truncated = ended & final.pop("turn_limit", np.zeros(self.num_envs, dtype=np.bool_))
-        info: dict[str, Any] = {"action_mask": self._mask()}
+        observed, info = self._observe()
         if ended.any():
             info["final_obs"] = final["obs"]
             info["_final_obs"] = ended
-        return self._observations(), rewards, ended & ~truncated, truncated, info
+        return observed, rewards, ended & ~truncated, truncated, info
 
     # --- inside ------------------------------------------------------------------------
+
+    def _lockstep_moves(self, actions: npt.ArrayLike) -> npt.NDArray[np.int64]:
+        """Every game's move of a lockstep step: the agent's where it moves, else the policy's.
+
+        Checks the agent's actions before the policy draws (so a refused step leaves
+        the policy's generator, too, as it was).
+        """
+        batch = self.batch
+        chosen = batch.action_array(actions)
+        to_move = self._to_move
+        wrong = np.where(to_move, chosen == self.wait_action, chosen != self.wait_action)
+        if wrong.any():
+            game = int(np.flatnonzero(wrong)[0])
+            reason = (
+                "the wait action, but the agent is to move"
+                if to_move[game]
+                else f"a move, but an opponent is to move (the wait action is {self.wait_action})"
+            )
+            raise OutOfTurnError(game, int(chosen[game]), reason)
+        agent = np.where(to_move, chosen, 0)  # 0 where it waits: read, never played
+        mask = batch.legal_action_mask()
+        if not self._all_legal(agent, to_move, mask):
+            # The agent's games alone: the batch raises the first one's ActionError or
+            # IllegalActionError (naming the rule), and changes nothing.
+            batch.step(agent, only=to_move)
+            raise AssertionError("the batch accepted an action its mask refuses")
+        opponents: npt.NDArray[np.int64] = self._policy(mask)
+        return np.where(to_move, agent.astype(np.int64, copy=False), opponents)
+
+    def _all_legal(
+        self, agent: npt.NDArray[Any], to_move: npt.NDArray[np.bool_], mask: npt.NDArray[np.bool_]
+    ) -> bool:
+        """Whether the agent's action is a legal move in every game where it is to move."""
+        if not ((agent >= 0) & (agent < self._moves)).all():
+            return False
+        picked = np.take(mask.reshape(-1), self._mask_rows + agent.astype(np.int64))
+        return bool((picked | ~to_move).all())
 
     def _opponents_move(
         self, rewards: npt.NDArray[np.float64], ended: npt.NDArray[np.bool_], final: dict[str, Any]
@@ -244,9 +348,16 @@ class SkipBoVectorEnv(VectorEnv[Any, Any, Any]):
         counts: npt.NDArray[np.int64] = self.batch.arrays.stock_len @ self._team_stocks
         return counts
 
-    def _observations(self) -> npt.NDArray[np.float32]:
-        return observations(self.batch, self._seats, self.depth)
-
-    def _mask(self) -> npt.NDArray[np.int8]:
-        mask: npt.NDArray[np.int8] = self.batch.legal_action_mask().view(np.int8).copy()
-        return mask
+    def _observe(self) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        """The agent's observation of every game and the ``info`` of its masks."""
+        batch = self.batch
+        observed = observations(batch, self._seats, self.depth)
+        legal = batch.legal_action_mask().view(np.int8)
+        if not self.lockstep:
+            return observed, {"action_mask": legal.copy()}
+        to_move = batch.current_player == self.seat
+        mask = np.empty((self.num_envs, self._moves + 1), dtype=np.int8)
+        np.multiply(legal, to_move[:, None], out=mask[:, : self._moves])
+        mask[:, self._moves] = ~to_move
+        self._to_move = to_move
+        return observed, {"action_mask": mask, "to_move": to_move.copy()}
