@@ -291,6 +291,30 @@ class TestSearchBot:
         bot = SearchBot(0, iterations=1)
         assert bot.candidates(skipbo.view(state, 0)) == [PlayFromStock(0, 0)]
 
+    def test_makes_the_heuristics_discard_without_searching(self) -> None:
+        # No card of the hand can be played (every build pile needs a 1): the heuristic
+        # discards, and which discard is not searched (several would be legal).
+        rules = Rules(players=2)
+        state = arrange(rules, stocks=((9, 3), (9, 8)), hands=((4, 5, 7, 10, 12), ()))
+        seen = skipbo.view(state, 0)
+        chosen = HeuristicBot().choose(seen)
+        assert isinstance(chosen, Discard)
+        assert len([move for move in skipbo.legal_moves(seen) if isinstance(move, Discard)]) > 1
+        bot = SearchBot(0, iterations=SMALL_SEARCH)
+        assert bot.candidates(seen) == [chosen]
+        assert bot.choose(seen) == chosen
+
+    def test_searches_when_the_heuristic_plays(self) -> None:
+        # A safe play of the 1 (far from the opponent's stock top 9): the search weighs
+        # it against the other plays and against ending the turn with a discard.
+        rules = Rules(players=2)
+        state = arrange(rules, stocks=((3, 9), (3, 9)), hands=((1, 5, 7, 10, 12), ()))
+        seen = skipbo.view(state, 0)
+        found = SearchBot(0, iterations=SMALL_SEARCH).candidates(seen)
+        assert found[0] == HeuristicBot().choose(seen)
+        assert isinstance(found[0], PlayFromHand)
+        assert any(isinstance(move, Discard) for move in found[1:])
+
     def test_time_limit_still_chooses_a_legal_move(self) -> None:
         state = skipbo.new_game(Rules(players=2), seed=9)
         seen = skipbo.view(state, state.current_player)
