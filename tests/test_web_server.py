@@ -224,9 +224,13 @@ def play_some(server: Server, created: Any, count: int, acks: dict[int, str]) ->
 def test_a_killed_server_restarts_with_every_acknowledged_move(tmp_path: Path) -> None:
     acks: dict[int, str] = {}
     options = ("--bot-delay", "0", "--moves-per-second", "1000")
+    # A stock of 11 cannot be played out in 10 moves: the game is still on when the
+    # hammer starts (with RULES' 3, a lucky deal ended it first: no legal move to post).
+    rules = skipbo.Rules(players=2, stock_size=11)
     with running_server(tmp_path / "tables.sqlite3", *options) as server:
-        created = server.create(RULES, ["human", "human"])
+        created = server.create(rules, ["human", "human"])
         play_some(server, created, 10, acks)
+        assert len(acks) == 10
         # The same post, again and again, while the process dies and comes back: each
         # is acknowledged, refused or cut off; at most one can be acknowledged.
         token, message = mover(server, created)
