@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
+from skipbo.batch.compiled import KERNELS
 from skipbo.envs.observation import DISCARD_DEPTH, observation_layout
 
 if TYPE_CHECKING:
@@ -70,23 +71,43 @@ def observations(
     rules = batch.rules
     encoder = _encoder(rules, depth)  # checks the depth (observation_layout)
     a: Any = batch.arrays
+    kernel = encoder.kernel
+    if kernel is not None:
+        # Compiled: each row read from the batch's own arrays (no copies of the games).
+        rows = encoder.slots(len(a.current_player))
+        if games is not None:
+            rows = rows[np.asarray(games, dtype=np.int64)]  # NumPy's indexing, and its errors
+        seat = _checked_seats(rules, a.current_player[rows] if seats is None else seats, rows.size)
+        out = np.empty((rows.size, encoder.size), dtype=np.float32)
+        kernel(
+            out, rows, seat, encoder.seat_rows, encoder.kernel_starts, depth,
+            *(getattr(a, name) for name in _FIELDS),
+        )  # fmt: skip
+        return out
     if games is not None:
         # The arrays of the games asked for (copies): the encoding below reads only them.
         rows = np.asarray(games, dtype=np.int64)
         a = SimpleNamespace(**{name: getattr(a, name)[rows] for name in _FIELDS})
     size = len(a.current_player)
-    if seats is None:
-        seat = a.current_player
-    else:
-        seat = np.asarray(seats)
-        if (
-            seat.shape != (size,)
-            or not np.issubdtype(seat.dtype, np.integer)
-            or ((seat < 0) | (seat >= rules.players)).any()
-        ):
-            raise ValueError(f"seats must be {size} seats from 0 to {rules.players - 1}")
-        seat = seat.astype(np.int64, copy=False)
+    seat = a.current_player if seats is None else _checked_seats(rules, seats, size)
     return encoder.encode(a, seat, size)
+
+
+def _checked_seats(rules: Rules, seats: npt.ArrayLike, size: int) -> npt.NDArray[np.int64]:
+    """``seats`` as ``int64``, if they are ``size`` seats of the rules.
+
+    Raises:
+        ValueError: if they are not.
+
+    """
+    seat = np.asarray(seats)
+    if (
+        seat.shape != (size,)
+        or not np.issubdtype(seat.dtype, np.integer)
+        or ((seat < 0) | (seat >= rules.players)).any()
+    ):
+        raise ValueError(f"seats must be {size} seats from 0 to {rules.players - 1}")
+    return seat.astype(np.int64, copy=False)
 
 
 class _Encoder:
@@ -132,6 +153,11 @@ class _Encoder:
         # discard_size, hand_size, draw_pile_size, completed_count: the last fields, in a row.
         self.counts = at["discard_size"]
         assert self.counts + piles + rules.players + 2 == layout.size
+        fields = ("current_player", "hand", "stock_top", "stock_size", "build_need")
+        self.kernel_starts = np.array(
+            [*(at[name] for name in fields), at["discard_top"], self.counts], dtype=np.int64
+        )
+        self.kernel = None if KERNELS is None else KERNELS.observe
 
     def encode(self, a: Any, seat: npt.NDArray[np.int64], size: int) -> npt.NDArray[np.float32]:
         out = np.take(self.seat_rows, seat, axis=0)
@@ -153,6 +179,10 @@ class _Encoder:
         cards = a.discard.reshape(-1)[at.discard_card + np.maximum(above, 1)]
         flat[(at.discard_top + cards)[above > 0]] = 1
         return out
+
+    def slots(self, size: int) -> npt.NDArray[np.int64]:
+        """The slots ``0 .. size - 1`` (kept for the last few sizes)."""
+        return self._indices(size, 1).games
 
     def _indices(self, size: int, width: int) -> SimpleNamespace:
         """The flat indices of ``size`` games' entries (kept for the last few sizes)."""
