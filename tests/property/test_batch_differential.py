@@ -6,7 +6,6 @@ from collections.abc import Sequence
 
 import numpy as np
 import numpy.typing as npt
-
 import pytest
 from tools import batch_differential
 from tools.batch_differential import CONFIGURATIONS, run
@@ -46,7 +45,10 @@ def test_the_run_notices_a_wrong_reshuffle_order(monkeypatch: pytest.MonkeyPatch
     rules = Rules(players=2)
 
     def reversed_runs(
-        shuffler: Shuffler, cards: npt.NDArray[np.int64], lengths: Sequence[int], seeds: Sequence[int]
+        shuffler: Shuffler,
+        cards: npt.NDArray[np.int64],
+        lengths: Sequence[int],
+        seeds: Sequence[int],
     ) -> list[int]:
         next_seeds = right(shuffler, cards, lengths, seeds)
         start = 0

@@ -26,8 +26,8 @@ True
 from __future__ import annotations
 
 import os
-from types import SimpleNamespace
 from collections.abc import Callable
+from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
@@ -41,7 +41,7 @@ def _numba_jit() -> Callable[[Callable[..., Any]], Any] | None:
     if os.environ.get("SKIPBO_NO_NUMBA"):
         return None
     try:
-        import numba  # type: ignore[import-untyped]
+        import numba
     except ImportError:
         return None
     jit: Callable[[Callable[..., Any]], Any] = numba.njit(cache=True, nogil=True)
@@ -62,7 +62,7 @@ _M = 397
 
 
 def _initial_state() -> npt.NDArray[np.uint64]:
-    """The state ``init_by_array`` starts from, ``init_genrand(19650218)``: the same for every seed."""
+    """``init_genrand(19650218)``, where ``init_by_array`` starts from: the same for every seed."""
     state = [19650218]
     for i in range(1, _N):
         previous = state[-1]
@@ -151,7 +151,7 @@ def _shuffle_runs(
             while (i + 1) >> bits:
                 bits += 1
             shift = np.uint64(32 - bits)
-            choice = i + 1
+            choice: Any = i + 1  # above i: at least one output is drawn
             while choice > i:
                 if at >= _N:
                     _twist(state)

@@ -49,6 +49,7 @@ def observations(
     depth: int = DISCARD_DEPTH,
     *,
     games: npt.ArrayLike | None = None,
+    out: npt.NDArray[np.float32] | None = None,
 ) -> npt.NDArray[np.float32]:
     """The observation of every game of ``batch``, seen by ``seats`` (default: the mover).
 
@@ -58,27 +59,29 @@ def observations(
         depth: How many cards of each discard pile to encode, from the top.
         games: Only these games (slot indices), in this order; ``seats`` then has one
             seat per game given.
+        out: An array to write the rows into (``float32``, one row per game) and
+            return, instead of a new one.
 
     Returns:
         A ``(B, layout.size)`` array (one row per game of ``games`` when given); the
         layout is ``observation_layout(rules, depth)``.
 
     Raises:
-        ValueError: if ``seats`` is not one seat of the rules per game, or ``depth``
-            is not an integer of at least 1.
+        ValueError: if ``seats`` is not one seat of the rules per game, ``depth`` is
+            not an integer of at least 1, or ``out`` has not the result's shape and type.
 
     """
     rules = batch.rules
     encoder = _encoder(rules, depth)  # checks the depth (observation_layout)
     a: Any = batch.arrays
-    kernel = encoder.kernel
-    if kernel is not None:
+    if KERNELS is not None:
+        kernel = KERNELS.observe
         # Compiled: each row read from the batch's own arrays (no copies of the games).
         rows = encoder.slots(len(a.current_player))
         if games is not None:
             rows = rows[np.asarray(games, dtype=np.int64)]  # NumPy's indexing, and its errors
         seat = _checked_seats(rules, a.current_player[rows] if seats is None else seats, rows.size)
-        out = np.empty((rows.size, encoder.size), dtype=np.float32)
+        out = _output(out, (rows.size, encoder.size))
         kernel(
             out, rows, seat, encoder.seat_rows, encoder.kernel_starts, depth,
             *(getattr(a, name) for name in _FIELDS),
@@ -90,7 +93,25 @@ def observations(
         a = SimpleNamespace(**{name: getattr(a, name)[rows] for name in _FIELDS})
     size = len(a.current_player)
     seat = a.current_player if seats is None else _checked_seats(rules, seats, size)
-    return encoder.encode(a, seat, size)
+    if out is None:
+        return encoder.encode(a, seat, size)
+    result = _output(out, (size, encoder.size))
+    result[...] = encoder.encode(a, seat, size)
+    return result
+
+
+def _output(out: npt.NDArray[np.float32] | None, shape: tuple[int, int]) -> npt.NDArray[np.float32]:
+    """``out`` if it fits ``shape`` (a new array when ``None``).
+
+    Raises:
+        ValueError: if it does not fit.
+
+    """
+    if out is None:
+        return np.empty(shape, dtype=np.float32)
+    if out.shape != shape or out.dtype != np.float32 or not out.flags.c_contiguous:
+        raise ValueError(f"out must be a C-contiguous float32 array of shape {shape}")
+    return out
 
 
 def _checked_seats(rules: Rules, seats: npt.ArrayLike, size: int) -> npt.NDArray[np.int64]:
@@ -157,7 +178,6 @@ class _Encoder:
         self.kernel_starts = np.array(
             [*(at[name] for name in fields), at["discard_top"], self.counts], dtype=np.int64
         )
-        self.kernel = None if KERNELS is None else KERNELS.observe
 
     def encode(self, a: Any, seat: npt.NDArray[np.int64], size: int) -> npt.NDArray[np.float32]:
         out = np.take(self.seat_rows, seat, axis=0)
@@ -182,7 +202,8 @@ class _Encoder:
 
     def slots(self, size: int) -> npt.NDArray[np.int64]:
         """The slots ``0 .. size - 1`` (kept for the last few sizes)."""
-        return self._indices(size, 1).games
+        games: npt.NDArray[np.int64] = self._indices(size, 1).games
+        return games
 
     def _indices(self, size: int, width: int) -> SimpleNamespace:
         """The flat indices of ``size`` games' entries (kept for the last few sizes)."""

@@ -87,7 +87,9 @@ class Shuffler:
             return next_seeds
         return self._python_runs(items, lengths, seeds)
 
-    def _python_runs(self, items: list[int], lengths: Iterable[int], seeds: Iterable[int]) -> list[int]:
+    def _python_runs(
+        self, items: list[int], lengths: Iterable[int], seeds: Iterable[int]
+    ) -> list[int]:
         """:meth:`runs` in Python: the outputs drawn in one call, the swaps in a loop."""
         generator = self._generator
         next_seeds = []
@@ -115,7 +117,6 @@ class Shuffler:
             items[start:end] = run
             start = end
         return next_seeds
-
 
     def shuffle_array(
         self, cards: npt.NDArray[np.int64], lengths: Sequence[int], seeds: Sequence[int]
@@ -167,7 +168,6 @@ def _words(bits: bytes) -> Iterator[int]:
     if _LITTLE_ENDIAN:
         return iter(memoryview(bits).cast("I"))
     return iter(np.frombuffer(bits, "<u4").tolist())  # pragma: no cover - big-endian hosts
-
 
 
 @lru_cache(maxsize=64)
