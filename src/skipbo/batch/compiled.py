@@ -1,20 +1,21 @@
 """Optional compiled kernels of the batch: the sequential loops NumPy cannot vectorise.
 
-With Numba installed (``pip install 'skipbo[fast]'``, also part of the ``numpy``,
-``gymnasium`` and ``pettingzoo`` extras), :data:`KERNELS` holds functions compiled by
-:func:`numba.njit` (cached on disk after the first run: compiling them takes about a
-second once); without it, or with the environment variable ``SKIPBO_NO_NUMBA`` set
-to a non-empty value, it is ``None`` and the batch runs its pure-Python paths. Both
-paths give the same numbers, bit for bit: the tests run both.
+With Numba installed (it comes with the ``numpy`` and ``gymnasium`` extras:
+``pip install 'skipbo[numpy]'``), :data:`KERNELS` holds functions compiled by
+``numba.njit`` at their first call and cached on disk (about three seconds once,
+then about half a second to load in each new process); without Numba, or with the
+environment variable ``SKIPBO_NO_NUMBA`` set to a non-empty value, it is ``None``
+and the batch runs its Python and NumPy paths. Both paths give the same numbers,
+bit for bit: the tests run both against the core.
 
 The kernels:
 
-* ``shuffle_runs``: the Fisher-Yates swaps of the core's seeded shuffle
-  (:mod:`skipbo.batch.shuffle`) over the generator outputs drawn in Python, for many
-  runs of cards at once. The per-card loop is sequential (each swap depends on the
-  last, each rejected output moves the rest), so it is one loop in machine code, and
-  so is the seeding of the generator (CPython's ``init_by_array``, from its fixed
-  starting state computed once).
+* ``shuffle_runs``: the core's seeded shuffle (:mod:`skipbo.batch.shuffle`) of many
+  runs of cards at once: CPython's seeding of its Mersenne Twister
+  (``init_by_array``, from its fixed starting state computed once), the outputs,
+  and the Fisher-Yates swaps with ``randrange``'s retries. Each is a sequential
+  recurrence (each swap depends on the last, each retry moves the rest), so it is
+  one loop in machine code rather than NumPy passes.
 * ``observe``: the observation rows of :func:`skipbo.batch.observations`, one game
   after another, instead of a dozen whole-batch NumPy passes and their temporaries.
 
@@ -73,32 +74,66 @@ def _initial_state() -> npt.NDArray[np.uint64]:
 _INITIAL = _initial_state()
 
 
+_BLOCK = 32
+"""Runs seeded together: their generators' state, side by side, is one ``(624, 32)`` block."""
+
+
 @_kernel
-def _seed_state(state: Any, initial: Any, key: Any, length: int) -> None:  # pragma: no cover
-    """CPython's ``random.seed(n)`` for ``n >= 0``: ``init_by_array`` of ``n``'s 32-bit words."""
+def _seed_block(  # pragma: no cover - compiled
+    states: Any, initial: Any, keys: Any, key_lengths: Any, first: int
+) -> None:
+    """CPython's ``random.seed(n)`` of runs ``first ..``, one per column of ``states``.
+
+    That is ``init_by_array`` of the 32-bit words of ``n >= 0``.
+
+    The seeding is a chain of about 1,250 dependent steps; the runs' chains are
+    independent, so they are stepped side by side (the processor overlaps them).
+    A key has one or two words (the seeds have 64 bits), so both loops take 624 steps.
+    """
     mask = np.uint64(0xFFFFFFFF)
-    state[:] = initial
-    i, j = 1, 0
-    for _ in range(max(_N, length)):
-        previous = state[i - 1]
-        mixed = (previous ^ (previous >> np.uint64(30))) * np.uint64(1664525)
-        state[i] = ((state[i] ^ mixed) + key[j] + np.uint64(j)) & mask
+    width = states.shape[1]
+    for i in range(_N):
+        for column in range(width):
+            states[i, column] = initial[i]
+    i = 1
+    for k in range(_N):
+        for column in range(width):
+            run = first + column
+            j = k & (key_lengths[run] - 1)  # k modulo the key's length (1 or 2)
+            previous = states[i - 1, column]
+            mixed = (previous ^ (previous >> np.uint64(30))) * np.uint64(1664525)
+            states[i, column] = ((states[i, column] ^ mixed) + keys[run, j] + np.uint64(j)) & mask
         i += 1
-        j += 1
         if i >= _N:
-            state[0] = state[_N - 1]
+            for column in range(width):
+                states[0, column] = states[_N - 1, column]
             i = 1
-        if j >= length:
-            j = 0
     for _ in range(_N - 1):
-        previous = state[i - 1]
-        mixed = (previous ^ (previous >> np.uint64(30))) * np.uint64(1566083941)
-        state[i] = ((state[i] ^ mixed) - np.uint64(i)) & mask
+        for column in range(width):
+            previous = states[i - 1, column]
+            mixed = (previous ^ (previous >> np.uint64(30))) * np.uint64(1566083941)
+            states[i, column] = ((states[i, column] ^ mixed) - np.uint64(i)) & mask
         i += 1
         if i >= _N:
-            state[0] = state[_N - 1]
+            for column in range(width):
+                states[0, column] = states[_N - 1, column]
             i = 1
-    state[0] = np.uint64(0x80000000)
+    for column in range(width):
+        states[0, column] = np.uint64(0x80000000)
+
+
+@_kernel
+def _twist_block(states: Any) -> None:  # pragma: no cover - compiled
+    """:func:`_twist` of every column of ``states``, side by side."""
+    upper, lower = np.uint64(0x80000000), np.uint64(0x7FFFFFFF)
+    matrix, one = np.uint64(0x9908B0DF), np.uint64(1)
+    width = states.shape[1]
+    for k in range(_N):
+        following = k + 1 if k + 1 < _N else 0
+        ahead = k + _M if k + _M < _N else k + _M - _N
+        for column in range(width):
+            y = (states[k, column] & upper) | (states[following, column] & lower)
+            states[k, column] = states[ahead, column] ^ (y >> one) ^ ((y & one) * matrix)
 
 
 @_kernel
@@ -140,10 +175,17 @@ def _shuffle_runs(
     seed, ``getrandbits(64)``, into ``next_seeds[r]``.
     """
     state = np.empty(_N, dtype=np.uint64)
+    runs = lengths.shape[0]
+    block = np.empty((_N, _BLOCK), dtype=np.uint64)
     start = 0
-    for run in range(lengths.shape[0]):
-        _seed_state(state, initial, keys[run], key_lengths[run])
-        _twist(state)
+    for run in range(runs):
+        column = run % _BLOCK
+        if column == 0:  # the next runs' generators, seeded and twisted together
+            states = block[:, : min(_BLOCK, runs - run)]
+            _seed_block(states, initial, keys, key_lengths, run)
+            _twist_block(states)
+        for i in range(_N):
+            state[i] = states[i, column]
         at = 0
         count = lengths[run]
         for i in range(count - 1, 0, -1):

@@ -61,7 +61,7 @@ is encoded as well.
 """
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=64, typed=True)  # typed: a depth of True is refused, not taken for 1
 def observation_layout(rules: Rules, depth: int = DISCARD_DEPTH) -> ObservationLayout:
     """The layout of the observation vector for ``rules``, ``depth`` discard cards deep.
 

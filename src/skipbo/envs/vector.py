@@ -190,6 +190,7 @@ class SkipBoVectorEnv(VectorEnv[Any, Any, Any]):
         self._to_move = np.ones(num_envs, dtype=np.bool_)  # lockstep: where the agent moves
         # The arrays handed out with copy=False, rewritten by each step.
         self._buffers: dict[str, npt.NDArray[Any]] = {}
+        self._final_written = np.zeros(0, dtype=np.int64)  # the rows of final_obs set
         self._batch: GameBatch | None = None
         self._policy = make_policy(opponents, rules, 0)
 
@@ -348,13 +349,31 @@ class SkipBoVectorEnv(VectorEnv[Any, Any, Any]):
         redeal = np.flatnonzero(done)
         rows = final.get("obs")
         if rows is None:
-            rows = final["obs"] = self._buffer("final_obs", (self.num_envs, self._size), np.float32)
-            rows.fill(0)
+            rows = final["obs"] = self._final_rows()
         if slots.size:
             rows[slots] = observations(self.batch, self._seats[slots], self.depth, games=slots)
+            self._final_written = np.union1d(self._final_written, slots)
         limit = final.setdefault("turn_limit", np.zeros(self.num_envs, dtype=np.bool_))
         limit[slots] = result.termination[slots] == _TURN_LIMIT
         self.batch.deal_next(redeal)  # the slot's next game (Gymnasium's same-step reset)
+
+    def _final_rows(self) -> npt.NDArray[np.float32]:
+        """A step's ``info["final_obs"]``, all zeros: a new array, or the env's own one.
+
+        The env's own array (``copy=False``) is zeroed only where the last step wrote
+        (the games that ended then): clearing megabytes a step would cost more than
+        the step's observations.
+        """
+        shape = (self.num_envs, self._size)
+        if self.copy:
+            return np.zeros(shape, dtype=np.float32)
+        rows = self._buffers.get("final_obs")
+        if rows is None:
+            rows = self._buffers["final_obs"] = np.zeros(shape, dtype=np.float32)
+        else:
+            rows[self._final_written] = 0
+            self._final_written = np.zeros(0, dtype=np.int64)
+        return rows
 
     def _stock_cards(self) -> npt.NDArray[np.int64]:
         counts: npt.NDArray[np.int64] = self.batch.arrays.stock_len @ self._team_stocks
