@@ -13,6 +13,9 @@ Measures, at 2 players with rounds interleaved (CPU time of this process,
   game per vector step): its agent decisions per second, counting only the games
   where the agent was to move (``info["to_move"]``), not the wait actions of the
   others; the share of games where the agent was to move is printed too;
+* both again against play-first with ``copy=False`` (Gymnasium's option of its vector
+  environments: the environment's own arrays are returned, rewritten by the next
+  step, as a learner that copies them into its rollout storage can take them);
 * **AEC**: the cost per step of the PettingZoo AEC environment in a user's random
   legal-play loop: ``last()`` (the observation vector and the action mask of the
   agent to act, its reward and flags), a uniformly random legal action read from the
@@ -27,6 +30,10 @@ contracts, and the AEC step's cost
 over one core ``apply`` (at most 3). It also counts, outside the timing, the batch
 steps of one vector step (the agent's, then one per move of the longest opponent
 turn among the games): the vector env's fixed cost per agent step.
+
+The compiled kernels of :mod:`skipbo.batch.compiled` are used when Numba is installed
+(the script says which); each environment's warm-up steps, outside the timing, load
+or compile them. ``SKIPBO_NO_NUMBA=1`` measures the pure-Python paths.
 
 Usage: python benchmarks/bench_envs.py [--rounds R] [--size B]
 """
@@ -43,7 +50,8 @@ import numpy as np
 
 import skipbo
 from skipbo.actions import legal_action_mask
-from skipbo.envs.observation import seat_observation_array
+from skipbo.batch.compiled import KERNELS
+from skipbo.envs.observation import IncrementalObservations
 from skipbo.envs.pettingzoo import env
 from skipbo.envs.vector import SkipBoVectorEnv
 
@@ -73,15 +81,20 @@ def core_round(games: int, seed: int) -> tuple[int, float, int, float]:
 
 
 def step_parts(seed: int) -> tuple[float, float]:
-    """Microseconds of the AEC step's two encodings of one state: its observation, its mask."""
+    """Microseconds of the AEC step's two encodings of one state: its observation, its mask.
+
+    The observation as the environment makes it: the mover's array updated from the
+    last state that seat saw (:class:`~skipbo.envs.observation.IncrementalObservations`).
+    """
     rng = random.Random(seed)
     states = [skipbo.new_game(RULES, seed=seed)]
     while states[-1].outcome is None:
         states.append(skipbo.apply(states[-1], rng.choice(skipbo.legal_moves(states[-1]))))
     states.pop()
+    tracker = IncrementalObservations(RULES)
     start = time.process_time()
     for state in states:
-        seat_observation_array(state, state.current_player)
+        tracker.observe(state, state.current_player)
     middle = time.process_time()
     for state in states:
         legal_action_mask(state)
@@ -89,9 +102,11 @@ def step_parts(seed: int) -> tuple[float, float]:
     return 1e6 * (middle - start) / len(states), 1e6 * (end - middle) / len(states)
 
 
-def vector_round(size: int, steps: int, opponents: str, seed: int) -> tuple[int, float]:
+def vector_round(
+    size: int, steps: int, opponents: str, seed: int, *, copy: bool = True
+) -> tuple[int, float]:
     """Agent steps and seconds of the vector env (random legal agent actions)."""
-    envs = SkipBoVectorEnv(size, RULES, opponents=opponents)
+    envs = SkipBoVectorEnv(size, RULES, opponents=opponents, copy=copy)
     _, info = envs.reset(seed=seed)
     rng = np.random.default_rng(seed)
     for _ in range(20):  # warm up: the games at several stages
@@ -102,9 +117,11 @@ def vector_round(size: int, steps: int, opponents: str, seed: int) -> tuple[int,
     return steps * size, time.process_time() - start
 
 
-def lockstep_round(size: int, steps: int, opponents: str, seed: int) -> tuple[int, float, int]:
+def lockstep_round(
+    size: int, steps: int, opponents: str, seed: int, *, copy: bool = True
+) -> tuple[int, float, int]:
     """Agent decisions (not waits) and seconds of the lockstep vector env; the game steps."""
-    envs = SkipBoVectorEnv(size, RULES, opponents=opponents, lockstep=True)
+    envs = SkipBoVectorEnv(size, RULES, opponents=opponents, lockstep=True, copy=copy)
     _, info = envs.reset(seed=seed)
     rng = np.random.default_rng(seed)
     for _ in range(20):  # warm up: the games at several stages
@@ -181,8 +198,9 @@ def main() -> None:
     arguments = parser.parse_args()
     names = ["core", "apply", "play-first", "heuristic", "aec", "aec step", "observation", "mask"]
     names += ["lockstep play-first", "lockstep heuristic"]
+    names += ["play-first, copy=False", "lockstep play-first, copy=False"]
     totals = dict.fromkeys(names, (0, 0.0))
-    game_steps = dict.fromkeys(("play-first", "heuristic"), 0)
+    game_steps = dict.fromkeys(("play-first", "heuristic", "play-first, copy=False"), 0)
 
     def add(name: str, count: int, seconds: float) -> None:
         before = totals[name]
@@ -199,6 +217,15 @@ def main() -> None:
             )
             add(f"lockstep {opponents}", decisions, seconds)
             game_steps[opponents] += steps
+        shared = "play-first, copy=False"
+        add(
+            shared, *vector_round(arguments.size, arguments.steps, "play-first", round_, copy=False)
+        )
+        decisions, seconds, steps = lockstep_round(
+            arguments.size, 3 * arguments.steps, "play-first", round_, copy=False
+        )
+        add(f"lockstep {shared}", decisions, seconds)
+        game_steps[shared] += steps
         made, seconds, stepping = aec_round(5_000, seed=round_)
         add("aec", made, seconds)
         add("aec step", made, stepping)
@@ -213,19 +240,22 @@ def main() -> None:
     core, apply_cost = rate("core"), 1e6 / rate("apply")
     aec_cost = 1e6 / rate("aec")
     print(f"2 players, {arguments.rounds} interleaved rounds, CPU time of one process")
+    kernels = "in use" if KERNELS is not None else "not in use (no Numba, or SKIPBO_NO_NUMBA)"
+    print(f"compiled kernels of skipbo.batch (Numba): {kernels}")
     print(f"core (play-first games):      {core:12,.0f} moves/s")
     print(f"core apply alone:             {apply_cost:12.2f} us per move")
-    for opponents in ("play-first", "heuristic"):
+    kinds = ("play-first", "heuristic", "play-first, copy=False")
+    for opponents in kinds:
         vector = rate(opponents)
         print(
-            f"vector env B={arguments.size} vs {opponents:10} {vector:12,.0f} agent steps/s"
+            f"vector env B={arguments.size} vs {opponents:22} {vector:12,.0f} agent steps/s"
             f"   ratio to the core: {vector / core:5.2f} (target >= 2)"
         )
-    for opponents in ("play-first", "heuristic"):
+    for opponents in kinds:
         lockstep = rate(f"lockstep {opponents}")
         share = totals[f"lockstep {opponents}"][0] / game_steps[opponents]
         print(
-            f"lockstep B={arguments.size} vs {opponents:10}  {lockstep:12,.0f} agent decisions/s"
+            f"lockstep B={arguments.size} vs {opponents:22} {lockstep:12,.0f} agent decisions/s"
             f" ratio to the core: {lockstep / core:5.2f} (target >= 2; waits not counted,"
             f" the agent to move in {share:.0%} of game steps)"
         )

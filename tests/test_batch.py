@@ -20,8 +20,10 @@ from skipbo.batch import (
     IllegalActionError,
     batch_invariant_violations,
     check_batch_invariants,
+    compiled,
     observations,
 )
+from skipbo.batch import observation as batch_observation
 from skipbo.batch.arrays import write_states
 from skipbo.batch.shuffle import Shuffler, shuffled
 from skipbo.common.randomness import derive_seed, shuffle
@@ -374,11 +376,14 @@ class TestShuffled:
             cards, next_seed = shuffled([0, 3, 3, 7, 12] * 10, seed)
             assert shuffle([0, 3, 3, 7, 12] * 10, seed) == (tuple(cards), next_seed)
 
+    @pytest.mark.parametrize("compiled", [True, False])
     @settings(max_examples=100)
     @given(st.lists(st.tuples(st.integers(0, 60), st.integers(0, 2**64 - 1)), max_size=8))
-    def test_runs_shuffle_each_run_as_the_core_does(self, runs: list[tuple[int, int]]) -> None:
+    def test_runs_shuffle_each_run_as_the_core_does(
+        self, compiled: bool, runs: list[tuple[int, int]]
+    ) -> None:
         # One reseeded generator for all runs: nothing of one shuffle carries into the next.
-        shuffler = Shuffler()
+        shuffler = Shuffler(compiled=compiled)
         lengths = [length for length, _ in runs]
         items = [value for length in lengths for value in range(length)]
         next_seeds = shuffler.runs(items, lengths, [seed for _, seed in runs])
@@ -389,9 +394,64 @@ class TestShuffled:
             start += length
         assert start == len(items)
 
+    @pytest.mark.parametrize("compiled", [True, False])
+    @pytest.mark.parametrize("dtype", [np.int64, np.int8])
+    def test_shuffle_array_shuffles_an_array_in_place_as_the_core_does(
+        self, compiled: bool, dtype: type
+    ) -> None:
+        # Long runs too (over 624 outputs: the generator's state is renewed mid-run),
+        # seeds of one and two 32-bit words, negative ones (random.seed takes abs).
+        lengths, seeds = [0, 1, 700, 162, 30], [5, 2**64 - 1, 2**32, -(2**40), 0]
+        cards: np.ndarray = np.concatenate([np.arange(n) % 100 for n in lengths]).astype(dtype)
+        expected = [
+            shuffle(tuple((np.arange(n) % 100).tolist()), s)
+            for n, s in zip(lengths, seeds, strict=True)
+        ]
+        next_seeds = Shuffler(compiled=compiled).shuffle_array(cards, lengths, seeds)
+        assert next_seeds == [next_seed for _, next_seed in expected]
+        assert cards.tolist() == [card for run, _ in expected for card in run]
+
+    def test_the_compiled_kernels_can_be_turned_off(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.setenv("SKIPBO_NO_NUMBA", "1")
+        assert compiled._numba_jit() is None
+        monkeypatch.delenv("SKIPBO_NO_NUMBA")
+        # The test command installs the numpy extra, which brings Numba.
+        assert compiled._numba_jit() is not None
+        assert compiled.KERNELS is not None
+
 
 class TestObservations:
-    """Tests for `observations`: each row is the envs encoding of one seat's view."""
+    """Tests for `observations`: each row is the envs encoding of one seat's view.
+
+    Each test runs twice: with the compiled kernel (the test command has Numba) and
+    with the NumPy encoding.
+    """
+
+    @pytest.fixture(autouse=True, params=["compiled", "numpy"])
+    def encoding(self, request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+        if request.param == "numpy":
+            monkeypatch.setattr(batch_observation, "KERNELS", None)
+        else:
+            assert compiled.KERNELS is not None
+
+    def test_games_and_out_give_the_same_rows(self) -> None:
+        rules = Rules(players=3)
+        batch = GameBatch.new(rules, 5, seed=2)
+        rng = np.random.default_rng(1)
+        for _ in range(40):
+            mask = batch.legal_action_mask()
+            batch.step(np.where(mask, rng.random(mask.shape), -1).argmax(axis=1))
+        seats = np.array([0, 1, 2, 2, 1])
+        rows = observations(batch, seats)
+        out = np.full_like(rows, 7.0)
+        assert observations(batch, seats, out=out) is out
+        assert np.array_equal(out, rows)
+        some = observations(batch, seats[[4, 0, 4]], games=[4, 0, -1])
+        assert np.array_equal(some, rows[[4, 0, 4]])
+        with pytest.raises(ValueError, match="out must be"):
+            observations(batch, seats, out=np.zeros((5, 3), dtype=np.float32))
+        with pytest.raises(IndexError):
+            observations(batch, [0], games=[5])
 
     @pytest.mark.parametrize(
         "rules", [Rules(players=2), Rules(players=6), Rules.partners(), SMALL], ids=repr

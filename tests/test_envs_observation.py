@@ -13,6 +13,7 @@ import skipbo
 from skipbo import GameState, Rules, view
 from skipbo.envs.observation import (
     DISCARD_DEPTH,
+    IncrementalObservations,
     observation,
     observation_array,
     observation_layout,
@@ -201,6 +202,40 @@ class TestSeatObservationArray:
         state = skipbo.new_game(Rules(players=2), seed=1)
         with pytest.raises(ValueError, match="depth"):
             seat_observation_array(state, 0, 0)
+
+
+class TestIncrementalObservations:
+    """`IncrementalObservations`: `seat_observation_array` of successive states, updated."""
+
+    @pytest.mark.parametrize(
+        "rules",
+        [Rules(players=2), Rules(players=5), Rules.partners(), Rules.partners(stock_size=3)],
+    )
+    @pytest.mark.parametrize("depth", [1, 3])
+    def test_equals_the_whole_encoding_along_games(self, rules: Rules, depth: int) -> None:
+        tracker = IncrementalObservations(rules, depth)
+        states = random_game(rules, seed=3)
+        # Then a state of another game, a penalty (R-TEAM-4) and a step back in time.
+        states += [skipbo.new_game(rules, seed=9), states[len(states) // 2], states[0]]
+        if rules.teams is not None:
+            states.append(skipbo.penalize(states[-1], 1))
+        for state in states:
+            for seat in range(rules.players):
+                expected = seat_observation_array(state, seat, depth)
+                assert np.array_equal(tracker.observe(state, seat), expected)
+                assert np.array_equal(tracker.observe(state, seat), expected)  # asked again
+
+    @pytest.mark.parametrize("seat", [-1, 2, True, 0.0, None])
+    def test_a_seat_outside_the_game_is_refused(self, seat: object) -> None:
+        tracker = IncrementalObservations(Rules(players=2))
+        tracker.observe(skipbo.new_game(Rules(players=2), seed=1), 1)
+        with pytest.raises(IndexError, match="not in this game"):
+            tracker.observe(skipbo.new_game(Rules(players=2), seed=1), seat)  # type: ignore[arg-type]
+
+    def test_other_rules_are_refused(self) -> None:
+        tracker = IncrementalObservations(Rules(players=2))
+        with pytest.raises(ValueError, match="other rules"):
+            tracker.observe(skipbo.new_game(Rules(players=3), seed=1), 0)
 
 
 class TestTextObservation:

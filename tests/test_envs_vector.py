@@ -151,6 +151,7 @@ def test_reset_with_a_seed_repeats_and_an_illegal_action_raises() -> None:
         ({"opponents": "nobody"}, ValueError),
         ({"opponents": 3}, TypeError),
         ({"lockstep": 1}, TypeError),
+        ({"copy": 0}, TypeError),
     ],
 )
 def test_bad_arguments(arguments: dict[str, object], error: type[Exception]) -> None:
@@ -342,3 +343,34 @@ def test_a_lockstep_action_that_does_not_fit_the_turn_is_refused() -> None:
         envs.step(good[:2])
     envs.step(good)  # the right actions still step
     assert envs.batch.states() != before
+
+
+@pytest.mark.parametrize("lockstep", [False, True])
+def test_without_copies_the_arrays_are_the_envs_own_and_the_numbers_the_same(
+    lockstep: bool,
+) -> None:
+    # Small games (a short deck): games end, so final observations are handed out too.
+    rules = skipbo.Rules(players=2, stock_size=5)
+    copying = SkipBoVectorEnv(6, rules, lockstep=lockstep)
+    sharing = SkipBoVectorEnv(6, rules, lockstep=lockstep, copy=False)
+    observed, info = copying.reset(seed=4)
+    shared, shared_info = sharing.reset(seed=4)
+    rng = np.random.default_rng(0)
+    buffers = {id(shared), id(shared_info["action_mask"])}
+    ended = 0
+    for _ in range(150):
+        assert np.array_equal(observed, shared)
+        assert info.keys() == shared_info.keys()
+        for key in info:
+            assert np.array_equal(info[key], shared_info[key])
+        actions = random_legal(info["action_mask"], rng)
+        kept = observed
+        observed, rewards, terminated, truncated, info = copying.step(actions)
+        assert kept is not observed  # a new array each step
+        results = sharing.step(actions)
+        shared, shared_info = results[0], results[4]
+        assert {id(shared), id(shared_info["action_mask"])} == buffers  # rewritten in place
+        for mine, theirs in zip((rewards, terminated, truncated), results[1:4], strict=True):
+            assert np.array_equal(mine, theirs)
+        ended += int(terminated.sum() + truncated.sum())
+    assert ended > 0

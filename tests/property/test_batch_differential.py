@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 
+import numpy as np
+import numpy.typing as npt
 import pytest
 from tools import batch_differential
 from tools.batch_differential import CONFIGURATIONS, run
@@ -43,20 +45,22 @@ def test_the_run_notices_a_wrong_reshuffle_order(monkeypatch: pytest.MonkeyPatch
     rules = Rules(players=2)
 
     def reversed_runs(
-        shuffler: Shuffler, items: list[int], lengths: Iterable[int], seeds: Iterable[int]
+        shuffler: Shuffler,
+        cards: npt.NDArray[np.int64],
+        lengths: Sequence[int],
+        seeds: Sequence[int],
     ) -> list[int]:
-        lengths = list(lengths)
-        next_seeds = right(shuffler, items, lengths, seeds)
+        next_seeds = right(shuffler, cards, lengths, seeds)
         start = 0
         for length in lengths:
             # Deals are left alone, so that only reshuffles break.
             if length != rules.deck.size:
-                items[start : start + length] = items[start : start + length][::-1]
+                cards[start : start + length] = cards[start : start + length][::-1].copy()
             start += length
         return next_seeds
 
-    right = Shuffler.runs
-    monkeypatch.setattr(Shuffler, "runs", reversed_runs)
+    right = Shuffler.shuffle_array
+    monkeypatch.setattr(Shuffler, "shuffle_array", reversed_runs)
     tally = batch_differential.run(rules, GAMES, STEPS, seed=0, auto_reset=False)
     assert any("state differs" in problem for problem in tally.problems)
 

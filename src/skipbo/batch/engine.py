@@ -205,6 +205,7 @@ class GameBatch:
         self._deck = rules.deck.size
         self._hand_size = rules.hand_size
         self._deck_cards = rules.deck.cards()
+        self._deck_array = np.array(self._deck_cards, dtype=np.int64)
         # Action blocks, in the order of skipbo.actions.
         self._hand_end = self._values * self._builds
         self._stock_end = self._hand_end + self._stocks * self._builds
@@ -824,17 +825,18 @@ class GameBatch:
         # One gather for all games, then a Python list per game for the shuffle.
         start = games * deck
         taken_at = np.repeat(start, count) + positions(count)
-        # Cards are 0..127: as bytes, the conversions to and from a list are C loops.
-        cards = list(self._completed_f[taken_at].tobytes())
+        cards = self._completed_f[taken_at].astype(np.int64)
         seeds = a.shuffle_seed
         order = games.tolist()
-        next_seeds = self._shuffle.runs(cards, count.tolist(), [seeds[game] for game in order])
+        next_seeds = self._shuffle.shuffle_array(
+            cards, count.tolist(), [seeds[game] for game in order]
+        )
         for game, seed in zip(order, next_seeds, strict=True):
             seeds[game] = seed
         below = positions(have)
         kept = self._draw_f[np.repeat(start, have) + below]
         self._draw_f[np.repeat(start + count, have) + below] = kept
-        self._draw_f[taken_at] = np.frombuffer(bytes(cards), dtype=np.int8)
+        self._draw_f[taken_at] = cards
         a.draw_len[games] = have + count
         a.completed_len[games] = 0
 
@@ -883,12 +885,12 @@ class GameBatch:
         if isinstance(first, FirstPlayer):
             write_states(self._a, slots.tolist(), [self._new_game(index) for index in indices])
             return
-        decks, seeds = [], []
-        for index in indices:
-            cards, next_seed = self._shuffle(self._deck_cards, derive_seed(self._seed, index))
-            decks.append(bytes(cards))
-            seeds.append(next_seed)
-        deck = np.frombuffer(b"".join(decks), dtype=np.int8).reshape(slots.size, self._deck)
+        # Every game's deck shuffled in one call (each with its own seed, as new_game).
+        deck = np.tile(self._deck_array, slots.size)
+        seeds = self._shuffle.shuffle_array(
+            deck, [self._deck] * slots.size, [derive_seed(self._seed, index) for index in indices]
+        )
+        deck = deck.reshape(slots.size, self._deck)
         a = self._a
         stock_size = self.rules.stock_size
         dealt = self._stocks * stock_size

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
+from skipbo.batch.compiled import KERNELS
 from skipbo.envs.observation import DISCARD_DEPTH, observation_layout
 
 if TYPE_CHECKING:
@@ -48,6 +49,7 @@ def observations(
     depth: int = DISCARD_DEPTH,
     *,
     games: npt.ArrayLike | None = None,
+    out: npt.NDArray[np.float32] | None = None,
 ) -> npt.NDArray[np.float32]:
     """The observation of every game of ``batch``, seen by ``seats`` (default: the mover).
 
@@ -57,36 +59,76 @@ def observations(
         depth: How many cards of each discard pile to encode, from the top.
         games: Only these games (slot indices), in this order; ``seats`` then has one
             seat per game given.
+        out: An array to write the rows into (``float32``, one row per game) and
+            return, instead of a new one.
 
     Returns:
         A ``(B, layout.size)`` array (one row per game of ``games`` when given); the
         layout is ``observation_layout(rules, depth)``.
 
     Raises:
-        ValueError: if ``seats`` is not one seat of the rules per game, or ``depth``
-            is not an integer of at least 1.
+        ValueError: if ``seats`` is not one seat of the rules per game, ``depth`` is
+            not an integer of at least 1, or ``out`` has not the result's shape and type.
 
     """
     rules = batch.rules
     encoder = _encoder(rules, depth)  # checks the depth (observation_layout)
     a: Any = batch.arrays
+    if KERNELS is not None:
+        kernel = KERNELS.observe
+        # Compiled: each row read from the batch's own arrays (no copies of the games).
+        rows = encoder.slots(len(a.current_player))
+        if games is not None:
+            rows = rows[np.asarray(games, dtype=np.int64)]  # NumPy's indexing, and its errors
+        seat = _checked_seats(rules, a.current_player[rows] if seats is None else seats, rows.size)
+        out = _output(out, (rows.size, encoder.size))
+        kernel(
+            out, rows, seat, encoder.seat_rows, encoder.kernel_starts, depth,
+            *(getattr(a, name) for name in _FIELDS),
+        )  # fmt: skip
+        return out
     if games is not None:
         # The arrays of the games asked for (copies): the encoding below reads only them.
         rows = np.asarray(games, dtype=np.int64)
         a = SimpleNamespace(**{name: getattr(a, name)[rows] for name in _FIELDS})
     size = len(a.current_player)
-    if seats is None:
-        seat = a.current_player
-    else:
-        seat = np.asarray(seats)
-        if (
-            seat.shape != (size,)
-            or not np.issubdtype(seat.dtype, np.integer)
-            or ((seat < 0) | (seat >= rules.players)).any()
-        ):
-            raise ValueError(f"seats must be {size} seats from 0 to {rules.players - 1}")
-        seat = seat.astype(np.int64, copy=False)
-    return encoder.encode(a, seat, size)
+    seat = a.current_player if seats is None else _checked_seats(rules, seats, size)
+    if out is None:
+        return encoder.encode(a, seat, size)
+    result = _output(out, (size, encoder.size))
+    result[...] = encoder.encode(a, seat, size)
+    return result
+
+
+def _output(out: npt.NDArray[np.float32] | None, shape: tuple[int, int]) -> npt.NDArray[np.float32]:
+    """``out`` if it fits ``shape`` (a new array when ``None``).
+
+    Raises:
+        ValueError: if it does not fit.
+
+    """
+    if out is None:
+        return np.empty(shape, dtype=np.float32)
+    if out.shape != shape or out.dtype != np.float32 or not out.flags.c_contiguous:
+        raise ValueError(f"out must be a C-contiguous float32 array of shape {shape}")
+    return out
+
+
+def _checked_seats(rules: Rules, seats: npt.ArrayLike, size: int) -> npt.NDArray[np.int64]:
+    """``seats`` as ``int64``, if they are ``size`` seats of the rules.
+
+    Raises:
+        ValueError: if they are not.
+
+    """
+    seat = np.asarray(seats)
+    if (
+        seat.shape != (size,)
+        or not np.issubdtype(seat.dtype, np.integer)
+        or ((seat < 0) | (seat >= rules.players)).any()
+    ):
+        raise ValueError(f"seats must be {size} seats from 0 to {rules.players - 1}")
+    return seat.astype(np.int64, copy=False)
 
 
 class _Encoder:
@@ -132,6 +174,10 @@ class _Encoder:
         # discard_size, hand_size, draw_pile_size, completed_count: the last fields, in a row.
         self.counts = at["discard_size"]
         assert self.counts + piles + rules.players + 2 == layout.size
+        fields = ("current_player", "hand", "stock_top", "stock_size", "build_need")
+        self.kernel_starts = np.array(
+            [*(at[name] for name in fields), at["discard_top"], self.counts], dtype=np.int64
+        )
 
     def encode(self, a: Any, seat: npt.NDArray[np.int64], size: int) -> npt.NDArray[np.float32]:
         out = np.take(self.seat_rows, seat, axis=0)
@@ -153,6 +199,11 @@ class _Encoder:
         cards = a.discard.reshape(-1)[at.discard_card + np.maximum(above, 1)]
         flat[(at.discard_top + cards)[above > 0]] = 1
         return out
+
+    def slots(self, size: int) -> npt.NDArray[np.int64]:
+        """The slots ``0 .. size - 1`` (kept for the last few sizes)."""
+        games: npt.NDArray[np.int64] = self._indices(size, 1).games
+        return games
 
     def _indices(self, size: int, width: int) -> SimpleNamespace:
         """The flat indices of ``size`` games' entries (kept for the last few sizes)."""

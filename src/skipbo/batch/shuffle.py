@@ -13,8 +13,13 @@ order and next seed.
 
 Seeding the generator is most of a small shuffle (its 624-word state is built by a
 sequential loop in C, about 3 µs whatever the number of cards), and that loop is the
-floor: a :class:`Shuffler` reseeds one generator object instead of building one per
-shuffle, which saves the allocation but not the loop.
+floor in Python: a :class:`Shuffler` reseeds one generator object instead of building
+one per shuffle, which saves the allocation but not the loop.
+
+With Numba installed, a :class:`Shuffler` hands whole runs to the compiled kernel of
+:mod:`skipbo.batch.compiled` instead: the seeding, the outputs and the swaps in
+machine code, the generators of up to 32 runs seeded side by side (the same cards
+and next seeds; the tests compare both paths with the core).
 """
 
 from __future__ import annotations
@@ -26,7 +31,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 
 import numpy as np
+import numpy.typing as npt
 
+from skipbo.batch.compiled import KERNELS
 from skipbo.common.randomness import shuffle
 
 __all__ = ["Shuffler", "shuffled"]
@@ -49,12 +56,15 @@ class Shuffler:
     True
     """
 
-    __slots__ = ("_generator",)
+    __slots__ = ("_generator", "_kernel")
 
-    def __init__(self) -> None:
+    def __init__(self, *, compiled: bool = True) -> None:
         # The C generator that random.Random extends, seeded the same way for an int
         # without random.Random's Python-level wrapper.
         self._generator = _random.Random()
+        # The swaps in machine code when Numba is there (skipbo.batch.compiled); the
+        # Python loop otherwise, or with compiled=False (the tests compare the two).
+        self._kernel = KERNELS.shuffle_runs if compiled and KERNELS is not None else None
 
     def __call__(self, items: Sequence[int], seed: int) -> tuple[list[int], int]:
         """``shuffle(items, seed)`` of the core, as a list: the shuffled items and the next seed."""
@@ -75,6 +85,17 @@ class Shuffler:
         ...     shuffle((1, 2), 7), shuffle((3, 4, 5, 6), 8)]
         True
         """
+        if self._kernel is not None:
+            cards = np.array(items, dtype=np.int64)
+            next_seeds = self.shuffle_array(cards, list(lengths), list(seeds))
+            items[:] = cards.tolist()
+            return next_seeds
+        return self._python_runs(items, lengths, seeds)
+
+    def _python_runs(
+        self, items: list[int], lengths: Iterable[int], seeds: Iterable[int]
+    ) -> list[int]:
+        """:meth:`runs` in Python: the outputs drawn in one call, the swaps in a loop."""
         generator = self._generator
         next_seeds = []
         start = 0
@@ -101,6 +122,39 @@ class Shuffler:
             items[start:end] = run
             start = end
         return next_seeds
+
+    def shuffle_array(
+        self, cards: npt.NDArray[np.int64], lengths: Sequence[int], seeds: Sequence[int]
+    ) -> list[int]:
+        """:meth:`runs` over an ``int64`` array of cards, shuffled in place.
+
+        The batch's own cards are arrays: with the compiled kernel they are shuffled
+        where they are, without the conversions to and from a list.
+        """
+        if self._kernel is None or cards.dtype != np.int64 or not cards.flags.c_contiguous:
+            items = cards.tolist()
+            next_seeds = self._python_runs(items, lengths, seeds)
+            cards[:] = items
+            return next_seeds
+        keys = np.zeros((len(seeds), 2), dtype=np.uint64)
+        key_lengths = np.ones(len(seeds), dtype=np.int64)
+        for run, seed in enumerate(seeds):
+            # random.seed(n) seeds with the 32-bit words of abs(n), lowest first.
+            whole = abs(seed)
+            if whole >> 64:  # pragma: no cover - the batch's seeds have 64 bits
+                items = cards.tolist()
+                next_seeds = self._python_runs(items, lengths, seeds)
+                cards[:] = items
+                return next_seeds
+            keys[run, 0] = whole & 0xFFFFFFFF
+            keys[run, 1] = whole >> 32
+            key_lengths[run] = 2 if whole >> 32 else 1
+        next_seeds_array = np.zeros(len(seeds), dtype=np.uint64)
+        counts = np.asarray(lengths, dtype=np.int64)
+        assert KERNELS is not None
+        self._kernel(cards, counts, keys, key_lengths, KERNELS.initial, next_seeds_array)
+        result: list[int] = next_seeds_array.tolist()
+        return result
 
 
 def shuffled(items: Sequence[int], seed: int) -> tuple[list[int], int]:

@@ -30,6 +30,7 @@ from skipbo.envs import _rewards, skyjo_observation
 from skipbo.envs.layout import ObservationLayout
 from skipbo.envs.observation import (
     DISCARD_DEPTH,
+    IncrementalObservations,
     observation_array,
     observation_layout,
     seat_observation_array,
@@ -69,6 +70,10 @@ class EnvGame:
     encode_state: Callable[[Any, int, int], Observation]
     """The same array from (the state, the seat, depth): ``encode(view(state, seat), ...)``,
     by a faster path where the game has one (the environments use this one)."""
+    tracker: Callable[[Any, int], Callable[[Any, int], Observation]]
+    """For (rules, depth), a function of (a state, a seat) giving ``encode_state``'s array
+    for one game's successive states, faster (an array it may rewrite later: copied by
+    the caller)."""
     legal_mask: Callable[[Any], bytes]
     """The legal actions of the seat to move in a state: one byte (0/1) per action."""
     action_count: Callable[[Any], int]
@@ -150,7 +155,7 @@ class Table:
         self._no_actions = np.zeros(self.action_count, dtype=np.int8)
         self._no_actions.flags.writeable = False
         self._state: Any = None
-        self._observations: dict[int, Observation] = {}
+        self._observe = env_game.tracker(rules, depth)
         self._legal: bytes | None = None
 
     @property
@@ -168,7 +173,6 @@ class Table:
     @state.setter
     def state(self, state: Any) -> None:
         self._state = state
-        self._observations = {}
         self._legal = None
 
     def deal(self, seed: int) -> None:
@@ -182,11 +186,7 @@ class Table:
 
     def observation(self, seat: int) -> Observation:
         """``seat``'s observation vector, from its own view (a new array each call)."""
-        array = self._observations.get(seat)
-        if array is None:
-            array = self.env_game.encode_state(self.state, seat, self.depth)
-            self._observations[seat] = array
-        return array.copy()
+        return self._observe(self.state, seat).copy()
 
     def legal(self) -> bytes:
         """The legal actions of the seat to move (one byte each)."""
@@ -293,6 +293,7 @@ SKIPBO = EnvGame(
     layout=observation_layout,
     encode=lambda seen, seat, depth: observation_array(seen, depth),
     encode_state=seat_observation_array,
+    tracker=lambda rules, depth: IncrementalObservations(rules, depth).observe,
     legal_mask=skipbo_actions.legal_action_mask,
     action_count=skipbo_actions.action_count,
     to_move=skipbo_actions.action_to_move,
@@ -300,6 +301,19 @@ SKIPBO = EnvGame(
     truncated=_skipbo_truncated,
 )
 """Skip-Bo for the environments: its observation of :mod:`skipbo.envs.observation`."""
+
+
+def _skyjo_tracker(depth: int) -> Callable[[Any, int], Observation]:
+    """Skyjo's observations, the last state's kept (asked for twice in a row, encoded once)."""
+    last: dict[int, tuple[Any, Observation]] = {}
+
+    def observe(state: Any, seat: int) -> Observation:
+        known = last.get(seat)
+        if known is None or known[0] is not state:
+            known = last[seat] = (state, SKYJO.encode_state(state, seat, depth))
+        return known[1]
+
+    return observe
 
 
 def _skyjo_mask(state: Any) -> bytes:
@@ -316,6 +330,7 @@ SKYJO = EnvGame(
     encode_state=lambda state, seat, depth: skyjo_observation.observation_array(
         game_of(state.rules).view(state, seat), seat, depth
     ),
+    tracker=lambda rules, depth: _skyjo_tracker(depth),
     legal_mask=_skyjo_mask,
     action_count=lambda rules: skyjo_actions.ACTION_COUNT,
     to_move=lambda rules, index: skyjo_actions.action_to_move(index),

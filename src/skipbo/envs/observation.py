@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DISCARD_DEPTH",
+    "IncrementalObservations",
     "ObservationField",
     "ObservationLayout",
     "observation",
@@ -60,7 +61,7 @@ is encoded as well.
 """
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=64, typed=True)  # typed: a depth of True is refused, not taken for 1
 def observation_layout(rules: Rules, depth: int = DISCARD_DEPTH) -> ObservationLayout:
     """The layout of the observation vector for ``rules``, ``depth`` discard cards deep.
 
@@ -294,6 +295,115 @@ def seat_observation_array(
     if held_at:
         out[held_at] = held
     return out
+
+
+class IncrementalObservations:
+    """:func:`seat_observation_array` of one game's successive states, updated in place.
+
+    An environment encodes state after state of one game, and a move changes few
+    places: a hand, a pile or two, some counts. The engine's states share the piles a
+    move leaves alone (the same tuple objects), so each seat's last array is kept and
+    only the fields of the places that changed are written again; any other state
+    (another game, a first look) is encoded whole. The numbers are those of
+    :func:`seat_observation_array` (a test holds them equal over whole games).
+
+    Not thread-safe; the arrays returned are the tracker's own, rewritten by the next
+    call for the same seat: copy one to keep it.
+
+    >>> import skipbo
+    >>> from skipbo.envs.observation import IncrementalObservations, seat_observation_array
+    >>> state = skipbo.new_game(skipbo.Rules(players=2), seed=3)
+    >>> tracker = IncrementalObservations(state.rules)
+    >>> _ = tracker.observe(state, 0)
+    >>> later = skipbo.apply(state, skipbo.legal_moves(state)[0])
+    >>> bool((tracker.observe(later, 0) == seat_observation_array(later, 0)).all())
+    True
+    """
+
+    def __init__(self, rules: Rules, depth: int = DISCARD_DEPTH) -> None:
+        self.rules = rules
+        self.depth = depth
+        self._plan = _plan(rules, depth)  # checks the depth
+        self._last: dict[int, tuple[GameState, npt.NDArray[np.float32]]] = {}
+
+    def observe(self, state: GameState, seat: int) -> npt.NDArray[np.float32]:
+        """``seat_observation_array(state, seat, depth)``, as the tracker's own array.
+
+        Raises:
+            IndexError: if ``seat`` is not a seat of the game.
+            ~skipbo.ConfigurationError: if ``state`` has other rules than the tracker.
+
+        """
+        if state.rules is not self.rules and state.rules != self.rules:
+            raise ConfigurationError("state", "has other rules than the observation tracker")
+        if type(seat) is not int or not 0 <= seat < self.rules.players:
+            raise IndexError(
+                f"seat {echo(seat)} is not in this game (seats 0 to {self.rules.players - 1})"
+            )
+        last = self._last.get(seat)
+        if last is None:
+            out = seat_observation_array(state, seat, self.depth)
+        else:
+            before, out = last
+            if before is not state:
+                self._update(before, state, seat, out)
+        self._last[seat] = (state, out)
+        return out
+
+    def _update(self, before: GameState, state: GameState, seat: int, out: Any) -> None:
+        """Rewrite in ``out`` (``before``'s array) the fields that differ in ``state``."""
+        plan = self._plan
+        cards = plan.cards
+        if before.current_player != state.current_player:
+            out[plan.current + before.current_player] = 0
+            out[plan.current + state.current_player] = 1
+        hand = state.hands[seat]  # the viewer's own hand only (R-INFO-2)
+        if hand is not before.hands[seat]:
+            start = plan.hand
+            out[start : start + cards] = 0
+            for card in set(hand):
+                out[start + card] = hand.count(card)
+        if state.stocks is not before.stocks:
+            for stock, (pile, old) in enumerate(zip(state.stocks, before.stocks, strict=True)):
+                if pile is not old:
+                    start = plan.stock_top + stock * cards
+                    out[start : start + cards] = 0
+                    if pile:  # only the top card of a stock pile is seen (R-INFO-3)
+                        out[start + pile[-1]] = 1
+                    out[plan.stock_size + stock] = len(pile)
+        if state.builds is not before.builds:
+            highest = plan.highest
+            for build, (pile, old) in enumerate(zip(state.builds, before.builds, strict=True)):
+                if pile is not old:
+                    start = plan.build_need + build * highest
+                    out[start + len(old)] = 0
+                    out[start + len(pile)] = 1
+        if state.discards is not before.discards:
+            self._update_discards(before, state, out)
+        if state.hands is not before.hands:
+            start = plan.hand_size
+            out[start : start + len(state.hands)] = list(map(len, state.hands))
+        out[plan.draw] = len(state.draw_pile)
+        out[plan.completed] = len(state.completed)
+
+    def _update_discards(self, before: GameState, state: GameState, out: Any) -> None:
+        plan, depth = self._plan, self.depth
+        cards = plan.cards
+        per_pile = depth * cards
+        position = 0
+        for pile_set, old_set in zip(state.discards, before.discards, strict=True):
+            if pile_set is old_set:
+                position += len(pile_set)
+                continue
+            for pile, old in zip(pile_set, old_set, strict=True):
+                if pile is not old:
+                    start = plan.discard_top + position * per_pile
+                    out[start : start + per_pile] = 0
+                    for card in reversed(pile[-depth:]):  # the top first
+                        out[start + card] = 1
+                        start += cards
+                    out[plan.discard_size + position] = len(pile)
+                position += 1
 
 
 def text_observation(seen: PlayerView) -> str:

@@ -79,7 +79,7 @@ def card_values(rules: Rules) -> tuple[int, ...]:
     return tuple(value for value, _ in rules.deck.copies)
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=64, typed=True)  # typed: a depth of True is refused, not taken for 1
 def observation_layout(rules: Rules, depth: int = DISCARD_DEPTH) -> ObservationLayout:
     """The layout of Skyjo's observation vector for ``rules``, ``depth`` discard cards deep.
 

@@ -1,0 +1,282 @@
+"""Optional compiled kernels of the batch: the sequential loops NumPy cannot vectorise.
+
+With Numba installed (it comes with the ``numpy`` and ``gymnasium`` extras:
+``pip install 'skipbo[numpy]'``), :data:`KERNELS` holds functions compiled by
+``numba.njit`` at their first call and cached on disk (about three seconds once,
+then about half a second to load in each new process); without Numba, or with the
+environment variable ``SKIPBO_NO_NUMBA`` set to a non-empty value, it is ``None``
+and the batch runs its Python and NumPy paths. Both paths give the same numbers,
+bit for bit: the tests run both against the core.
+
+The kernels:
+
+* ``shuffle_runs``: the core's seeded shuffle (:mod:`skipbo.batch.shuffle`) of many
+  runs of cards at once: CPython's seeding of its Mersenne Twister
+  (``init_by_array``, from its fixed starting state computed once), the outputs,
+  and the Fisher-Yates swaps with ``randrange``'s retries. Each is a sequential
+  recurrence (each swap depends on the last, each retry moves the rest), so it is
+  one loop in machine code rather than NumPy passes.
+* ``observe``: the observation rows of :func:`skipbo.batch.observations`, one game
+  after another, instead of a dozen whole-batch NumPy passes and their temporaries.
+
+>>> from skipbo.batch.compiled import KERNELS
+>>> KERNELS is None or callable(KERNELS.shuffle_runs)
+True
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from types import SimpleNamespace
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+__all__ = ["KERNELS"]
+
+
+def _numba_jit() -> Callable[[Callable[..., Any]], Any] | None:
+    """Numba's ``njit`` as the kernels use it, or ``None`` (no Numba, or ``SKIPBO_NO_NUMBA``)."""
+    if os.environ.get("SKIPBO_NO_NUMBA"):
+        return None
+    try:
+        import numba
+    except ImportError:
+        return None
+    jit: Callable[[Callable[..., Any]], Any] = numba.njit(cache=True, nogil=True)
+    return jit
+
+
+_JIT = _numba_jit()
+_COMPILED = _JIT is not None
+
+
+def _kernel(function: Callable[..., Any]) -> Any:
+    """``function`` compiled (at its first call) when Numba is there; as it is otherwise."""
+    return function if _JIT is None else _JIT(function)
+
+
+_N = 624
+_M = 397
+
+
+def _initial_state() -> npt.NDArray[np.uint64]:
+    """``init_genrand(19650218)``, where ``init_by_array`` starts from: the same for every seed."""
+    state = [19650218]
+    for i in range(1, _N):
+        previous = state[-1]
+        state.append((1812433253 * (previous ^ (previous >> 30)) + i) & 0xFFFFFFFF)
+    return np.array(state, dtype=np.uint64)
+
+
+_INITIAL = _initial_state()
+
+
+_BLOCK = 32
+"""Runs seeded together: their generators' state, side by side, is one ``(624, 32)`` block."""
+
+
+@_kernel
+def _seed_block(  # pragma: no cover - compiled
+    states: Any, initial: Any, keys: Any, key_lengths: Any, first: int
+) -> None:
+    """CPython's ``random.seed(n)`` of runs ``first ..``, one per column of ``states``.
+
+    That is ``init_by_array`` of the 32-bit words of ``n >= 0``.
+
+    The seeding is a chain of about 1,250 dependent steps; the runs' chains are
+    independent, so they are stepped side by side (the processor overlaps them).
+    A key has one or two words (the seeds have 64 bits), so both loops take 624 steps.
+    """
+    mask = np.uint64(0xFFFFFFFF)
+    width = states.shape[1]
+    for i in range(_N):
+        for column in range(width):
+            states[i, column] = initial[i]
+    i = 1
+    for k in range(_N):
+        for column in range(width):
+            run = first + column
+            j = k & (key_lengths[run] - 1)  # k modulo the key's length (1 or 2)
+            previous = states[i - 1, column]
+            mixed = (previous ^ (previous >> np.uint64(30))) * np.uint64(1664525)
+            states[i, column] = ((states[i, column] ^ mixed) + keys[run, j] + np.uint64(j)) & mask
+        i += 1
+        if i >= _N:
+            for column in range(width):
+                states[0, column] = states[_N - 1, column]
+            i = 1
+    for _ in range(_N - 1):
+        for column in range(width):
+            previous = states[i - 1, column]
+            mixed = (previous ^ (previous >> np.uint64(30))) * np.uint64(1566083941)
+            states[i, column] = ((states[i, column] ^ mixed) - np.uint64(i)) & mask
+        i += 1
+        if i >= _N:
+            for column in range(width):
+                states[0, column] = states[_N - 1, column]
+            i = 1
+    for column in range(width):
+        states[0, column] = np.uint64(0x80000000)
+
+
+@_kernel
+def _twist_block(states: Any) -> None:  # pragma: no cover - compiled
+    """:func:`_twist` of every column of ``states``, side by side."""
+    upper, lower = np.uint64(0x80000000), np.uint64(0x7FFFFFFF)
+    matrix, one = np.uint64(0x9908B0DF), np.uint64(1)
+    width = states.shape[1]
+    for k in range(_N):
+        following = k + 1 if k + 1 < _N else 0
+        ahead = k + _M if k + _M < _N else k + _M - _N
+        for column in range(width):
+            y = (states[k, column] & upper) | (states[following, column] & lower)
+            states[k, column] = states[ahead, column] ^ (y >> one) ^ ((y & one) * matrix)
+
+
+@_kernel
+def _twist(state: Any) -> None:  # pragma: no cover - compiled
+    """The Mersenne Twister's next 624 words of state (CPython's ``genrand_uint32``)."""
+    upper, lower = np.uint64(0x80000000), np.uint64(0x7FFFFFFF)
+    matrix, one = np.uint64(0x9908B0DF), np.uint64(1)
+    for k in range(_N):
+        following = k + 1 if k + 1 < _N else 0
+        ahead = k + _M if k + _M < _N else k + _M - _N
+        y = (state[k] & upper) | (state[following] & lower)
+        twisted = state[ahead] ^ (y >> one)
+        if y & one:
+            twisted ^= matrix
+        state[k] = twisted
+
+
+@_kernel
+def _temper(y: Any) -> Any:  # pragma: no cover - compiled
+    mask = np.uint64(0xFFFFFFFF)
+    y ^= y >> np.uint64(11)
+    y ^= (y << np.uint64(7)) & np.uint64(0x9D2C5680)
+    y ^= (y << np.uint64(15)) & np.uint64(0xEFC60000)
+    y ^= y >> np.uint64(18)
+    return y & mask
+
+
+@_kernel
+def _shuffle_runs(
+    items: Any, lengths: Any, keys: Any, key_lengths: Any, initial: Any, next_seeds: Any
+) -> None:  # pragma: no cover - runs compiled (tested against the core's shuffle)
+    """Shuffle consecutive runs of ``items`` in place, as the core's seeded shuffle does.
+
+    Run ``r`` is the next ``lengths[r]`` items; its seed is the integer whose 32-bit
+    words, lowest first, are ``keys[r, :key_lengths[r]]``. Each run: the generator
+    seeded as ``random.Random(seed)``, then ``randrange(i + 1)`` for ``i`` from the last
+    position down to 1 (the top bits of an output, retried while above ``i``, as
+    CPython's ``_randbelow_with_getrandbits``) and the swap of ``permute``; its next
+    seed, ``getrandbits(64)``, into ``next_seeds[r]``.
+    """
+    state = np.empty(_N, dtype=np.uint64)
+    runs = lengths.shape[0]
+    block = np.empty((_N, _BLOCK), dtype=np.uint64)
+    start = 0
+    for run in range(runs):
+        column = run % _BLOCK
+        if column == 0:  # the next runs' generators, seeded and twisted together
+            states = block[:, : min(_BLOCK, runs - run)]
+            _seed_block(states, initial, keys, key_lengths, run)
+            _twist_block(states)
+        for i in range(_N):
+            state[i] = states[i, column]
+        at = 0
+        count = lengths[run]
+        for i in range(count - 1, 0, -1):
+            bits = 0
+            while (i + 1) >> bits:
+                bits += 1
+            shift = np.uint64(32 - bits)
+            choice: Any = i + 1  # above i: at least one output is drawn
+            while choice > i:
+                if at >= _N:
+                    _twist(state)
+                    at = 0
+                choice = np.int64(_temper(state[at]) >> shift)
+                at += 1
+            held = items[start + i]
+            items[start + i] = items[start + choice]
+            items[start + choice] = held
+        halves = np.zeros(2, dtype=np.uint64)
+        for half in range(2):
+            if at >= _N:
+                _twist(state)
+                at = 0
+            halves[half] = _temper(state[at])
+            at += 1
+        next_seeds[run] = halves[0] | (halves[1] << np.uint64(32))
+        start += count
+
+
+@_kernel
+def _observe(
+    out: Any,
+    games: Any,
+    seats: Any,
+    seat_rows: Any,
+    starts: Any,
+    depth: int,
+    current_player: Any,
+    hand: Any,
+    hand_len: Any,
+    stock_top: Any,
+    stock_len: Any,
+    build_len: Any,
+    discard: Any,
+    discard_len: Any,
+    draw_len: Any,
+    completed_len: Any,
+) -> None:  # pragma: no cover - runs compiled (tested against the NumPy encoding)
+    """Row ``r`` of ``out``: game ``games[r]`` seen by ``seats[r]`` (skipbo.batch.observation).
+
+    ``starts`` are the layout's field starts: the current player, the hand, the stock
+    tops, the stock sizes, the build piles' needs, the discard tops, then the counts
+    (discard sizes, hand sizes, draw pile, completed cards, one after another).
+    Reads only what the seat's view shows: its own hand, tops and sizes.
+    """
+    at_current, at_hand, at_top, at_size = starts[0], starts[1], starts[2], starts[3]
+    at_need, at_discard, at_counts = starts[4], starts[5], starts[6]
+    players, values = hand.shape[1], hand.shape[2]
+    stocks, piles = discard_len.shape[1], discard_len.shape[2]
+    builds, highest = build_len.shape[1], values - 1
+    for row in range(games.shape[0]):
+        game, seat = games[row], seats[row]
+        line = out[row]
+        line[:] = seat_rows[seat]
+        line[at_current + current_player[game]] = 1
+        for card in range(values):  # the viewer's own hand (R-INFO-2)
+            line[at_hand + card] = hand[game, seat, card]
+        for stock in range(stocks):
+            top = stock_top[game, stock]
+            if top >= 0:
+                line[at_top + stock * values + top] = 1
+            line[at_size + stock] = stock_len[game, stock]
+        for build in range(builds):  # a pile of n cards needs n + 1 (R-BUILD-2)
+            line[at_need + build * highest + build_len[game, build]] = 1
+        pile = 0
+        for stock in range(stocks):
+            for index in range(piles):
+                size = discard_len[game, stock, index]
+                for below in range(min(depth, size)):  # the top first
+                    card = discard[game, stock, index, size - 1 - below]
+                    line[at_discard + (pile * depth + below) * values + card] = 1
+                line[at_counts + pile] = size
+                pile += 1
+        for one in range(players):
+            line[at_counts + pile + one] = hand_len[game, one]
+        line[at_counts + pile + players] = draw_len[game]
+        line[at_counts + pile + players + 1] = completed_len[game]
+
+
+KERNELS = (
+    SimpleNamespace(shuffle_runs=_shuffle_runs, initial=_INITIAL, observe=_observe)
+    if _COMPILED
+    else None
+)
+"""The compiled kernels (compiled at their first call), or ``None`` for the Python paths."""
