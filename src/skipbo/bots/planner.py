@@ -7,8 +7,8 @@ before the bot moves again (the next player most, the last one least, since the
 build piles change as each plays; a player close to emptying its stock more; a
 partner as help rather than harm), by the cards it keeps for its own stock, and by
 the five new cards an emptied hand brings. With two players it plays only what
-offers the opponent little, as the reference does; at a fuller table it plays every
-number card except one that hands a later player a stock card (issue 24).
+offers the opponent little, as the reference does; at a fuller table it plays nearly
+every number card it can, the least offering first (issue 24).
 
 In detail, for the seat to move:
 
@@ -24,8 +24,8 @@ In detail, for the seat to move:
    piles offer the players after it, counted from where each player's public discard
    tops would take it. Wilds are kept for the stock. With two players a play is made
    when its score is above the reference's ``NO_PLAY_SCORE``; with three or more,
-   above ``OPEN_PLAY_SCORE``, which only a play handing a later player a stock card
-   misses.
+   above ``OPEN_PLAY_SCORE``, which only a play that hands a next player close to
+   winning its stock top misses.
 4. **Discard**: as the reference (descending runs of playable tops, high cards first,
    never onto a wild).
 5. **Keep the game going**: with two players and few cards left to draw it completes
@@ -219,8 +219,10 @@ def _offers_of(seen: PlayerView) -> _Offers:
 OPEN_PLAY_SCORE = -9.0
 """With three or more players a play is made when it scores above this.
 
-A play that offers the next player its stock top at once (``GAP_RISK[0]``, against a
-hand play's 1.0) scores at most this; any other is made. See the module docs for why.
+A play scores at most this only when what it offers the players after it rises by
+about ten: a stock top handed at once (``GAP_RISK[0]``) to a next player close to
+winning (counted double, ``LEADER_STOCK``), or as much to several. Nearly every play is
+made, the least offering first; the module docs say why.
 """
 
 
@@ -229,8 +231,7 @@ def plays(seen: PlayerView, moves: list[Move]) -> list[Move]:
 
     ``moves`` are the legal moves of ``seen``. With two players only the plays that
     offer the opponent little, minding scarce cards (as the reference); with more,
-    every play but one that hands a later player a stock card, not minding scarcity
-    (:data:`OPEN_PLAY_SCORE`).
+    nearly every play (``OPEN_PLAY_SCORE``), never a wild to complete a build pile.
     """
     keep = keep_values(seen)
     if seen.rules.players <= 2:
