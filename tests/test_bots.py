@@ -10,8 +10,8 @@ import skipbo
 from skipbo import Discard, GameState, PlayFromDiscard, PlayFromHand, PlayFromStock, Rules
 from skipbo.arena import play_game, tournament
 from skipbo.bots import BOTS, Bot, HeuristicBot, ReferenceHeuristicBot, SearchBot, make_bot
-from skipbo.bots.heuristic import danger, stock_plan
-from skipbo.bots.planner import GAP_RISK, empty_hand_plan, exposure
+from skipbo.bots.heuristic import danger, play_candidates, scarce, stock_plan
+from skipbo.bots.planner import GAP_RISK, empty_hand_plan, exposure, plays
 from tests.arrange import arrange
 from tests.strategies import game_states, hidden_redeals, individual_rules, team_rules
 
@@ -251,6 +251,50 @@ class TestMultiPlayerHeuristic:
         assert empty_hand_plan(skipbo.view(with_a_wild, 0)) is None  # the wild is kept
         stuck = arrange(rules, stocks=((9, 12), (9, 12)), hands=((1, 3), ()))
         assert empty_hand_plan(skipbo.view(stuck, 0)) is None  # no 2 anywhere
+
+    def test_plays_openly_at_a_full_table(self) -> None:
+        """With four players the 8 that brings the next player's stock top 9 within a
+        card is played (holding it back keeps the bot's hand full and would not stop
+        the two players after); with two players, or a next player close to winning,
+        it is held back."""
+        hand = (3, 3, 5, 5, 8)
+        builds = ((1, 2, 3, 4, 5, 6, 7), (), (), ())
+        full_table = self.four((3, 9, 5, 5), builds=builds)
+        assert HeuristicBot().choose(full_table) == PlayFromHand(8, 0)
+        leader = arrange(
+            Rules(players=4),
+            stocks=((*UNDER, 3), (12, 9), (*UNDER, 5), (*UNDER, 5)),
+            hands=(hand, (), (), ()),
+            builds=builds,
+        )
+        assert isinstance(HeuristicBot().choose(skipbo.view(leader, 0)), Discard)
+        two = arrange(
+            Rules(players=2),
+            stocks=((*UNDER, 3), (*UNDER, 9)),
+            hands=(hand, ()),
+            builds=builds,
+        )
+        assert isinstance(HeuristicBot().choose(skipbo.view(two, 0)), Discard)
+
+    def test_keeps_wilds_at_a_full_table_when_cards_are_scarce(self) -> None:
+        """With 52 cards among four players cards are scarce: the reference completes a
+        build pile with a wild (R-DRAW-2), the new heuristic keeps it for its stock."""
+        rules = Rules(players=4, stock_size=5, deck=skipbo.Deck(copies=4, wilds=4, highest=12))
+        state = arrange(
+            rules,
+            stocks=((3,), (6,), (6,), (6,)),
+            hands=((0, 4, 4, 9, 9), (), (), ()),
+            builds=(tuple(range(1, 12)), (), (), ()),
+        )
+        seen = skipbo.view(state, 0)
+        assert scarce(seen)
+        wild = PlayFromHand(skipbo.WILD, 0)
+        moves = skipbo.legal_moves(seen)
+        assert wild in play_candidates(seen, moves)
+        assert wild not in play_candidates(seen, moves, mind_scarcity=False)
+        assert wild not in plays(seen, moves)
+        assert ReferenceHeuristicBot().choose(seen) == wild
+        assert isinstance(HeuristicBot().choose(seen), Discard)
 
 
 class TestReferenceHeuristicBot:

@@ -228,14 +228,18 @@ def play_candidates(
     *,
     offers: Offers = danger,
     keep: Mapping[int, float] | None = None,
+    least: float = NO_PLAY_SCORE,
+    mind_scarcity: bool = True,
 ) -> list[Move]:
     """The safe plays of number cards from the hand or a discard top, best first.
 
-    A play is safe when its score (see the module docs) is above
-    ``NO_PLAY_SCORE``; ties keep legal-move order. ``offers`` judges what a play
-    hands the others (the reference's :func:`danger`, or the multi-player
-    :func:`skipbo.bots.planner.exposure`); ``keep`` is what playing each number
-    costs besides (nothing for the reference).
+    A play is safe when its score (see the module docs) is above ``least``
+    (the reference's ``NO_PLAY_SCORE``); ties keep legal-move order. ``offers``
+    judges what a play hands the others (the reference's :func:`danger`, or the
+    multi-player :func:`skipbo.bots.planner.exposure`); ``keep`` is what playing
+    each number costs besides (nothing for the reference). With ``mind_scarcity``
+    (the reference's way) completing build piles scores higher when cards are
+    :func:`scarce`, wilds included.
     """
     hand = seen.hand
     assert hand is not None
@@ -243,7 +247,7 @@ def play_candidates(
     highest = seen.rules.deck.highest
     needs = [next_number(len(pile), highest) for pile in seen.builds]
     before = offers(seen, needs)
-    short = scarce(seen)
+    short = mind_scarcity and scarce(seen)
     scored: list[tuple[float, Move]] = []
     for move in moves:
         if isinstance(move, PlayFromHand):
@@ -265,7 +269,7 @@ def play_candidates(
         after = needs.copy()
         after[move.build] = next_number(pile_size + 1, highest)
         score = bonus - keep.get(card, 0.0) - (offers(seen, after) - before)
-        if score > NO_PLAY_SCORE:
+        if score > least:
             scored.append((score, move))
     scored.sort(key=lambda pair: -pair[0])  # stable: ties keep legal-move order
     return [move for _, move in scored]

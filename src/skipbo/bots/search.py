@@ -57,8 +57,8 @@ True
 
 from __future__ import annotations
 
-from skipbo.bots.heuristic import discard_candidates, play_candidates, stock_plan
-from skipbo.bots.planner import HeuristicBot, exposure, keep_values
+from skipbo.bots.heuristic import discard_candidates, stock_plan
+from skipbo.bots.planner import HeuristicBot, plays
 from skipbo.common.bots import SearchingBot
 from skipbo.common.budget import Clock
 from skipbo.engine import apply
@@ -155,7 +155,7 @@ class SearchBot(SearchingBot):
             return [chosen]
         found: list[Move] = [chosen]
         for move in (
-            *play_candidates(seen, moves, offers=exposure, keep=keep_values(seen)),
+            *plays(seen, moves),
             *discard_candidates(seen, moves)[:DISCARD_CANDIDATES],
         ):
             if move not in found:
