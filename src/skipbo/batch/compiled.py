@@ -124,7 +124,11 @@ def _seed_block(  # pragma: no cover - compiled
 
 @_kernel
 def _twist_block(states: Any) -> None:  # pragma: no cover - compiled
-    """:func:`_twist` of every column of ``states``, side by side."""
+    """Every column of ``states`` twisted, side by side: the next 624 words of state.
+
+    That is CPython's Mersenne Twister (``genrand_uint32``); one run's generator is a
+    block of one column.
+    """
     upper, lower = np.uint64(0x80000000), np.uint64(0x7FFFFFFF)
     matrix, one = np.uint64(0x9908B0DF), np.uint64(1)
     width = states.shape[1]
@@ -134,21 +138,6 @@ def _twist_block(states: Any) -> None:  # pragma: no cover - compiled
         for column in range(width):
             y = (states[k, column] & upper) | (states[following, column] & lower)
             states[k, column] = states[ahead, column] ^ (y >> one) ^ ((y & one) * matrix)
-
-
-@_kernel
-def _twist(state: Any) -> None:  # pragma: no cover - compiled
-    """The Mersenne Twister's next 624 words of state (CPython's ``genrand_uint32``)."""
-    upper, lower = np.uint64(0x80000000), np.uint64(0x7FFFFFFF)
-    matrix, one = np.uint64(0x9908B0DF), np.uint64(1)
-    for k in range(_N):
-        following = k + 1 if k + 1 < _N else 0
-        ahead = k + _M if k + _M < _N else k + _M - _N
-        y = (state[k] & upper) | (state[following] & lower)
-        twisted = state[ahead] ^ (y >> one)
-        if y & one:
-            twisted ^= matrix
-        state[k] = twisted
 
 
 @_kernel
@@ -174,7 +163,7 @@ def _shuffle_runs(
     CPython's ``_randbelow_with_getrandbits``) and the swap of ``permute``; its next
     seed, ``getrandbits(64)``, into ``next_seeds[r]``.
     """
-    state = np.empty(_N, dtype=np.uint64)
+    state = np.empty((_N, 1), dtype=np.uint64)  # one run's generator, a block of one
     runs = lengths.shape[0]
     block = np.empty((_N, _BLOCK), dtype=np.uint64)
     start = 0
@@ -185,7 +174,7 @@ def _shuffle_runs(
             _seed_block(states, initial, keys, key_lengths, run)
             _twist_block(states)
         for i in range(_N):
-            state[i] = states[i, column]
+            state[i, 0] = states[i, column]
         at = 0
         count = lengths[run]
         for i in range(count - 1, 0, -1):
@@ -196,9 +185,9 @@ def _shuffle_runs(
             choice: Any = i + 1  # above i: at least one output is drawn
             while choice > i:
                 if at >= _N:
-                    _twist(state)
+                    _twist_block(state)
                     at = 0
-                choice = np.int64(_temper(state[at]) >> shift)
+                choice = np.int64(_temper(state[at, 0]) >> shift)
                 at += 1
             held = items[start + i]
             items[start + i] = items[start + choice]
@@ -206,9 +195,9 @@ def _shuffle_runs(
         halves = np.zeros(2, dtype=np.uint64)
         for half in range(2):
             if at >= _N:
-                _twist(state)
+                _twist_block(state)
                 at = 0
-            halves[half] = _temper(state[at])
+            halves[half] = _temper(state[at, 0])
             at += 1
         next_seeds[run] = halves[0] | (halves[1] << np.uint64(32))
         start += count

@@ -132,20 +132,14 @@ class Shuffler:
         where they are, without the conversions to and from a list.
         """
         if self._kernel is None or cards.dtype != np.int64 or not cards.flags.c_contiguous:
-            items = cards.tolist()
-            next_seeds = self._python_runs(items, lengths, seeds)
-            cards[:] = items
-            return next_seeds
+            return self._python_array(cards, lengths, seeds)
         keys = np.zeros((len(seeds), 2), dtype=np.uint64)
         key_lengths = np.ones(len(seeds), dtype=np.int64)
         for run, seed in enumerate(seeds):
             # random.seed(n) seeds with the 32-bit words of abs(n), lowest first.
             whole = abs(seed)
             if whole >> 64:  # pragma: no cover - the batch's seeds have 64 bits
-                items = cards.tolist()
-                next_seeds = self._python_runs(items, lengths, seeds)
-                cards[:] = items
-                return next_seeds
+                return self._python_array(cards, lengths, seeds)
             keys[run, 0] = whole & 0xFFFFFFFF
             keys[run, 1] = whole >> 32
             key_lengths[run] = 2 if whole >> 32 else 1
@@ -155,6 +149,15 @@ class Shuffler:
         self._kernel(cards, counts, keys, key_lengths, KERNELS.initial, next_seeds_array)
         result: list[int] = next_seeds_array.tolist()
         return result
+
+    def _python_array(
+        self, cards: npt.NDArray[np.int64], lengths: Sequence[int], seeds: Sequence[int]
+    ) -> list[int]:
+        """:meth:`shuffle_array` by the Python loop, through a list."""
+        items = cards.tolist()
+        next_seeds = self._python_runs(items, lengths, seeds)
+        cards[:] = items
+        return next_seeds
 
 
 def shuffled(items: Sequence[int], seed: int) -> tuple[list[int], int]:
