@@ -18,6 +18,7 @@ from skipbo.actions import action_count, action_to_move, legal_action_mask, move
 from skipbo.batch import (
     GameBatch,
     IllegalActionError,
+    _jit,
     batch_invariant_violations,
     check_batch_invariants,
     compiled,
@@ -262,13 +263,14 @@ class TestStep:
 class TestStepSome:
     """`GameBatch.step(..., only=...)`: the flagged games move as the core's, the others not."""
 
+    @pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "numpy"])
     @given(seed=st.integers(0, 2**32), steps=st.integers(1, 60))
     @settings(max_examples=20, deadline=None)
     def test_the_flagged_games_follow_the_core_and_the_others_stay(
-        self, seed: int, steps: int
+        self, compiled: bool, seed: int, steps: int
     ) -> None:
         rules = Rules(players=2, stock_size=5)
-        batch = GameBatch.new(rules, 6, seed=seed)
+        batch = GameBatch.new(rules, 6, seed=seed, compiled=compiled)
         rng = np.random.default_rng(seed)
         for _ in range(steps):
             only = rng.random(6) < 0.5
@@ -318,16 +320,18 @@ class TestStepSome:
             return
         pytest.fail("no seed gave a hand card held once")
 
-    def test_no_game_flagged_moves_none(self) -> None:
+    @pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "numpy"])
+    def test_no_game_flagged_moves_none(self, compiled: bool) -> None:
         """Regression: the rows of no game (an empty index) failed to reshape."""
-        batch = GameBatch.new(Rules(players=2), 3, seed=1)
+        batch = GameBatch.new(Rules(players=2), 3, seed=1, compiled=compiled)
         assert batch.legal_action_rows(np.array([], dtype=np.int64)).shape == (0, 145)
         before = _arrays_copy(batch)
         batch.step(np.zeros(3, dtype=np.int64), only=np.zeros(3, dtype=np.bool_))
         assert _same_arrays(before, batch)
 
-    def test_rows_written_by_the_caller_do_not_vouch_for_an_action(self) -> None:
-        batch = GameBatch.new(Rules(players=2), 2, seed=3)
+    @pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "numpy"])
+    def test_rows_written_by_the_caller_do_not_vouch_for_an_action(self, compiled: bool) -> None:
+        batch = GameBatch.new(Rules(players=2), 2, seed=3, compiled=compiled)
         rows = batch.legal_action_rows(np.array([1]))
         illegal = int(np.flatnonzero(~rows[0])[0])
         rows[:] = True  # the caller's own array
@@ -335,6 +339,14 @@ class TestStepSome:
         with pytest.raises(IllegalActionError):
             batch.step(np.array([0, illegal]), only=np.array([False, True]))
         assert _same_arrays(before, batch)
+
+    @pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "numpy"])
+    def test_rows_of_slots_out_of_range_are_refused(self, compiled: bool) -> None:
+        # The compiled mask reads the arrays unchecked: the slots are checked first.
+        batch = GameBatch.new(Rules(players=2), 3, seed=4, compiled=compiled)
+        with pytest.raises(IndexError):
+            batch.legal_action_rows(np.array([1, 3]))
+        assert np.array_equal(batch.legal_action_rows([-1]), batch.legal_action_mask()[[2]])
 
 
 class TestLargeBatches:
@@ -413,10 +425,10 @@ class TestShuffled:
 
     def test_the_compiled_kernels_can_be_turned_off(self, monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setenv("SKIPBO_NO_NUMBA", "1")
-        assert compiled._numba_jit() is None
+        assert _jit.numba_jit() is None
         monkeypatch.delenv("SKIPBO_NO_NUMBA")
         # The test command installs the numpy extra, which brings Numba.
-        assert compiled._numba_jit() is not None
+        assert _jit.numba_jit() is not None
         assert compiled.KERNELS is not None
 
 

@@ -102,10 +102,15 @@ def _choose(
     return chosen
 
 
-def run(rules: Rules, games: int, steps: int, seed: int, *, auto_reset: bool) -> Tally:
-    """Step ``games`` games of ``rules`` for ``steps`` steps against the core."""
+def run(
+    rules: Rules, games: int, steps: int, seed: int, *, auto_reset: bool, compiled: bool = True
+) -> Tally:
+    """Step ``games`` games of ``rules`` for ``steps`` steps against the core.
+
+    ``compiled``: the batch's compiled kernels (when Numba is there), else its NumPy path.
+    """
     tally = Tally()
-    batch = GameBatch.new(rules, games, seed=seed, auto_reset=auto_reset)
+    batch = GameBatch.new(rules, games, seed=seed, auto_reset=auto_reset, compiled=compiled)
     core: list[GameState] = [
         skipbo.new_game(rules, seed=derive_seed(seed, i)) for i in range(games)
     ]
@@ -153,14 +158,20 @@ def run(rules: Rules, games: int, steps: int, seed: int, *, auto_reset: bool) ->
 
 
 def run_all(games: int, steps: int, seed: int) -> Tally:
-    """Every configuration, alternately with and without auto-reset."""
+    """Every configuration, alternately with and without auto-reset, by both paths.
+
+    Both the compiled kernels (when Numba is there) and the NumPy path step each one.
+    """
     total = Tally()
     for index, rules in enumerate(CONFIGURATIONS):
-        tally = run(rules, games, steps, seed + index, auto_reset=index % 2 == 1)
-        total.steps += tally.steps
-        total.games += tally.games
-        total.reshuffles += tally.reshuffles
-        total.problems.extend(tally.problems)
+        for compiled in (True, False):
+            tally = run(
+                rules, games, steps, seed + index, auto_reset=index % 2 == 1, compiled=compiled
+            )
+            total.steps += tally.steps
+            total.games += tally.games
+            total.reshuffles += tally.reshuffles
+            total.problems.extend(tally.problems)
     return total
 
 

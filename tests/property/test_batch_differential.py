@@ -10,6 +10,7 @@ import pytest
 from tools import batch_differential
 from tools.batch_differential import CONFIGURATIONS, run
 
+import skipbo.batch.compiled
 import skipbo.batch.engine
 from skipbo import Rules
 from skipbo.batch.shuffle import Shuffler
@@ -19,16 +20,24 @@ STEPS = 150
 
 
 @pytest.mark.rule("R-DRAW-2", "R-WIN-3")
+@pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "numpy"])
 @pytest.mark.parametrize(
     "index", range(len(CONFIGURATIONS)), ids=[repr(r)[:60] for r in CONFIGURATIONS]
 )
-def test_batch_equals_core(index: int) -> None:
+def test_batch_equals_core(index: int, compiled: bool) -> None:
     """At every step and for every game the mask equals the core's legal moves, the
     next state equals the core's ``apply`` (a reshuffle in the core's order, R-DRAW-2:
     "the set-aside cards of completed build piles are shuffled to form the new draw
     pile") and the array invariants hold; finished games have no legal action
     (R-WIN-3)."""
-    tally = run(CONFIGURATIONS[index], GAMES, STEPS, seed=index, auto_reset=index % 2 == 1)
+    tally = run(
+        CONFIGURATIONS[index],
+        GAMES,
+        STEPS,
+        seed=index,
+        auto_reset=index % 2 == 1,
+        compiled=compiled,
+    )
     assert tally.problems == []
     assert tally.steps > 0
 
@@ -76,3 +85,21 @@ def test_the_run_notices_a_wrong_mask(monkeypatch: pytest.MonkeyPatch) -> None:
     rules = CONFIGURATIONS[-8]  # tiny deck: passes are common
     tally = batch_differential.run(rules, GAMES, STEPS, seed=0, auto_reset=False)
     assert any("mask" in problem for problem in tally.problems)
+
+
+def test_the_run_notices_a_wrong_compiled_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The compiled path is the one the run checks (the test command has Numba): a
+    # kernel that forgets a move's count of the turn's moves is caught.
+    kernels = skipbo.batch.compiled.KERNELS
+    assert kernels is not None
+    move = kernels.move
+
+    def forgetful(games: npt.NDArray[np.int64], *args: object) -> None:
+        move(games, *args)
+        turn_moves = args[19]  # after games: actions, fill_seats, tables, then the arrays
+        assert isinstance(turn_moves, np.ndarray)
+        turn_moves[games] = 0
+
+    monkeypatch.setattr(kernels, "move", forgetful)
+    tally = batch_differential.run(Rules(players=2), GAMES, STEPS, seed=0, auto_reset=False)
+    assert any("state differs" in problem for problem in tally.problems)

@@ -26,36 +26,17 @@ True
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from skipbo.batch import compiled_moves
+from skipbo.batch._jit import COMPILED as _COMPILED
+from skipbo.batch._jit import kernel as _kernel
+
 __all__ = ["KERNELS"]
-
-
-def _numba_jit() -> Callable[[Callable[..., Any]], Any] | None:
-    """Numba's ``njit`` as the kernels use it, or ``None`` (no Numba, or ``SKIPBO_NO_NUMBA``)."""
-    if os.environ.get("SKIPBO_NO_NUMBA"):
-        return None
-    try:
-        import numba
-    except ImportError:
-        return None
-    jit: Callable[[Callable[..., Any]], Any] = numba.njit(cache=True, nogil=True)
-    return jit
-
-
-_JIT = _numba_jit()
-_COMPILED = _JIT is not None
-
-
-def _kernel(function: Callable[..., Any]) -> Any:
-    """``function`` compiled (at its first call) when Numba is there; as it is otherwise."""
-    return function if _JIT is None else _JIT(function)
 
 
 _N = 624
@@ -95,14 +76,21 @@ def _seed_block(  # pragma: no cover - compiled
     for i in range(_N):
         for column in range(width):
             states[i, column] = initial[i]
+    # What step k adds, by the parity of k: key word j = k mod the key's length (1 or 2),
+    # plus j. Looked up once here, so that the steps' inner loop is plain arithmetic.
+    added = np.empty((2, width), dtype=np.uint64)
+    for column in range(width):
+        run = first + column
+        for parity in range(2):
+            j = parity & (key_lengths[run] - 1)
+            added[parity, column] = keys[run, j] + np.uint64(j)
     i = 1
     for k in range(_N):
+        adding = added[k & 1]
         for column in range(width):
-            run = first + column
-            j = k & (key_lengths[run] - 1)  # k modulo the key's length (1 or 2)
             previous = states[i - 1, column]
             mixed = (previous ^ (previous >> np.uint64(30))) * np.uint64(1664525)
-            states[i, column] = ((states[i, column] ^ mixed) + keys[run, j] + np.uint64(j)) & mask
+            states[i, column] = ((states[i, column] ^ mixed) + adding[column]) & mask
         i += 1
         if i >= _N:
             for column in range(width):
@@ -237,7 +225,9 @@ def _observe(
     for row in range(games.shape[0]):
         game, seat = games[row], seats[row]
         line = out[row]
-        line[:] = seat_rows[seat]
+        template = seat_rows[seat]
+        for at in range(line.shape[0]):  # a loop: a slice copy checks for overlap, a cost a row
+            line[at] = template[at]
         line[at_current + current_player[game]] = 1
         for card in range(values):  # the viewer's own hand (R-INFO-2)
             line[at_hand + card] = hand[game, seat, card]
@@ -264,7 +254,14 @@ def _observe(
 
 
 KERNELS = (
-    SimpleNamespace(shuffle_runs=_shuffle_runs, initial=_INITIAL, observe=_observe)
+    SimpleNamespace(
+        shuffle_runs=_shuffle_runs,
+        initial=_INITIAL,
+        observe=_observe,
+        legal_rows=compiled_moves.legal_rows,
+        move=compiled_moves.move,
+        draw_hands=compiled_moves.draw_hands,
+    )
     if _COMPILED
     else None
 )

@@ -31,6 +31,10 @@ from skipbo.batch.arrays import (
     read_state,
     write_states,
 )
+from skipbo.batch.compiled import KERNELS
+from skipbo.batch.compiled_moves import BLOCKED as _BLOCKED
+from skipbo.batch.compiled_moves import STOCK_EMPTIED as _STOCK_EMPTIED
+from skipbo.batch.compiled_moves import TURN_LIMIT as _TURN_LIMIT
 from skipbo.batch.shuffle import Shuffler
 from skipbo.checking.invariants import check_invariants
 from skipbo.common.randomness import derive_seed
@@ -44,9 +48,6 @@ from skipbo.state import GameState, Outcome, Termination
 __all__ = ["GameBatch", "IllegalActionError", "StepResult"]
 
 
-_STOCK_EMPTIED = TERMINATIONS.index(Termination.STOCK_EMPTIED)
-_BLOCKED = TERMINATIONS.index(Termination.BLOCKED)
-_TURN_LIMIT = TERMINATIONS.index(Termination.TURN_LIMIT)
 MAX_BUILD_PILES = 16
 """The mask codes a card's build piles as bits; more build piles are refused."""
 SMALL_DRAW = 32
@@ -111,7 +112,7 @@ class GameBatch:
     unless ``auto_reset`` deals a new game into the slot as soon as one ends.
     """
 
-    def __init__(self, rules: Rules, size: int) -> None:
+    def __init__(self, rules: Rules, size: int, *, compiled: bool = True) -> None:
         # Private: use new() or from_states(). Allocates empty games.
         self.rules = rules
         self.size = size
@@ -131,15 +132,23 @@ class GameBatch:
         # then steps those games; the step's legality check reads them from here.
         self._rows_cache: tuple[Array, npt.NDArray[np.bool_]] | None = None
         self._shuffle = Shuffler()
+        # The compiled mask, moves and draws (skipbo.batch.compiled_moves) when Numba
+        # is there and wanted; the NumPy path otherwise (the tests compare both).
+        self._kernels = KERNELS if compiled else None
 
     # --- construction ------------------------------------------------------------------
 
     @classmethod
-    def new(cls, rules: Rules, size: int, *, seed: int, auto_reset: bool = False) -> GameBatch:
+    def new(
+        cls, rules: Rules, size: int, *, seed: int, auto_reset: bool = False, compiled: bool = True
+    ) -> GameBatch:
         """``size`` new games; game ``i`` is ``skipbo.new_game(rules, seed=derive_seed(seed, i))``.
 
         With ``auto_reset``, a slot whose game ends takes the next game (``size``,
-        ``size + 1``, ... in slot order) at the end of the step.
+        ``size + 1``, ... in slot order) at the end of the step. With ``compiled``
+        (the default) the masks, moves and draws run as the compiled kernels of
+        :mod:`skipbo.batch.compiled_moves` when Numba is installed; ``False`` keeps
+        the NumPy path. Both give the same games, bit for bit.
 
         Raises:
             TypeError: if ``rules`` is not a :class:`~skipbo.Rules` or ``size``/``seed``
@@ -154,17 +163,18 @@ class GameBatch:
                 raise ArgumentTypeError(f"{name} must be an int, got {type(value).__name__}")
         if size < 1:
             raise ConfigurationError("size", f"must be at least 1, got {size}")
-        batch = cls(rules, size)
+        batch = cls(rules, size, compiled=bool(compiled))
         batch._seed = seed
         batch._auto_reset = bool(auto_reset)
         batch._deal_games(batch._slots, range(size))
         return batch
 
     @classmethod
-    def from_states(cls, states: Sequence[GameState]) -> GameBatch:
+    def from_states(cls, states: Sequence[GameState], *, compiled: bool = True) -> GameBatch:
         """A batch holding ``states`` (game ``i`` is ``states[i]``), all of one rules.
 
-        Each state is checked with :func:`skipbo.check_invariants` first.
+        Each state is checked with :func:`skipbo.check_invariants` first. ``compiled``
+        is as for :meth:`new`.
 
         Raises:
             TypeError: if an item is not a :class:`~skipbo.GameState`.
@@ -189,7 +199,7 @@ class GameBatch:
                 raise ValueError(
                     f"state {index} had a referee penalty (R-TEAM-4), which a batch does not hold"
                 )
-        batch = cls(rules, len(states))
+        batch = cls(rules, len(states), compiled=bool(compiled))
         write_states(batch._a, range(len(states)), states)
         return batch
 
@@ -281,6 +291,14 @@ class GameBatch:
         self._build_len_f = a.build_len.reshape(-1)
         self._draw_f = a.draw.reshape(-1)
         self._completed_f = a.completed.reshape(-1)
+        # The action tables of the compiled moves, one row each (compiled_moves.move).
+        tables = np.zeros((4 + len(team_stocks), self.action_count), dtype=np.int64)
+        tables[0], tables[1] = self._action_major, self._action_minor
+        tables[2, : self._players] = self._own_discards
+        tables[3, : self._players] = self._seat_team
+        tables[4:, : self._stocks] = team_stocks
+        self._tables = tables
+        self._turn_limit = -1 if rules.turn_limit is None else rules.turn_limit
 
     # --- queries -----------------------------------------------------------------------
 
@@ -393,6 +411,9 @@ class GameBatch:
         # over the short build axis instead costs NumPy's per-row overhead thousands of
         # times.
         a = self._a
+        if self._kernels is not None:
+            self._kernels.legal_rows(self._mask, self._slots, *self._mask_arrays())
+            return
         size, values = self.size, self._values
         seat = a.current_player
         held_at = self._slots * self._players + seat
@@ -446,6 +467,13 @@ class GameBatch:
         for their rows alone.
         """
         slots = np.asarray(games, dtype=np.int64).reshape(-1)
+        if self._kernels is not None:
+            # Indexed first: NumPy's checks (and negative slots) before machine code reads.
+            slots = self._slots[slots]
+            mask = np.empty((slots.size, self.action_count), dtype=np.bool_)
+            self._kernels.legal_rows(mask, slots, *self._mask_arrays())
+            self._rows_cache = (slots, mask.copy())  # the caller may write to its own
+            return mask
         a = self._a
         count, values = slots.size, self._values
         seat = a.current_player[slots]
@@ -487,6 +515,14 @@ class GameBatch:
             mask[over] = False
         self._rows_cache = (slots.copy(), mask.copy())  # the caller may write to its own
         return mask
+
+    def _mask_arrays(self) -> tuple[Any, ...]:
+        """The arrays the compiled mask reads (compiled_moves.legal_rows), after its rows."""
+        a = self._a
+        return (
+            a.current_player, a.hand, a.hand_len, a.stock_top, a.build_len, a.discard_top,
+            a.termination, self._source_stocks,
+        )  # fmt: skip
 
     def _fill_takers(self, takers: npt.NDArray[np.unsignedinteger[Any]], heights: Array) -> None:
         """``takers[j, 1 + c]``: the build piles (bits) that take card ``c`` at ``heights[j]``."""
@@ -582,6 +618,11 @@ class GameBatch:
             game = int(np.flatnonzero(~legal)[0])
             raise self._illegal(game, int(chosen[game]))
         game_index = self._game_index.copy()
+        if self._kernels is not None:
+            games = self._slots if all_running else np.flatnonzero(running)
+            self._move_compiled(games, chosen if all_running else chosen[games])
+            ended = (a.termination != 0) if all_running else (running & (a.termination != 0))
+            return self._result(ended, game_index)
         playing = chosen < self._play_end
         plays = np.flatnonzero(playing if all_running else running & playing)
         ends = np.flatnonzero(~playing if all_running else running & ~playing)
@@ -616,8 +657,11 @@ class GameBatch:
             game = int(moving[~legal][0])
             raise self._illegal(game, int(chosen[game]))
         game_index = self._game_index.copy()
-        playing = wanted < self._play_end
-        self._move(moving[playing], wanted[playing], moving[~playing], wanted[~playing])
+        if self._kernels is not None:
+            self._move_compiled(moving, wanted)
+        else:
+            playing = wanted < self._play_end
+            self._move(moving[playing], wanted[playing], moving[~playing], wanted[~playing])
         ended = np.zeros(self.size, dtype=np.bool_)
         ended[moving] = a.termination[moving] != 0
         return self._result(ended, game_index)
@@ -644,6 +688,25 @@ class GameBatch:
             games, seats = (np.concatenate(parts) for parts in zip(*fills, strict=True))
             if games.size:
                 self._draw(games, seats)
+        self._mask_valid = False
+        self._rows_cache = None
+
+    def _move_compiled(self, games: Array, actions: Array) -> None:
+        """:meth:`_move` by the compiled kernel: each game's legal ``actions`` made in place."""
+        a = self._a
+        assert self._kernels is not None
+        waiting = np.empty(games.size, dtype=np.int64)
+        self._kernels.move(
+            games, actions, waiting, self._tables,
+            a.stock, a.stock_len, a.stock_top, a.hand, a.hand_len,
+            a.discard, a.discard_len, a.discard_top, a.build, a.build_len,
+            a.draw, a.draw_len, a.completed, a.completed_len,
+            a.current_player, a.turn, a.turn_moves, a.empty_passes, a.termination,
+            a.winning_team, self._turn_limit, self._hand_size,
+        )  # fmt: skip
+        reshuffling = waiting >= 0
+        if reshuffling.any():  # the hands left for the reshuffle (R-DRAW-2)
+            self._draw(games[reshuffling], waiting[reshuffling])
         self._mask_valid = False
         self._rows_cache = None
 
@@ -783,6 +846,16 @@ class GameBatch:
     def _draw(self, games: Array, seat: Array) -> None:
         """Fill the hands of ``seat`` in ``games`` from the draw pile (R-DRAW-1..3)."""
         a = self._a
+        if self._kernels is not None:
+            kernels = self._kernels
+            arrays = (a.hand, a.hand_len, a.draw, a.draw_len, a.completed_len, self._hand_size)
+            pending = np.empty(games.size, dtype=np.int64)
+            waiting = kernels.draw_hands(games, seat, pending, *arrays)
+            if waiting:  # those hands need the set-aside cards (R-DRAW-2): then they draw
+                rows = pending[:waiting]
+                self._reshuffle_under(games[rows])
+                kernels.draw_hands(games[rows], seat[rows], pending, *arrays)
+            return
         held = games * self._players + seat
         have = self._hand_len_f[held]
         needed = self._hand_size - have

@@ -400,8 +400,10 @@ class SkipBoVectorEnv(VectorEnv[Any, Any, Any]):
             return observed, {"action_mask": mask}
         to_move = batch.current_player == self.seat
         mask = self._buffer("action_mask", (self.num_envs, self._moves + 1), np.int8)
-        np.multiply(legal, to_move[:, None], out=mask[:, : self._moves])
-        np.logical_not(to_move, out=mask[:, self._moves], casting="unsafe")
+        # Written through a boolean view: NumPy's same-type loops, no casts.
+        flags = mask.view(np.bool_)
+        np.logical_and(legal.view(np.bool_), to_move[:, None], out=flags[:, : self._moves])
+        np.logical_not(to_move, out=flags[:, self._moves])
         self._to_move = to_move
         shown = self._buffer("to_move", to_move.shape, np.bool_)
         np.copyto(shown, to_move)

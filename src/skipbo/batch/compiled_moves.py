@@ -1,0 +1,276 @@
+"""Compiled kernels of the batch's turn: the legal action rows, the moves and the draws.
+
+The NumPy path of :class:`skipbo.batch.GameBatch` spends a few dozen whole-batch
+passes on a mask and as many on a step, each with its own temporaries; here each
+game is one short loop in machine code, reading and writing the batch's arrays in
+place. Used when Numba is there (:mod:`skipbo.batch._jit`), they give the NumPy
+path's numbers exactly: the tests run both against the core, step by step.
+
+The rules are those of the NumPy path, rule by rule (its docstrings name the rule
+IDs): the action layout is :mod:`skipbo.actions`' (the plays from the hand, then
+from the stock piles, then from the discard piles, each a ``(source, build pile)``
+grid; then the discards, a ``(card value, discard pile)`` grid; then the pass).
+The reshuffle is not here: it is the core's seeded shuffle, whose seeds are Python
+integers (:meth:`GameBatch._reshuffle_under`); a hand that needs it is left to the
+caller, which reshuffles and then draws it with :func:`draw_hands`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skipbo.batch._jit import kernel
+from skipbo.batch.arrays import TERMINATIONS
+from skipbo.state import Termination
+
+__all__ = ["BLOCKED", "STOCK_EMPTIED", "TURN_LIMIT", "draw_hands", "legal_rows", "move"]
+
+STOCK_EMPTIED = TERMINATIONS.index(Termination.STOCK_EMPTIED)
+"""The ``termination`` code of a game won by an emptied stock (R-WIN-1)."""
+BLOCKED = TERMINATIONS.index(Termination.BLOCKED)
+"""The ``termination`` code of a blocked game (R-WIN-2)."""
+TURN_LIMIT = TERMINATIONS.index(Termination.TURN_LIMIT)
+"""The ``termination`` code of a game stopped by the turn limit."""
+
+
+@kernel
+def _takes(height: Any, card: Any) -> bool:  # pragma: no cover - compiled
+    """Whether a build pile of ``height`` cards takes ``card``: a wild, or the next number."""
+    return bool(card == 0 or card == height + 1)  # R-BUILD-2, R-BUILD-3
+
+
+@kernel
+def legal_rows(  # pragma: no cover - runs compiled (tested against the NumPy mask)
+    out: Any,
+    games: Any,
+    current_player: Any,
+    hand: Any,
+    hand_len: Any,
+    stock_top: Any,
+    build_len: Any,
+    discard_top: Any,
+    termination: Any,
+    source_stocks: Any,
+) -> None:
+    """Row ``r`` of ``out``: the legal actions of game ``games[r]`` (its mask row).
+
+    ``source_stocks[seat]`` are the stock piles (and so the discard sets) the seat
+    plays from (R-TURN-2, R-TEAM-1, R-TEAM-2).
+    """
+    values = hand.shape[2]
+    stocks, piles = discard_top.shape[1], discard_top.shape[2]
+    builds = build_len.shape[1]
+    hand_end = values * builds
+    stock_end = hand_end + stocks * builds
+    play_end = stock_end + stocks * piles * builds
+    passing = play_end + values * piles
+    for row in range(games.shape[0]):
+        game = games[row]
+        line = out[row]
+        line[:] = False
+        if termination[game] != 0:
+            continue  # R-WIN-3: a finished game has no legal action
+        seat = current_player[game]
+        for card in range(values):
+            if hand[game, seat, card] > 0:
+                for build in range(builds):
+                    if _takes(build_len[game, build], card):
+                        line[card * builds + build] = True
+                for pile in range(piles):  # R-TURN-5, R-DISC-2: onto any own discard pile
+                    line[play_end + card * piles + pile] = True
+        for source in range(source_stocks.shape[1]):
+            stock = source_stocks[seat, source]
+            top = stock_top[game, stock]
+            if top >= 0:
+                for build in range(builds):
+                    if _takes(build_len[game, build], top):
+                        line[hand_end + stock * builds + build] = True
+            for pile in range(piles):
+                top = discard_top[game, stock, pile]
+                if top >= 0:
+                    first = stock_end + (stock * piles + pile) * builds
+                    for build in range(builds):
+                        if _takes(build_len[game, build], top):
+                            line[first + build] = True
+        line[passing] = hand_len[game, seat] == 0  # R-TURN-8: a pass only with an empty hand
+
+
+@kernel
+def _draw_hand(  # pragma: no cover - compiled
+    game: Any, seat: Any, hand: Any, hand_len: Any, draw: Any, draw_len: Any, hand_size: Any
+) -> None:
+    """Fill one hand from the top of the draw pile, as far as it goes (R-DRAW-1, R-DRAW-3)."""
+    available = draw_len[game]
+    taken = min(hand_size - hand_len[game, seat], available)
+    for depth in range(taken):
+        hand[game, seat, draw[game, available - 1 - depth]] += 1
+    hand_len[game, seat] += taken
+    draw_len[game] = available - taken
+
+
+@kernel
+def _needs_reshuffle(  # pragma: no cover - compiled
+    game: Any, seat: Any, hand_len: Any, draw_len: Any, completed_len: Any, hand_size: Any
+) -> bool:
+    """R-DRAW-2: the hand needs more cards than the draw pile has, and cards are set aside."""
+    return bool(hand_size - hand_len[game, seat] > draw_len[game] and completed_len[game] > 0)
+
+
+@kernel
+def draw_hands(  # pragma: no cover - runs compiled (tested against the core)
+    games: Any,
+    seats: Any,
+    pending: Any,
+    hand: Any,
+    hand_len: Any,
+    draw: Any,
+    draw_len: Any,
+    completed_len: Any,
+    hand_size: Any,
+) -> int:
+    """Fill the hand of ``seats[r]`` in ``games[r]``; returns how many wait for a reshuffle.
+
+    A hand whose fill needs the set-aside cards is not drawn: its row index is written
+    to ``pending`` (the first ones), for the caller to reshuffle those games and draw
+    them again (then nothing waits).
+    """
+    waiting = 0
+    for row in range(games.shape[0]):
+        game, seat = games[row], seats[row]
+        if _needs_reshuffle(game, seat, hand_len, draw_len, completed_len, hand_size):
+            pending[waiting] = row
+            waiting += 1
+        else:
+            _draw_hand(game, seat, hand, hand_len, draw, draw_len, hand_size)
+    return waiting
+
+
+@kernel
+def move(  # pragma: no cover - runs compiled (tested against the core)
+    games: Any,
+    actions: Any,
+    fill_seats: Any,
+    tables: Any,
+    stock: Any,
+    stock_len: Any,
+    stock_top: Any,
+    hand: Any,
+    hand_len: Any,
+    discard: Any,
+    discard_len: Any,
+    discard_top: Any,
+    build: Any,
+    build_len: Any,
+    draw: Any,
+    draw_len: Any,
+    completed: Any,
+    completed_len: Any,
+    current_player: Any,
+    turn: Any,
+    turn_moves: Any,
+    empty_passes: Any,
+    termination: Any,
+    winning_team: Any,
+    turn_limit: Any,
+    hand_size: Any,
+) -> None:
+    """Make move ``actions[r]`` (legal, checked by the caller) in game ``games[r]``.
+
+    Then the hand to fill (R-TURN-1, R-TURN-4) is drawn at once when the draw pile
+    suffices; ``fill_seats[r]`` is set to the seat whose hand still waits for a
+    reshuffle (R-DRAW-2, the caller's), or ``-1``.
+
+    ``tables`` holds the engine's action tables, one row each: the source (a card
+    value, stock pile or discard pile) and the pile of every action, each seat's own
+    discard set and team, then the team's stock piles by team (flags, one row per
+    team, from row 4). ``turn_limit`` is ``-1`` for none.
+    """
+    players, values = hand.shape[1], hand.shape[2]
+    stocks, piles = discard_len.shape[1], discard_len.shape[2]
+    builds, highest = build_len.shape[1], build.shape[2]
+    hand_end = values * builds
+    stock_end = hand_end + stocks * builds
+    play_end = stock_end + stocks * piles * builds
+    passing = play_end + values * piles
+    major, minor, own_discards, seat_team = tables[0], tables[1], tables[2], tables[3]
+    for row in range(games.shape[0]):
+        game, action = games[row], actions[row]
+        seat = current_player[game]
+        filling = -1
+        if action < play_end:
+            source, onto = major[action], minor[action]
+            emptied = False
+            if action < hand_end:  # R-TURN-2: a hand card
+                card = source
+                hand[game, seat, card] -= 1
+                hand_len[game, seat] -= 1
+            elif action < stock_end:  # R-TURN-3: the stock top; the next card shows
+                pile = source - values
+                card = stock_top[game, pile]
+                left = stock_len[game, pile] - 1
+                stock_len[game, pile] = left
+                stock_top[game, pile] = stock[game, pile, left - 1] if left > 0 else -1
+                emptied = left == 0
+            else:  # a discard pile's top
+                flat = source - values - stocks
+                pile, index = flat // piles, flat % piles
+                card = discard_top[game, pile, index]
+                left = discard_len[game, pile, index] - 1
+                discard_len[game, pile, index] = left
+                below = discard[game, pile, index, left - 1] if left > 0 else -1
+                discard_top[game, pile, index] = below
+            height = build_len[game, onto]
+            build[game, onto, height] = card
+            height += 1
+            if height == highest:  # R-BUILD-4: the complete pile is set aside, wilds included
+                end = completed_len[game]
+                for position in range(highest):
+                    completed[game, end + position] = build[game, onto, position]
+                completed_len[game] = end + highest
+                height = 0
+            build_len[game, onto] = height
+            turn_moves[game] += 1
+            if emptied:  # R-WIN-1 / R-TEAM-3: the team's last stock card wins at once
+                team = seat_team[seat]
+                left = 0
+                for pile in range(stocks):
+                    left += stock_len[game, pile] * tables[4 + team, pile]
+                if left == 0:
+                    termination[game] = STOCK_EMPTIED
+                    winning_team[game] = team
+            if hand_len[game, seat] == 0 and termination[game] == 0:
+                filling = seat  # R-TURN-4 / R-DRAW-3: a hand emptied by plays is refilled
+        else:
+            empty = action == passing and turn_moves[game] == 0  # R-WIN-2: an empty pass
+            if action < passing:  # R-TURN-5, R-DISC-2: a hand card onto an own discard pile
+                card, index = major[action], minor[action]
+                hand[game, seat, card] -= 1
+                hand_len[game, seat] -= 1
+                pile = own_discards[seat]
+                height = discard_len[game, pile, index]
+                discard[game, pile, index, height] = card
+                discard_len[game, pile, index] = height + 1
+                discard_top[game, pile, index] = card
+            passes = empty_passes[game] + 1 if empty else 0
+            empty_passes[game] = passes
+            if passes >= players:  # R-WIN-2: every player passed empty in a row
+                termination[game] = BLOCKED
+                turn_moves[game] += 1
+            elif turn_limit >= 0 and turn[game] >= turn_limit:
+                termination[game] = TURN_LIMIT
+                turn_moves[game] += 1
+            else:  # R-TURN-7: the next seat's turn, its hand filled (R-TURN-1)
+                following = seat + 1 if seat + 1 < players else 0
+                current_player[game] = following
+                turn[game] += 1
+                turn_moves[game] = 0
+                if hand_len[game, following] < hand_size:
+                    filling = following
+        if filling >= 0 and _needs_reshuffle(
+            game, filling, hand_len, draw_len, completed_len, hand_size
+        ):
+            fill_seats[row] = filling
+        else:
+            if filling >= 0:
+                _draw_hand(game, filling, hand, hand_len, draw, draw_len, hand_size)
+            fill_seats[row] = -1
