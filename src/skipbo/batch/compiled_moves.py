@@ -23,7 +23,7 @@ from skipbo.batch._jit import kernel
 from skipbo.batch.arrays import TERMINATIONS
 from skipbo.state import Termination
 
-__all__ = ["BLOCKED", "STOCK_EMPTIED", "TURN_LIMIT", "draw_hands", "legal_rows", "move"]
+__all__ = ["BLOCKED", "STOCK_EMPTIED", "TURN_LIMIT", "deal", "draw_hands", "legal_rows", "move"]
 
 STOCK_EMPTIED = TERMINATIONS.index(Termination.STOCK_EMPTIED)
 """The ``termination`` code of a game won by an emptied stock (R-WIN-1)."""
@@ -274,3 +274,60 @@ def move(  # pragma: no cover - runs compiled (tested against the core)
             if filling >= 0:
                 _draw_hand(game, filling, hand, hand_len, draw, draw_len, hand_size)
             fill_seats[row] = -1
+
+
+@kernel
+def deal(  # pragma: no cover - runs compiled (tested against the core's new_game)
+    slots: Any,
+    decks: Any,
+    first: Any,
+    stock: Any,
+    stock_len: Any,
+    stock_top: Any,
+    hand: Any,
+    hand_len: Any,
+    discard_len: Any,
+    discard_top: Any,
+    build_len: Any,
+    draw: Any,
+    draw_len: Any,
+    completed_len: Any,
+    current_player: Any,
+    turn: Any,
+    turn_moves: Any,
+    empty_passes: Any,
+    termination: Any,
+    winning_team: Any,
+) -> None:
+    """Lay out the shuffled deck ``decks[r]`` as the new game of ``slots[r]`` (R-SETUP-*).
+
+    Stock pile ``s`` takes the cards ``s * n .. (s + 1) * n``, top last (R-SETUP-2,
+    R-SETUP-3); the rest is the draw pile, top last (R-SETUP-4); nothing else holds a
+    card, and seat ``first`` is to move, its hand not yet drawn (R-SETUP-7: the caller
+    fills it as every hand is filled).
+    """
+    stocks, stock_size = stock.shape[1], stock.shape[2]
+    dealt = stocks * stock_size
+    size = decks.shape[1]
+    for row in range(slots.shape[0]):
+        game = slots[row]
+        for pile in range(stocks):
+            for position in range(stock_size):
+                stock[game, pile, position] = decks[row, pile * stock_size + position]
+            stock_len[game, pile] = stock_size
+            stock_top[game, pile] = decks[row, (pile + 1) * stock_size - 1]
+        for position in range(size - dealt):
+            draw[game, position] = decks[row, dealt + position]
+        draw_len[game] = size - dealt
+        discard_len[game] = 0
+        discard_top[game] = -1
+        build_len[game] = 0
+        completed_len[game] = 0
+        hand[game] = 0
+        hand_len[game] = 0
+        current_player[game] = first
+        turn[game] = 1
+        turn_moves[game] = 0
+        empty_passes[game] = 0
+        termination[game] = 0
+        winning_team[game] = -1

@@ -965,6 +965,17 @@ class GameBatch:
         )
         deck = deck.reshape(slots.size, self._deck)
         a = self._a
+        for slot, seed in zip(slots.tolist(), seeds, strict=True):
+            a.shuffle_seed[slot] = seed
+        if self._kernels is not None:
+            self._kernels.deal(
+                slots, deck, first, a.stock, a.stock_len, a.stock_top, a.hand, a.hand_len,
+                a.discard_len, a.discard_top, a.build_len, a.draw, a.draw_len,
+                a.completed_len, a.current_player, a.turn, a.turn_moves, a.empty_passes,
+                a.termination, a.winning_team,
+            )  # fmt: skip
+            self._draw(slots, np.full(slots.size, first, dtype=np.int64))
+            return
         stock_size = self.rules.stock_size
         dealt = self._stocks * stock_size
         # R-SETUP-2, R-SETUP-3: stock pile s takes the cards s * n .. (s + 1) * n, top last.
@@ -983,7 +994,5 @@ class GameBatch:
         a.empty_passes[slots] = 0
         a.termination[slots] = 0
         a.winning_team[slots] = -1
-        for slot, seed in zip(slots.tolist(), seeds, strict=True):
-            a.shuffle_seed[slot] = seed
         # R-SETUP-7, R-TURN-1: the first player fills the hand.
         self._draw(slots, np.full(slots.size, first, dtype=np.int64))

@@ -133,16 +133,15 @@ class Shuffler:
         """
         if self._kernel is None or cards.dtype != np.int64 or not cards.flags.c_contiguous:
             return self._python_array(cards, lengths, seeds)
-        keys = np.zeros((len(seeds), 2), dtype=np.uint64)
-        key_lengths = np.ones(len(seeds), dtype=np.int64)
-        for run, seed in enumerate(seeds):
+        try:
             # random.seed(n) seeds with the 32-bit words of abs(n), lowest first.
-            whole = abs(seed)
-            if whole >> 64:  # pragma: no cover - the batch's seeds have 64 bits
-                return self._python_array(cards, lengths, seeds)
-            keys[run, 0] = whole & 0xFFFFFFFF
-            keys[run, 1] = whole >> 32
-            key_lengths[run] = 2 if whole >> 32 else 1
+            wholes = np.array([abs(seed) for seed in seeds], dtype=np.uint64)
+        except OverflowError:  # pragma: no cover - the batch's seeds have 64 bits
+            return self._python_array(cards, lengths, seeds)
+        keys = np.empty((len(seeds), 2), dtype=np.uint64)
+        keys[:, 0] = wholes & np.uint64(0xFFFFFFFF)
+        keys[:, 1] = wholes >> np.uint64(32)
+        key_lengths = np.where(keys[:, 1] != 0, 2, 1)
         next_seeds_array = np.zeros(len(seeds), dtype=np.uint64)
         counts = np.asarray(lengths, dtype=np.int64)
         assert KERNELS is not None
