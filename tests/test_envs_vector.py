@@ -11,7 +11,7 @@ from gymnasium import spaces
 import skipbo
 import skipbo.actions
 from skipbo.actions import ActionError, action_to_move, legal_action_mask
-from skipbo.batch import GameBatch, IllegalActionError
+from skipbo.batch import GameBatch, IllegalActionError, policies
 from skipbo.batch.policies import PlayFirstPolicy, PriorityPolicy, make_policy
 from skipbo.envs.observation import observation_array
 from skipbo.envs.vector import OutOfTurnError, SkipBoVectorEnv
@@ -201,6 +201,22 @@ def test_the_policies_choose_legal_moves_and_prefer_plays() -> None:
         batch.step(first(mask))
     with pytest.raises(ValueError, match="unknown batch policy"):
         make_policy("nobody", rules)
+
+
+@pytest.mark.parametrize("name", ["play-first", "heuristic"])
+def test_the_compiled_choice_is_the_numpy_choice(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Random masks, rows with no legal action among them, the same ranks for both.
+    rules = skipbo.Rules(players=3)
+    rng = np.random.default_rng(5)
+    mask = rng.random((64, skipbo.actions.action_count(rules))) < 0.05
+    mask[:4] = False
+    compiled, numpy = make_policy(name, rules, 7), make_policy(name, rules, 7)
+    chosen = compiled(mask)
+    monkeypatch.setattr(policies, "KERNELS", None)
+    np.testing.assert_array_equal(numpy(mask), chosen)
+    assert mask[np.arange(4, 64), chosen[4:]].all()
 
 
 # --- lockstep mode --------------------------------------------------------------------

@@ -96,7 +96,7 @@ def test_the_run_notices_a_wrong_compiled_move(monkeypatch: pytest.MonkeyPatch) 
 
     def forgetful(games: npt.NDArray[np.int64], *args: object) -> None:
         move(games, *args)
-        turn_moves = args[19]  # after games: actions, fill_seats, tables, then the arrays
+        turn_moves = args[20]  # after games: actions, fill_seats, ended, tables, the arrays
         assert isinstance(turn_moves, np.ndarray)
         turn_moves[games] = 0
 

@@ -264,8 +264,12 @@ KERNELS = (
         observe=_observe,
         legal_rows=compiled_moves.legal_rows,
         move=compiled_moves.move,
+        first_refused=compiled_moves.first_refused,
         draw_hands=compiled_moves.draw_hands,
         deal=compiled_moves.deal,
+        set_aside=compiled_moves.set_aside,
+        lay_under=compiled_moves.lay_under,
+        ranked_choice=compiled_moves.ranked_choice,
     )
     if _COMPILED
     else None

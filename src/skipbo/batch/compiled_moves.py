@@ -1,4 +1,6 @@
-"""Compiled kernels of the batch's turn: the legal action rows, the moves and the draws.
+"""Compiled kernels of the batch's turn: the legal action rows, the moves, the draws, the deal.
+
+And the batch policies' choice (:func:`ranked_choice`).
 
 The NumPy path of :class:`skipbo.batch.GameBatch` spends a few dozen whole-batch
 passes on a mask and as many on a step, each with its own temporaries; here each
@@ -19,11 +21,25 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from skipbo.batch._jit import kernel
 from skipbo.batch.arrays import TERMINATIONS
 from skipbo.state import Termination
 
-__all__ = ["BLOCKED", "STOCK_EMPTIED", "TURN_LIMIT", "deal", "draw_hands", "legal_rows", "move"]
+__all__ = [
+    "BLOCKED",
+    "STOCK_EMPTIED",
+    "TURN_LIMIT",
+    "deal",
+    "draw_hands",
+    "first_refused",
+    "lay_under",
+    "legal_rows",
+    "move",
+    "ranked_choice",
+    "set_aside",
+]
 
 STOCK_EMPTIED = TERMINATIONS.index(Termination.STOCK_EMPTIED)
 """The ``termination`` code of a game won by an emptied stock (R-WIN-1)."""
@@ -96,6 +112,30 @@ def legal_rows(  # pragma: no cover - runs compiled (tested against the NumPy ma
 
 
 @kernel
+def first_refused(  # pragma: no cover - runs compiled (tested against the NumPy checks)
+    actions: Any, termination: Any, mask: Any, found: Any
+) -> None:
+    """The first running games whose action is refused, into ``found``.
+
+    ``found[0]``: the first whose action is outside the actions; ``found[1]``: the
+    first whose action is illegal (its mask entry ``False``); ``-1`` where none is.
+    Finished games' actions are ignored, as the step ignores them.
+    """
+    count = mask.shape[1]
+    found[0] = -1
+    found[1] = -1
+    for game in range(actions.shape[0]):
+        if termination[game] != 0:
+            continue
+        action = actions[game]
+        if action < 0 or action >= count:
+            if found[0] < 0:
+                found[0] = game
+        elif found[1] < 0 and not mask[game, action]:
+            found[1] = game
+
+
+@kernel
 def _draw_hand(  # pragma: no cover - compiled
     game: Any, seat: Any, hand: Any, hand_len: Any, draw: Any, draw_len: Any, hand_size: Any
 ) -> None:
@@ -150,6 +190,7 @@ def move(  # pragma: no cover - runs compiled (tested against the core)
     games: Any,
     actions: Any,
     fill_seats: Any,
+    ended: Any,
     tables: Any,
     stock: Any,
     stock_len: Any,
@@ -178,7 +219,8 @@ def move(  # pragma: no cover - runs compiled (tested against the core)
 
     Then the hand to fill (R-TURN-1, R-TURN-4) is drawn at once when the draw pile
     suffices; ``fill_seats[r]`` is set to the seat whose hand still waits for a
-    reshuffle (R-DRAW-2, the caller's), or ``-1``.
+    reshuffle (R-DRAW-2, the caller's), or ``-1``. ``ended[r]``: whether the game
+    ended with the move. A finished game is left as it is (its action is ignored).
 
     ``tables`` holds the engine's action tables, one row each: the source (a card
     value, stock pile or discard pile) and the pile of every action, each seat's own
@@ -195,6 +237,10 @@ def move(  # pragma: no cover - runs compiled (tested against the core)
     major, minor, own_discards, seat_team = tables[0], tables[1], tables[2], tables[3]
     for row in range(games.shape[0]):
         game, action = games[row], actions[row]
+        fill_seats[row] = -1
+        ended[row] = False
+        if termination[game] != 0:
+            continue
         seat = current_player[game]
         filling = -1
         if action < play_end:
@@ -266,14 +312,12 @@ def move(  # pragma: no cover - runs compiled (tested against the core)
                 turn_moves[game] = 0
                 if hand_len[game, following] < hand_size:
                     filling = following
-        if filling >= 0 and _needs_reshuffle(
-            game, filling, hand_len, draw_len, completed_len, hand_size
-        ):
-            fill_seats[row] = filling
-        else:
-            if filling >= 0:
+        if filling >= 0:
+            if _needs_reshuffle(game, filling, hand_len, draw_len, completed_len, hand_size):
+                fill_seats[row] = filling
+            else:
                 _draw_hand(game, filling, hand, hand_len, draw, draw_len, hand_size)
-            fill_seats[row] = -1
+        ended[row] = termination[game] != 0
 
 
 @kernel
@@ -331,3 +375,61 @@ def deal(  # pragma: no cover - runs compiled (tested against the core's new_gam
         empty_passes[game] = 0
         termination[game] = 0
         winning_team[game] = -1
+
+
+@kernel
+def set_aside(  # pragma: no cover - runs compiled (tested against the core)
+    games: Any, completed: Any, completed_len: Any, cards: Any, counts: Any
+) -> None:
+    """The set-aside cards of each of ``games``, one run after another, into ``cards``.
+
+    ``counts[r]`` is how many game ``games[r]`` has: the runs the reshuffle shuffles.
+    """
+    at = 0
+    for row in range(games.shape[0]):
+        game = games[row]
+        count = completed_len[game]
+        for position in range(count):
+            cards[at + position] = completed[game, position]
+        counts[row] = count
+        at += count
+
+
+@kernel
+def lay_under(  # pragma: no cover - runs compiled (tested against the core)
+    games: Any, cards: Any, draw: Any, draw_len: Any, completed_len: Any
+) -> None:
+    """Put each game's shuffled run of ``cards`` under its draw pile; nothing is set aside.
+
+    The runs are those of :func:`set_aside`, in order: the reshuffle of R-DRAW-2, as
+    :meth:`skipbo.batch.GameBatch._reshuffle_under` explains.
+    """
+    at = 0
+    for row in range(games.shape[0]):
+        game = games[row]
+        count, have = completed_len[game], draw_len[game]
+        for position in range(have - 1, -1, -1):  # from the top: the pile moves up
+            draw[game, count + position] = draw[game, position]
+        for position in range(count):
+            draw[game, position] = cards[at + position]
+        draw_len[game] = have + count
+        completed_len[game] = 0
+        at += count
+
+
+@kernel
+def ranked_choice(  # pragma: no cover - runs compiled (tested against the NumPy choice)
+    mask: Any, ranks: Any, action_of_rank: Any, out: Any
+) -> None:
+    """``out[r]``: the legal action of highest rank in row ``r`` of ``mask`` (bytes, 0 or 1).
+
+    A row with no legal action gives ``action_of_rank[0]``, as the NumPy choice does.
+    The maximum is taken without branches (rank times flag), which the compiler
+    vectorises.
+    """
+    for row in range(mask.shape[0]):
+        line = mask[row]
+        best: Any = 0
+        for action in range(line.shape[0]):
+            best = max(best, np.int64(ranks[action]) * np.int64(line[action]))
+        out[row] = action_of_rank[best]

@@ -135,6 +135,7 @@ class GameBatch:
         # The compiled mask, moves and draws (skipbo.batch.compiled_moves) when Numba
         # is there and wanted; the NumPy path otherwise (the tests compare both).
         self._kernels = KERNELS if compiled else None
+        self._found = np.empty(2, dtype=np.int64)  # the compiled checks' answer (first_refused)
 
     # --- construction ------------------------------------------------------------------
 
@@ -596,6 +597,8 @@ class GameBatch:
                 raise ActionError(f"only must be {self.size} booleans, got {only.shape}")
             if not only.all():
                 return self._step_some(chosen, only)
+        if self._kernels is not None:
+            return self._step_compiled(chosen)
         running = a.termination == 0
         # Checked before the cast to int64, which would wrap a large uint64 to a
         # negative action and name that instead of the action given.
@@ -618,16 +621,31 @@ class GameBatch:
             game = int(np.flatnonzero(~legal)[0])
             raise self._illegal(game, int(chosen[game]))
         game_index = self._game_index.copy()
-        if self._kernels is not None:
-            games = self._slots if all_running else np.flatnonzero(running)
-            self._move_compiled(games, chosen if all_running else chosen[games])
-            ended = (a.termination != 0) if all_running else (running & (a.termination != 0))
-            return self._result(ended, game_index)
         playing = chosen < self._play_end
         plays = np.flatnonzero(playing if all_running else running & playing)
         ends = np.flatnonzero(~playing if all_running else running & ~playing)
         self._move(plays, chosen[plays], ends, chosen[ends])
         ended = (a.termination != 0) if all_running else (running & (a.termination != 0))
+        return self._result(ended, game_index)
+
+    def _step_compiled(self, chosen: npt.NDArray[Any]) -> StepResult:
+        """:meth:`step` of every game by the compiled kernels: the same checks, in one pass."""
+        assert self._kernels is not None
+        self.legal_action_mask()  # computed if not yet
+        found = self._found
+        # On the actions as given: a cast to int64 first would wrap a large uint64 to
+        # a negative action and name that instead.
+        self._kernels.first_refused(chosen, self._a.termination, self._mask, found)
+        outside, illegal = found.tolist()
+        if outside >= 0:
+            raise ActionError(
+                f"game {outside}: action {int(chosen[outside])} is not in"
+                f" 0..{self.action_count - 1}"
+            )
+        if illegal >= 0:
+            raise self._illegal(illegal, int(chosen[illegal]))
+        game_index = self._game_index.copy()
+        ended = self._move_compiled(self._slots, chosen.astype(np.int64, copy=False))
         return self._result(ended, game_index)
 
     def _step_some(self, chosen: npt.NDArray[Any], only: npt.NDArray[np.bool_]) -> StepResult:
@@ -657,13 +675,13 @@ class GameBatch:
             game = int(moving[~legal][0])
             raise self._illegal(game, int(chosen[game]))
         game_index = self._game_index.copy()
+        ended = np.zeros(self.size, dtype=np.bool_)
         if self._kernels is not None:
-            self._move_compiled(moving, wanted)
+            ended[moving] = self._move_compiled(moving, wanted)
         else:
             playing = wanted < self._play_end
             self._move(moving[playing], wanted[playing], moving[~playing], wanted[~playing])
-        ended = np.zeros(self.size, dtype=np.bool_)
-        ended[moving] = a.termination[moving] != 0
+            ended[moving] = a.termination[moving] != 0
         return self._result(ended, game_index)
 
     def _move(self, plays: Array, playing: Array, ends: Array, ending: Array) -> None:
@@ -691,13 +709,17 @@ class GameBatch:
         self._mask_valid = False
         self._rows_cache = None
 
-    def _move_compiled(self, games: Array, actions: Array) -> None:
-        """:meth:`_move` by the compiled kernel: each game's legal ``actions`` made in place."""
+    def _move_compiled(self, games: Array, actions: Array) -> npt.NDArray[np.bool_]:
+        """:meth:`_move` by the compiled kernel: each game's legal ``actions`` made in place.
+
+        Returns whether each of ``games`` ended (a finished game is left as it is).
+        """
         a = self._a
         assert self._kernels is not None
         waiting = np.empty(games.size, dtype=np.int64)
+        ended = np.empty(games.size, dtype=np.bool_)
         self._kernels.move(
-            games, actions, waiting, self._tables,
+            games, actions, waiting, ended, self._tables,
             a.stock, a.stock_len, a.stock_top, a.hand, a.hand_len,
             a.discard, a.discard_len, a.discard_top, a.build, a.build_len,
             a.draw, a.draw_len, a.completed, a.completed_len,
@@ -709,6 +731,7 @@ class GameBatch:
             self._draw(games[reshuffling], waiting[reshuffling])
         self._mask_valid = False
         self._rows_cache = None
+        return ended
 
     def _result(self, ended: npt.NDArray[np.bool_], game_index: Array) -> StepResult:
         a = self._a
@@ -892,6 +915,19 @@ class GameBatch:
         ordinary draw follows. The order and the next seed are the core's shuffle's.
         """
         a = self._a
+        seeds = a.shuffle_seed
+        order = games.tolist()
+        if self._kernels is not None:
+            cards = np.empty(int(a.completed_len[games].sum()), dtype=np.int64)
+            counts = np.empty(games.size, dtype=np.int64)
+            self._kernels.set_aside(games, a.completed, a.completed_len, cards, counts)
+            next_seeds = self._shuffle.shuffle_array(
+                cards, counts.tolist(), [seeds[game] for game in order]
+            )
+            for game, seed in zip(order, next_seeds, strict=True):
+                seeds[game] = seed
+            self._kernels.lay_under(games, cards, a.draw, a.draw_len, a.completed_len)
+            return
         deck = self._deck
         count = a.completed_len[games]
         have = a.draw_len[games]
@@ -899,8 +935,6 @@ class GameBatch:
         start = games * deck
         taken_at = np.repeat(start, count) + positions(count)
         cards = self._completed_f[taken_at].astype(np.int64)
-        seeds = a.shuffle_seed
-        order = games.tolist()
         next_seeds = self._shuffle.shuffle_array(
             cards, count.tolist(), [seeds[game] for game in order]
         )

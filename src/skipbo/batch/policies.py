@@ -33,6 +33,7 @@ import numpy as np
 import numpy.typing as npt
 
 from skipbo.actions import action_blocks, action_count
+from skipbo.batch.compiled import KERNELS
 from skipbo.cards import WILD
 from skipbo.moves import Discard, PlayFromDiscard, PlayFromHand, PlayFromStock, all_moves
 from skipbo.rules import Rules
@@ -58,6 +59,10 @@ class _RankedPolicy:
         return self._choose(mask)
 
     def _choose(self, mask: npt.NDArray[np.bool_]) -> npt.NDArray[np.int64]:
+        if KERNELS is not None and mask.flags.c_contiguous:
+            chosen_rows = np.empty(mask.shape[0], dtype=np.int64)
+            KERNELS.ranked_choice(mask.view(np.uint8), self.ranks, self.action_of_rank, chosen_rows)
+            return chosen_rows
         scores: npt.NDArray[np.unsignedinteger[Any]] = mask.view(np.uint8).astype(self.rank_type)
         scores *= self.ranks
         chosen: npt.NDArray[np.int64] = self.action_of_rank[scores.max(axis=1)]
