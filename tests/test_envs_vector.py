@@ -13,6 +13,7 @@ import skipbo.actions
 from skipbo.actions import ActionError, action_to_move, legal_action_mask
 from skipbo.batch import GameBatch, IllegalActionError, policies
 from skipbo.batch.policies import PlayFirstPolicy, PriorityPolicy, make_policy
+from skipbo.envs import _lockstep
 from skipbo.envs.observation import observation_array
 from skipbo.envs.vector import OutOfTurnError, SkipBoVectorEnv
 from skipbo.moves import Discard, Pass, PlayFromStock
@@ -222,6 +223,15 @@ def test_the_compiled_choice_is_the_numpy_choice(
 # --- lockstep mode --------------------------------------------------------------------
 
 
+@pytest.fixture(params=["compiled", "numpy"])
+def lockstep_checks(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Run a test with the compiled lockstep checks and masks, then with their NumPy forms."""
+    if request.param == "numpy":
+        monkeypatch.setattr(_lockstep, "COMPILED", False)
+    else:
+        assert _lockstep.COMPILED  # the test command has Numba
+
+
 def opponents_move(state: skipbo.GameState) -> skipbo.Move:
     """The move the batch heuristic makes in ``state`` (it is deterministic)."""
     mask = np.frombuffer(legal_action_mask(state), dtype=np.bool_)[None, :]
@@ -252,6 +262,7 @@ LOST_TO_AN_OPPONENT = (False, -1.0, False)
         (skipbo.Rules.partners(stock_size=1), 3, {LOST_TO_AN_OPPONENT, (False, 1.0, False)}),
     ],
 )
+@pytest.mark.usefixtures("lockstep_checks")
 def test_a_lockstep_step_is_one_core_move_in_every_game(
     rules: skipbo.Rules, seat: int, seen: set[tuple[bool, float, bool]]
 ) -> None:
@@ -296,6 +307,7 @@ def test_a_lockstep_step_is_one_core_move_in_every_game(
     assert seen <= endings, endings
 
 
+@pytest.mark.usefixtures("lockstep_checks")
 def test_lockstep_reset_waits_where_an_opponent_starts() -> None:
     rules = skipbo.Rules(players=3)  # seat 0 starts (R-SETUP-5)
     envs = SkipBoVectorEnv(4, rules, seat=1, lockstep=True)
@@ -319,6 +331,7 @@ def test_lockstep_reset_waits_where_an_opponent_starts() -> None:
     assert SkipBoVectorEnv(4, rules).wait_action is None
 
 
+@pytest.mark.usefixtures("lockstep_checks")
 def test_a_lockstep_action_that_does_not_fit_the_turn_is_refused() -> None:
     rules = skipbo.Rules(players=2)
     envs = SkipBoVectorEnv(4, rules, seat=1, lockstep=True)
@@ -339,6 +352,7 @@ def test_a_lockstep_action_that_does_not_fit_the_turn_is_refused() -> None:
         ({moving: illegal}, IllegalActionError, f"game {moving}"),
         ({moving: wait + 1}, ActionError, "not in 0.."),
         ({moving: -1}, ActionError, "not in 0.."),
+        ({moving: illegal, waiting: int(legal_there[0])}, OutOfTurnError, "opponent is to move"),
     ]
     before = envs.batch.states()
     generator = envs._policy.rng.bit_generator.state  # type: ignore[attr-defined]
@@ -390,3 +404,31 @@ def test_without_copies_the_arrays_are_the_envs_own_and_the_numbers_the_same(
             assert np.array_equal(mine, theirs)
         ended += int(terminated.sum() + truncated.sum())
     assert ended > 0
+
+
+@pytest.mark.parametrize("lockstep", [False, True])
+def test_with_copies_what_the_caller_keeps_is_never_rewritten(lockstep: bool) -> None:
+    # The env writes again only arrays nothing outside it refers to: kept arrays, and
+    # arrays of which only a view is kept, must hold their step's numbers for good.
+    rules = skipbo.Rules(players=2, stock_size=5)  # short games: final observations too
+    envs = SkipBoVectorEnv(6, rules, lockstep=lockstep)
+    observed, info = envs.reset(seed=9)
+    rng = np.random.default_rng(2)
+    kept: list[tuple[np.ndarray, np.ndarray]] = []
+    ended = 0
+    for step in range(120):
+        actions = random_legal(info["action_mask"], rng)
+        observed, _, terminated, truncated, info = envs.step(actions)
+        ended += int((terminated | truncated).sum())
+        if step % 3 == 0:
+            kept.append((observed, observed.copy()))
+        elif step % 3 == 1:
+            view = observed[2:]  # only a view of the observations
+            kept.append((view, view.copy()))
+        for key in ("action_mask", "final_obs", "to_move"):
+            if key in info and step % 2 == 0:
+                kept.append((info[key], info[key].copy()))
+    assert ended > 0  # final observations were handed out, and some kept
+    assert any(array.dtype == np.float32 and array.shape[0] == 6 for array, _ in kept)
+    for array, snapshot in kept:
+        assert np.array_equal(array, snapshot)

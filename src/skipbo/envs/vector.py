@@ -57,6 +57,7 @@ True
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -74,7 +75,7 @@ from skipbo.batch import GameBatch, observations
 from skipbo.batch.arrays import TERMINATIONS
 from skipbo.batch.policies import make_policy
 from skipbo.common.strictjson import echo
-from skipbo.envs import _adapter, _rewards
+from skipbo.envs import _adapter, _lockstep, _rewards
 from skipbo.envs.observation import DISCARD_DEPTH
 from skipbo.errors import ArgumentTypeError, ConfigurationError, RuleError
 from skipbo.rules import Rules
@@ -83,6 +84,12 @@ from skipbo.state import Termination
 __all__ = ["MAX_OPPONENT_STEPS", "OutOfTurnError", "SkipBoVectorEnv"]
 
 _TURN_LIMIT = TERMINATIONS.index(Termination.TURN_LIMIT)
+
+_REFERENCES_COUNTED = hasattr(sys, "getrefcount")
+"""Whether references can be counted (CPython): else ``copy=True`` always allocates."""
+
+_PROBE = "probe"
+"""The name of an array held by nothing but the env's dict (see ``SkipBoVectorEnv._own``)."""
 
 MAX_OPPONENT_STEPS = 100_000
 """A ceiling on the batch steps of one opponent phase: the rules end every game
@@ -186,10 +193,9 @@ class SkipBoVectorEnv(VectorEnv[Any, Any, Any]):
         self._size = game.layout(rules, depth).size
         self._actions = np.zeros(num_envs, dtype=np.int64)
         self._moves = moves
-        self._mask_rows = np.arange(num_envs, dtype=np.int64) * moves
         self._to_move = np.ones(num_envs, dtype=np.bool_)  # lockstep: where the agent moves
         # The arrays handed out with copy=False, rewritten by each step.
-        self._buffers: dict[str, npt.NDArray[Any]] = {}
+        self._buffers: dict[str, npt.NDArray[Any]] = {_PROBE: np.empty(0)}
         self._final_written = np.zeros(0, dtype=np.int64)  # the rows of final_obs set
         self._batch: GameBatch | None = None
         self._policy = make_policy(opponents, rules, 0)
@@ -250,17 +256,16 @@ class SkipBoVectorEnv(VectorEnv[Any, Any, Any]):
         """
         batch = self.batch
         moves = self._lockstep_moves(actions) if self.lockstep else actions
-        before = self._stock_cards()
+        before = self._stock_cards() if self.stock_reward else None
         ended = np.zeros(self.num_envs, dtype=np.bool_)
         rewards = np.zeros(self.num_envs)
         final: dict[str, Any] = {}
         self._record(batch.step(moves), rewards, ended, final)
         if not self.lockstep:
             self._opponents_move(rewards, ended, final)
-        # Shaping: stock cards played since the agent's action (a new game starts anew).
-        after = self._stock_cards()
-        shaped = np.where(ended, 0, before - after)
-        if self.stock_reward:
+        if before is not None:
+            # Shaping: stock cards played since the agent's action (a new game starts anew).
+            shaped = np.where(ended, 0, before - self._stock_cards())
             rewards += self.stock_reward * shaped
         truncated = ended & final.pop("turn_limit", np.zeros(self.num_envs, dtype=np.bool_))
         observed, info = self._observe()
@@ -280,33 +285,24 @@ class SkipBoVectorEnv(VectorEnv[Any, Any, Any]):
         batch = self.batch
         chosen = batch.action_array(actions)
         to_move = self._to_move
-        wrong = np.where(to_move, chosen == self.wait_action, chosen != self.wait_action)
-        if wrong.any():
-            game = int(np.flatnonzero(wrong)[0])
+        mask = batch.legal_action_mask()
+        out_of_turn, illegal = _lockstep.first_refused(chosen, to_move, mask)
+        if out_of_turn >= 0:
+            game = out_of_turn
             reason = (
                 "the wait action, but the agent is to move"
                 if to_move[game]
                 else f"a move, but an opponent is to move (the wait action is {self.wait_action})"
             )
             raise OutOfTurnError(game, int(chosen[game]), reason)
-        agent = np.where(to_move, chosen, 0)  # 0 where it waits: read, never played
-        mask = batch.legal_action_mask()
-        if not self._all_legal(agent, to_move, mask):
+        if illegal >= 0:
             # The agent's games alone: the batch raises the first one's ActionError or
             # IllegalActionError (naming the rule), and changes nothing.
-            batch.step(agent, only=to_move)
+            batch.step(np.where(to_move, chosen, 0), only=to_move)
             raise AssertionError("the batch accepted an action its mask refuses")
         opponents: npt.NDArray[np.int64] = self._policy(mask)
-        return np.where(to_move, agent.astype(np.int64, copy=False), opponents)
-
-    def _all_legal(
-        self, agent: npt.NDArray[Any], to_move: npt.NDArray[np.bool_], mask: npt.NDArray[np.bool_]
-    ) -> bool:
-        """Whether the agent's action is a legal move in every game where it is to move."""
-        if not ((agent >= 0) & (agent < self._moves)).all():
-            return False
-        picked = np.take(mask.reshape(-1), self._mask_rows + agent.astype(np.int64))
-        return bool((picked | ~to_move).all())
+        # Every action is now an index of the actions (or the wait): int64 holds it.
+        return np.where(to_move, chosen.astype(np.int64, copy=False), opponents)
 
     def _opponents_move(
         self, rewards: npt.NDArray[np.float64], ended: npt.NDArray[np.bool_], final: dict[str, Any]
@@ -352,27 +348,27 @@ class SkipBoVectorEnv(VectorEnv[Any, Any, Any]):
             rows = final["obs"] = self._final_rows()
         if slots.size:
             rows[slots] = observations(self.batch, self._seats[slots], self.depth, games=slots)
-            self._final_written = np.union1d(self._final_written, slots)
+            # Repeats are harmless: these are only the rows to zero next time.
+            self._final_written = np.concatenate([self._final_written, slots])
         limit = final.setdefault("turn_limit", np.zeros(self.num_envs, dtype=np.bool_))
         limit[slots] = result.termination[slots] == _TURN_LIMIT
         self.batch.deal_next(redeal)  # the slot's next game (Gymnasium's same-step reset)
 
     def _final_rows(self) -> npt.NDArray[np.float32]:
-        """A step's ``info["final_obs"]``, all zeros: a new array, or the env's own one.
+        """A step's ``info["final_obs"]``, all zeros: the env's own array, or a new one.
 
-        The env's own array (``copy=False``) is zeroed only where the last step wrote
-        (the games that ended then): clearing megabytes a step would cost more than
-        the step's observations.
+        The env's own array is zeroed only where it was written last (the games that
+        ended then): clearing megabytes a step would cost more than the step's
+        observations.
         """
-        shape = (self.num_envs, self._size)
-        if self.copy:
-            return np.zeros(shape, dtype=np.float32)
-        rows = self._buffers.get("final_obs")
-        if rows is None:
-            rows = self._buffers["final_obs"] = np.zeros(shape, dtype=np.float32)
-        else:
+        rows = self._own("final_obs")
+        if rows is not None:
             rows[self._final_written] = 0
-            self._final_written = np.zeros(0, dtype=np.int64)
+        else:
+            rows = self._buffers["final_obs"] = np.zeros(
+                (self.num_envs, self._size), dtype=np.float32
+            )
+        self._final_written = np.zeros(0, dtype=np.int64)
         return rows
 
     def _stock_cards(self) -> npt.NDArray[np.int64]:
@@ -380,13 +376,30 @@ class SkipBoVectorEnv(VectorEnv[Any, Any, Any]):
         return counts
 
     def _buffer(self, name: str, shape: tuple[int, ...], dtype: Any) -> npt.NDArray[Any]:
-        """A new array, or (``copy=False``) the environment's own one of that name."""
-        if self.copy:
-            return np.empty(shape, dtype=dtype)
-        array = self._buffers.get(name)
+        """The environment's own array of that name (see :meth:`_own`), or a new one."""
+        array = self._own(name)
         if array is None:
             array = self._buffers[name] = np.empty(shape, dtype=dtype)
         return array
+
+    def _own(self, name: str) -> npt.NDArray[Any] | None:
+        """The array of that name handed out last, if it may be written again; else ``None``.
+
+        With ``copy=False`` it always may (the caller copies what it keeps). With
+        ``copy=True`` only if nothing outside the environment refers to it any more
+        (no variable, view or container of the caller): then writing it anew cannot
+        be told from freeing it and allocating another, and it spares the fresh
+        memory's page faults, which cost about as much as the observations.
+        """
+        array = self._buffers.get(name)
+        if array is None or not self.copy:
+            return array
+        # Counted against an array only the env's dict holds, reached the same way
+        # (how many references a local name and the call add differs between Pythons).
+        probe = self._buffers[_PROBE]
+        if _REFERENCES_COUNTED and sys.getrefcount(array) <= sys.getrefcount(probe):
+            return array
+        return None
 
     def _observe(self) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
         """The agent's observation of every game and the ``info`` of its masks."""
@@ -398,13 +411,11 @@ class SkipBoVectorEnv(VectorEnv[Any, Any, Any]):
             mask = self._buffer("action_mask", legal.shape, np.int8)
             np.copyto(mask, legal)
             return observed, {"action_mask": mask}
-        to_move = batch.current_player == self.seat
         mask = self._buffer("action_mask", (self.num_envs, self._moves + 1), np.int8)
-        # Written through a boolean view: NumPy's same-type loops, no casts.
-        flags = mask.view(np.bool_)
-        np.logical_and(legal.view(np.bool_), to_move[:, None], out=flags[:, : self._moves])
-        np.logical_not(to_move, out=flags[:, self._moves])
-        self._to_move = to_move
+        to_move = self._to_move  # the env's own: the next step's check reads it
+        _lockstep.write_masks(
+            legal.view(np.bool_), batch.arrays.current_player, self.seat, mask, to_move
+        )
         shown = self._buffer("to_move", to_move.shape, np.bool_)
         np.copyto(shown, to_move)
         return observed, {"action_mask": mask, "to_move": shown}
