@@ -18,6 +18,11 @@ The kernels:
   one loop in machine code rather than NumPy passes.
 * ``observe``: the observation rows of :func:`skipbo.batch.observations`, one game
   after another, instead of a dozen whole-batch NumPy passes and their temporaries.
+* the turn, from :mod:`skipbo.batch.compiled_moves`: ``legal_rows`` (the mask),
+  ``first_refused`` (a step's checks), ``move`` (plays, discards, ends of turns and
+  the draws that need no reshuffle), ``draw_hands``, ``set_aside`` and
+  ``lay_under`` (the reshuffle's cards, around the shuffle), ``deal`` (a new
+  game's layout) and ``ranked_choice`` (the batch policies' choice).
 
 >>> from skipbo.batch.compiled import KERNELS
 >>> KERNELS is None or callable(KERNELS.shuffle_runs)

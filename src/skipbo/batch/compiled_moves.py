@@ -5,7 +5,7 @@ And the batch policies' choice (:func:`ranked_choice`).
 The NumPy path of :class:`skipbo.batch.GameBatch` spends a few dozen whole-batch
 passes on a mask and as many on a step, each with its own temporaries; here each
 game is one short loop in machine code, reading and writing the batch's arrays in
-place. Used when Numba is there (:mod:`skipbo.batch._jit`), they give the NumPy
+place. Used when Numba is there (``skipbo.batch._jit``), they give the NumPy
 path's numbers exactly: the tests run both against the core, step by step.
 
 The rules are those of the NumPy path, rule by rule (its docstrings name the rule
@@ -13,7 +13,7 @@ IDs): the action layout is :mod:`skipbo.actions`' (the plays from the hand, then
 from the stock piles, then from the discard piles, each a ``(source, build pile)``
 grid; then the discards, a ``(card value, discard pile)`` grid; then the pass).
 The reshuffle is not here: it is the core's seeded shuffle, whose seeds are Python
-integers (:meth:`GameBatch._reshuffle_under`); a hand that needs it is left to the
+integers (``GameBatch._reshuffle_under``); a hand that needs it is left to the
 caller, which reshuffles and then draws it with :func:`draw_hands`.
 """
 
@@ -343,7 +343,7 @@ def deal(  # pragma: no cover - runs compiled (tested against the core's new_gam
     termination: Any,
     winning_team: Any,
 ) -> None:
-    """Lay out the shuffled deck ``decks[r]`` as the new game of ``slots[r]`` (R-SETUP-*).
+    """Lay out the shuffled deck ``decks[r]`` as the new game of ``slots[r]``.
 
     Stock pile ``s`` takes the cards ``s * n .. (s + 1) * n``, top last (R-SETUP-2,
     R-SETUP-3); the rest is the draw pile, top last (R-SETUP-4); nothing else holds a
@@ -402,7 +402,7 @@ def lay_under(  # pragma: no cover - runs compiled (tested against the core)
     """Put each game's shuffled run of ``cards`` under its draw pile; nothing is set aside.
 
     The runs are those of :func:`set_aside`, in order: the reshuffle of R-DRAW-2, as
-    :meth:`skipbo.batch.GameBatch._reshuffle_under` explains.
+    ``GameBatch._reshuffle_under`` explains.
     """
     at = 0
     for row in range(games.shape[0]):

@@ -133,7 +133,10 @@ class SkipBoVectorEnv(VectorEnv[Any, Any, Any]):
             and ``step`` return the environment's own arrays (the observations, the
             action masks, ``"to_move"`` and the final observations), rewritten in
             place by the next step: copy what you keep. It spares the allocation of
-            megabytes a step (and the page faults of fresh memory).
+            megabytes a step (and the page faults of fresh memory). With ``True``
+            (the default) the arrays returned are the caller's for good; the env
+            writes again only an array nothing outside it refers to any more,
+            which cannot be told from a new one.
 
     Raises:
         ValueError: if ``num_envs`` is below 1, the seat or the policy name is wrong.
