@@ -157,6 +157,8 @@ class Table:
         self._state: Any = None
         self._observe = env_game.tracker(rules, depth)
         self._legal: bytes | None = None
+        # Every action's move, looked up once: a step then indexes a tuple.
+        self._moves = tuple(env_game.to_move(rules, index) for index in range(self.action_count))
 
     @property
     def state(self) -> Any:
@@ -207,8 +209,9 @@ class Table:
         return f"{self.env_game.to_move(self.rules, index)} is not a legal move now"
 
     def play(self, index: int) -> None:
-        """Apply the (legal) action ``index``."""
-        self.state = self.game.apply(self.state, self.env_game.to_move(self.rules, index))
+        """Apply the (legal) action ``index`` (after a deal: the state is there)."""
+        self._state = self.game.apply(self._state, self._moves[index])
+        self._legal = None
 
     def play_bot(self, bot: Any) -> None:
         """Apply the move ``bot`` chooses from the view of the seat to move."""
@@ -218,12 +221,12 @@ class Table:
     @property
     def current_player(self) -> int:
         """The seat to move."""
-        return int(self.game.current_player(self.state))
+        return int(self.game.current_player(self._state))
 
     @property
     def is_over(self) -> bool:
         """Whether the game has ended."""
-        return bool(self.game.is_over(self.state))
+        return bool(self.game.is_over(self._state))
 
     def final_rewards(self) -> tuple[float, ...]:
         """For each seat: win, loss, or 0 when nobody won (or the game goes on)."""
@@ -251,15 +254,13 @@ def draw_seed(rng: np.random.Generator) -> int:
     return int(rng.integers(_SEED_RANGE))
 
 
-def action_index(space: spaces.Space[Any], action: SupportsInt | None) -> int:
-    """``action`` as an integer of the action space ``space`` (a ``Discrete`` one).
+def action_index(count: int, action: SupportsInt | None) -> int:
+    """``action`` as an integer of a ``Discrete(count)`` action space.
 
     Raises:
         ~skipbo.ActionError: if ``action`` is not in the space.
 
     """
-    assert isinstance(space, spaces.Discrete)
-    count = int(space.n)
     # Checked here rather than by space.contains (a tenth of an AEC step's cost). A bool
     # is a mistake, not a move: Gymnasium's space holds True and False (as 1 and 0).
     value: Any = action

@@ -174,7 +174,7 @@ class GameEnv(gymnasium.Env[Observation, np.int64]):
         table.state  # noqa: B018  (raises before the first reset)
         if self._ended:
             raise ActionError("the episode is over: call reset() first")
-        index = _adapter.action_index(self.action_space, action)
+        index = _adapter.action_index(self._table.action_count, action)
         illegal = table.illegal_action(index)
         if illegal is not None:
             self._ended = True

@@ -158,11 +158,12 @@ class GameAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        index = _adapter.action_index(self.action_spaces[agent], action)
+        index = _adapter.action_index(self._table.action_count, action)
         table = self._table
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         illegal = table.illegal_action(index)
+        scored = True
         if illegal is not None:
             self.infos[agent] = {"illegal_action": illegal}
             self.rewards[agent] = _rewards.ILLEGAL_ACTION
@@ -175,7 +176,9 @@ class GameAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped
                 self._finish(truncated=table.truncated)
             else:
                 self.agent_selection = self.possible_agents[table.current_player]
-        self._accumulate_rewards()
+                scored = False  # every reward 0: nothing to add to the cumulative ones
+        if scored:
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
