@@ -43,7 +43,6 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from typing import Any
 
 import bench_play
 import numpy as np
@@ -51,6 +50,7 @@ import numpy as np
 import skipbo
 from skipbo.actions import legal_action_mask
 from skipbo.batch.compiled import KERNELS
+from skipbo.batch.policies import RankedPolicy
 from skipbo.envs.observation import IncrementalObservations
 from skipbo.envs.pettingzoo import env
 from skipbo.envs.vector import SkipBoVectorEnv
@@ -135,25 +135,31 @@ def lockstep_round(
 
 
 def batch_steps(size: int, opponents: str, seed: int, steps: int = 20) -> float:
-    """Batch steps per vector step (untimed): the agent's, then the opponents' phase."""
+    """Batch steps per vector step (untimed): the agent's, then the opponents' phase.
+
+    The opponents' phase takes one rank row of their policy a batch step
+    (``GameBatch.play_others``), so its steps are the rows the policy consumes.
+    """
     envs = SkipBoVectorEnv(size, RULES, opponents=opponents)
     _, info = envs.reset(seed=seed)
     rng = np.random.default_rng(seed)
     for _ in range(steps):  # as in vector_round: the games at several stages
         info = envs.step(_random_legal(info["action_mask"], rng))[4]
-    batch = envs.batch
-    step = batch.step
+    consume = RankedPolicy.consume
     counted = 0
 
-    def counting(*args: Any, **kwargs: Any) -> Any:
+    def counting(self: RankedPolicy, steps: int) -> None:
         nonlocal counted
-        counted += 1
-        return step(*args, **kwargs)
+        counted += steps
+        consume(self, steps)
 
-    batch.step = counting  # type: ignore[method-assign]
-    for _ in range(steps):
-        info = envs.step(_random_legal(info["action_mask"], rng))[4]
-    return counted / steps
+    RankedPolicy.consume = counting  # type: ignore[method-assign]
+    try:
+        for _ in range(steps):
+            info = envs.step(_random_legal(info["action_mask"], rng))[4]
+    finally:
+        RankedPolicy.consume = consume  # type: ignore[method-assign]
+    return 1 + counted / steps
 
 
 def _random_legal(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:

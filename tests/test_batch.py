@@ -26,6 +26,7 @@ from skipbo.batch import (
 )
 from skipbo.batch import observation as batch_observation
 from skipbo.batch.arrays import write_states
+from skipbo.batch.policies import PlayFirstPolicy, PriorityPolicy
 from skipbo.batch.shuffle import Shuffler, shuffled
 from skipbo.common.randomness import derive_seed, shuffle
 from skipbo.envs.observation import observation
@@ -587,3 +588,74 @@ class TestProbeFindings:
         ):
             with pytest.raises(skipbo.SkipBoError):
                 bad_call()
+
+
+class TestPlayOthers:
+    """`GameBatch.play_others`: the other seats' steps up to a seat's turn, by a policy."""
+
+    @pytest.mark.parametrize(
+        "rules",
+        [Rules(players=2, stock_size=5), Rules(players=4, stock_size=3), Rules.partners()],
+        ids=repr,
+    )
+    def test_the_compiled_path_is_the_numpy_path_step_by_step(self, rules: Rules) -> None:
+        # The NumPy path is one `step(only=...)` a batch step (checked against the core
+        # by the differential run); the compiled one must reach the same states, use
+        # the same rank rows, and stop at the same ended games.
+        seat = 1
+        batches = [
+            GameBatch.new(rules, 12, seed=5, compiled=compiled) for compiled in (True, False)
+        ]
+        policies = [PlayFirstPolicy(rules, seed=9) for _ in batches]
+        rng = np.random.default_rng(3)
+        ended = done = 0
+        for _ in range(60):
+            answers = [b.play_others(seat, p) for b, p in zip(batches, policies, strict=True)]
+            (first, first_done), (second, second_done) = answers
+            assert first_done == second_done
+            for name in ("ended", "termination", "winning_team", "game_index"):
+                assert np.array_equal(getattr(first, name), getattr(second, name)), name
+            assert batches[0].states() == batches[1].states()
+            assert policies[0].upcoming().tolist() == policies[1].upcoming().tolist()
+            ended += int(first.ended.sum())
+            done += first_done
+            running = batches[0].termination == 0
+            if first_done:
+                assert (batches[0].current_player[running] == seat).all()
+            else:
+                assert first.ended.any()
+            # The seat's own move in every running game, the same in both batches.
+            mask = batches[0].legal_action_mask()
+            actions = np.where(mask, rng.random(mask.shape), -1).argmax(axis=1)
+            for batch in batches:
+                if batch.is_over.all():
+                    continue
+                moving = (batch.current_player == seat) & (batch.termination == 0)
+                if moving.any():
+                    batch.step(actions, only=moving)
+        assert ended > 0
+        assert done > 0
+
+    def test_a_step_that_ends_games_is_returned_before_the_rest(self) -> None:
+        rules = Rules(players=2, stock_size=1)  # one stock card: games end fast
+        batch = GameBatch.new(rules, 16, seed=2)
+        policy = PriorityPolicy(rules)
+        for _ in range(200):
+            result, done = batch.play_others(0, policy)
+            if not done:
+                assert result.ended.any()
+                for slot in np.flatnonzero(result.ended):
+                    assert batch.outcome(int(slot)) is not None
+                return
+            running = np.flatnonzero(batch.termination == 0)
+            if not running.size:
+                break
+            batch.step(batch.legal_action_mask().argmax(axis=1), only=batch.termination == 0)
+        pytest.fail("no opponent ended a game")
+
+    @pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "numpy"])
+    def test_a_phase_longer_than_allowed_is_an_error(self, compiled: bool) -> None:
+        # Seat 0 starts: seats 0 and 1 move before seat 2, more than one step.
+        batch = GameBatch.new(Rules(players=3), 4, seed=1, compiled=compiled)
+        with pytest.raises(RuntimeError, match="not to move everywhere"):
+            batch.play_others(2, PriorityPolicy(batch.rules), max_steps=1)

@@ -22,7 +22,8 @@ The kernels:
   ``first_refused`` (a step's checks), ``move`` (plays, discards, ends of turns and
   the draws that need no reshuffle), ``draw_hands``, ``set_aside`` and
   ``lay_under`` (the reshuffle's cards, around the shuffle), ``deal`` (a new
-  game's layout) and ``ranked_choice`` (the batch policies' choice).
+  game's layout), ``ranked_choice`` (the batch policies' choice) and
+  ``play_others`` (the other seats' steps up to a seat's turn).
 
 >>> from skipbo.batch.compiled import KERNELS
 >>> KERNELS is None or callable(KERNELS.shuffle_runs)
@@ -275,6 +276,7 @@ KERNELS = (
         set_aside=compiled_moves.set_aside,
         lay_under=compiled_moves.lay_under,
         ranked_choice=compiled_moves.ranked_choice,
+        play_others=compiled_moves.play_others,
     )
     if _COMPILED
     else None

@@ -37,6 +37,7 @@ __all__ = [
     "lay_under",
     "legal_rows",
     "move",
+    "play_others",
     "ranked_choice",
     "set_aside",
 ]
@@ -419,17 +420,110 @@ def lay_under(  # pragma: no cover - runs compiled (tested against the core)
 
 @kernel
 def ranked_choice(  # pragma: no cover - runs compiled (tested against the NumPy choice)
-    mask: Any, ranks: Any, action_of_rank: Any, out: Any
+    mask: Any, ranks: Any, out: Any
 ) -> None:
     """``out[r]``: the legal action of highest rank in row ``r`` of ``mask`` (bytes, 0 or 1).
 
-    A row with no legal action gives ``action_of_rank[0]``, as the NumPy choice does.
-    The maximum is taken without branches (rank times flag), which the compiler
-    vectorises.
+    A row with no legal action gives ``0``, as the NumPy choice does.
     """
     for row in range(mask.shape[0]):
-        line = mask[row]
-        best: Any = 0
-        for action in range(line.shape[0]):
-            best = max(best, np.int64(ranks[action]) * np.int64(line[action]))
-        out[row] = action_of_rank[best]
+        out[row] = _best_ranked(mask[row], ranks)
+
+
+@kernel
+def _best_ranked(line: Any, ranks: Any) -> Any:  # pragma: no cover - compiled
+    best, choice = 0, 0
+    for action in range(line.shape[0]):
+        if line[action] and ranks[action] > best:
+            best, choice = ranks[action], action
+    return choice
+
+
+DONE, STOPPED, MORE = 0, 1, 2
+""":func:`play_others`' answers: no game waits; a step ended games or waits for a
+reshuffle; the rank rows ran out."""
+
+
+@kernel
+def play_others(  # pragma: no cover - runs compiled (tested against the NumPy path)
+    seat: Any,
+    ranks: Any,
+    scratch: Any,
+    ended: Any,
+    reshuffling: Any,
+    source_stocks: Any,
+    tables: Any,
+    stock: Any,
+    stock_len: Any,
+    stock_top: Any,
+    hand: Any,
+    hand_len: Any,
+    discard: Any,
+    discard_len: Any,
+    discard_top: Any,
+    build: Any,
+    build_len: Any,
+    draw: Any,
+    draw_len: Any,
+    completed: Any,
+    completed_len: Any,
+    current_player: Any,
+    turn: Any,
+    turn_moves: Any,
+    empty_passes: Any,
+    termination: Any,
+    winning_team: Any,
+    turn_limit: Any,
+    hand_size: Any,
+) -> Any:
+    """Steps of the running games where another seat than ``seat`` is to move.
+
+    Step ``k`` moves each such game by its legal action of highest rank in
+    ``ranks[k]`` (one batch step of those games, as
+    :meth:`skipbo.batch.GameBatch.step` with ``only``). It stops after the first
+    step that ended a game (``ended[game]`` set) or left a hand waiting for a
+    reshuffle (``reshuffling[game]``: the seat, for the caller to reshuffle and
+    draw; ``-1`` elsewhere). Returns ``(steps, answer)``: the rank rows used, and
+    ``DONE`` (no game waits), ``STOPPED`` or ``MORE`` (the rows ran out).
+    ``scratch`` is a ``(B, actions)`` boolean work
+    array; the other arrays are :func:`move`'s.
+    """
+    size = termination.shape[0]
+    games = np.empty(size, dtype=np.int64)
+    actions = np.empty(size, dtype=np.int64)
+    fill = np.empty(size, dtype=np.int64)
+    finished = np.empty(size, dtype=np.bool_)
+    for step in range(ranks.shape[0]):
+        count = 0
+        for game in range(size):
+            if termination[game] == 0 and current_player[game] != seat:
+                games[count] = game
+                count += 1
+        if count == 0:
+            return step, DONE
+        moving, rows = games[:count], scratch[:count]
+        legal_rows(
+            rows, moving, current_player, hand, hand_len, stock_top, build_len, discard_top,
+            termination, source_stocks,
+        )  # fmt: skip
+        for row in range(count):
+            actions[row] = _best_ranked(rows[row], ranks[step])
+            if not rows[row, actions[row]]:
+                raise RuntimeError("a running game has no legal action")
+        move(
+            moving, actions[:count], fill[:count], finished[:count], tables,
+            stock, stock_len, stock_top, hand, hand_len, discard, discard_len, discard_top,
+            build, build_len, draw, draw_len, completed, completed_len, current_player,
+            turn, turn_moves, empty_passes, termination, winning_team, turn_limit, hand_size,
+        )  # fmt: skip
+        stop = False
+        for row in range(count):
+            if fill[row] >= 0:
+                reshuffling[moving[row]] = fill[row]
+                stop = True
+            if finished[row]:
+                ended[moving[row]] = True
+                stop = True
+        if stop:
+            return step + 1, STOPPED
+    return ranks.shape[0], MORE

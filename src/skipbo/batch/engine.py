@@ -33,8 +33,10 @@ from skipbo.batch.arrays import (
 )
 from skipbo.batch.compiled import KERNELS
 from skipbo.batch.compiled_moves import BLOCKED as _BLOCKED
+from skipbo.batch.compiled_moves import DONE as _DONE
 from skipbo.batch.compiled_moves import STOCK_EMPTIED as _STOCK_EMPTIED
 from skipbo.batch.compiled_moves import TURN_LIMIT as _TURN_LIMIT
+from skipbo.batch.policies import RankedPolicy, choose
 from skipbo.batch.shuffle import Shuffler
 from skipbo.checking.invariants import check_invariants
 from skipbo.common.randomness import derive_seed
@@ -136,6 +138,7 @@ class GameBatch:
         # is there and wanted; the NumPy path otherwise (the tests compare both).
         self._kernels = KERNELS if compiled else None
         self._found = np.empty(2, dtype=np.int64)  # the compiled checks' answer (first_refused)
+        self._scratch: npt.NDArray[np.bool_] | None = None  # play_others' rows of the mask
 
     # --- construction ------------------------------------------------------------------
 
@@ -647,6 +650,77 @@ class GameBatch:
         game_index = self._game_index.copy()
         ended = self._move_compiled(self._slots, chosen.astype(np.int64, copy=False))
         return self._result(ended, game_index)
+
+    def play_others(
+        self, seat: int, policy: RankedPolicy, *, max_steps: int = 100_000
+    ) -> tuple[StepResult, bool]:
+        """Step the running games where another seat than ``seat`` is to move, by ``policy``.
+
+        Each batch step moves those games (as :meth:`step` with ``only``), each by
+        its legal action of highest rank in the policy's next rank row
+        (:mod:`skipbo.batch.policies`), until ``seat`` is to move in every running
+        game: then it returns ``(result, True)``. A step that ends games stops
+        there: ``(its result, False)``, for the caller to see the ended games (and
+        deal new ones) before calling again. An environment's opponents play this
+        way, all their moves in one call when Numba is there.
+
+        Raises:
+            RuntimeError: if ``seat`` is still not to move everywhere after
+                ``max_steps`` batch steps (the rules end every game, R-WIN-2).
+
+        """
+        if self._kernels is None:
+            return self._play_others_numpy(seat, policy, max_steps)
+        a = self._a
+        game_index = self._game_index.copy()
+        ended = np.zeros(self.size, dtype=np.bool_)
+        reshuffling = np.full(self.size, -1, dtype=np.int64)
+        if self._scratch is None:
+            self._scratch = np.empty_like(self._mask)
+        steps = 0
+        while steps < max_steps:
+            ranks = policy.upcoming()[: max_steps - steps]
+            used, answer = self._kernels.play_others(
+                seat, ranks, self._scratch, ended, reshuffling, self._source_stocks,
+                self._tables, a.stock, a.stock_len, a.stock_top, a.hand, a.hand_len,
+                a.discard, a.discard_len, a.discard_top, a.build, a.build_len,
+                a.draw, a.draw_len, a.completed, a.completed_len,
+                a.current_player, a.turn, a.turn_moves, a.empty_passes, a.termination,
+                a.winning_team, self._turn_limit, self._hand_size,
+            )  # fmt: skip
+            policy.consume(used)
+            steps += used
+            self._mask_valid = False
+            self._rows_cache = None
+            waiting = np.flatnonzero(reshuffling >= 0)
+            if waiting.size:  # the hands left for the reshuffle (R-DRAW-2)
+                self._draw(waiting, reshuffling[waiting])
+                reshuffling[waiting] = -1
+            if answer == _DONE:
+                return self._result(ended, game_index), True
+            if ended.any():
+                return self._result(ended, game_index), False
+        raise RuntimeError(f"seat {seat} was not to move everywhere after {max_steps} steps")
+
+    def _play_others_numpy(
+        self, seat: int, policy: RankedPolicy, max_steps: int
+    ) -> tuple[StepResult, bool]:
+        """:meth:`play_others` by the NumPy path: one :meth:`step` a batch step."""
+        a = self._a
+        actions = np.zeros(self.size, dtype=np.int64)
+        for _ in range(max_steps):
+            waiting = (a.current_player != seat) & (a.termination == 0)
+            moving = np.flatnonzero(waiting)
+            if not moving.size:
+                nothing = np.zeros(self.size, dtype=np.bool_)
+                return self._result(nothing, self._game_index.copy()), True
+            ranks = policy.upcoming()[0]
+            policy.consume(1)
+            actions[moving] = choose(self.legal_action_rows(moving), ranks)
+            result = self.step(actions, only=waiting)
+            if result.ended.any():
+                return result, False
+        raise RuntimeError(f"seat {seat} was not to move everywhere after {max_steps} steps")
 
     def _step_some(self, chosen: npt.NDArray[Any], only: npt.NDArray[np.bool_]) -> StepResult:
         """:meth:`step` of the flagged games: the work grows with their number, not B's.

@@ -1,11 +1,15 @@
 """Bots for a whole batch: one action per game from the batch's masks, in a few NumPy steps.
 
 Each policy ranks the actions and takes, in every game, the legal action of highest
-rank: one multiplication and one maximum over the ``(B, actions)`` mask.
+rank: one multiplication and one maximum over the ``(B, actions)`` mask (or one
+compiled pass, :func:`choose`). A step's ranks are a row of the policy's
+:meth:`~RankedPolicy.upcoming` rows, made :data:`RANK_BLOCK` at a time, so that a
+batch can play many steps in one compiled call
+(:meth:`skipbo.batch.GameBatch.play_others`).
 
 * :class:`PlayFirstPolicy` is the "play-first" bot (:class:`skipbo.bots.PlayFirstBot`)
   for a batch: a uniformly random legal build-pile play if there is one, else a
-  uniformly random legal action. Each step draws one random order of the actions for
+  uniformly random legal action. Each step takes one random order of the actions for
   the whole batch; the first element of a fixed set in a uniformly random order is
   uniform over the set, so each game's choice is distributed as the bot's.
 * :class:`PriorityPolicy` is a simple deterministic heuristic (not the
@@ -38,56 +42,95 @@ from skipbo.cards import WILD
 from skipbo.moves import Discard, PlayFromDiscard, PlayFromHand, PlayFromStock, all_moves
 from skipbo.rules import Rules
 
-__all__ = ["POLICIES", "PlayFirstPolicy", "PriorityPolicy", "make_policy"]
+__all__ = [
+    "POLICIES",
+    "RANK_BLOCK",
+    "PlayFirstPolicy",
+    "PriorityPolicy",
+    "RankedPolicy",
+    "choose",
+    "make_policy",
+]
 
 
 def _rank_type(count: int) -> type[np.unsignedinteger[Any]]:
     return np.uint8 if count < 256 else np.uint16
 
 
-class _RankedPolicy:
-    """Takes the legal action of highest rank in every game."""
+RANK_BLOCK = 16
+"""Rank rows a policy makes at a time (:meth:`RankedPolicy.upcoming`)."""
+
+
+class RankedPolicy:
+    """Takes the legal action of highest rank in every game.
+
+    The ranks of each step are a row of :meth:`upcoming`: one step's choice takes the
+    first row and :meth:`consume` s it, and a batch that plays many steps in one
+    call (:meth:`skipbo.batch.GameBatch.play_others`) reads the rows it needs and
+    consumes as many. The ranks are distinct and positive, so the highest-ranked
+    legal action of a row is unique.
+    """
 
     def __init__(self, rules: Rules) -> None:
-        count = action_count(rules)
-        self.rank_type = _rank_type(count)
-        self.ranks: npt.NDArray[np.unsignedinteger[Any]] = np.empty(count, dtype=self.rank_type)
-        self.action_of_rank = np.zeros(count + 1, dtype=np.int64)
+        self.count = action_count(rules)
+        self.rank_type = _rank_type(self.count)
+        self._block = np.empty((0, self.count), dtype=self.rank_type)
+        self._used = 0
 
     def __call__(self, mask: npt.NDArray[np.bool_]) -> npt.NDArray[np.int64]:
         """One action per game (the argument: a ``(B, actions)`` legal mask)."""
-        return self._choose(mask)
+        ranks = self.upcoming()[0]
+        self.consume(1)
+        return choose(mask, ranks)
 
-    def _choose(self, mask: npt.NDArray[np.bool_]) -> npt.NDArray[np.int64]:
-        if KERNELS is not None and mask.flags.c_contiguous:
-            chosen_rows = np.empty(mask.shape[0], dtype=np.int64)
-            KERNELS.ranked_choice(mask.view(np.uint8), self.ranks, self.action_of_rank, chosen_rows)
-            return chosen_rows
-        scores: npt.NDArray[np.unsignedinteger[Any]] = mask.view(np.uint8).astype(self.rank_type)
-        scores *= self.ranks
-        chosen: npt.NDArray[np.int64] = self.action_of_rank[scores.max(axis=1)]
+    def upcoming(self) -> npt.NDArray[np.unsignedinteger[Any]]:
+        """The rank rows of the next steps, one row a step (at least one row)."""
+        if self._used >= len(self._block):
+            self._block, self._used = self._next_block(), 0
+        return self._block[self._used :]
+
+    def consume(self, steps: int) -> None:
+        """Mark the first ``steps`` rows of :meth:`upcoming` as used."""
+        self._used += steps
+
+    def _next_block(self) -> npt.NDArray[np.unsignedinteger[Any]]:
+        """The next :data:`RANK_BLOCK` rank rows."""
+        raise NotImplementedError
+
+
+def choose(
+    mask: npt.NDArray[np.bool_], ranks: npt.NDArray[np.unsignedinteger[Any]]
+) -> npt.NDArray[np.int64]:
+    """Each row's legal action of highest rank (``0`` for a row with no legal action)."""
+    if KERNELS is not None and mask.flags.c_contiguous:
+        chosen = np.empty(mask.shape[0], dtype=np.int64)
+        KERNELS.ranked_choice(mask.view(np.uint8), ranks, chosen)
         return chosen
+    # Ranks are below 2 ** 8 (or 2 ** 16) and flags 0 or 1: the product keeps the type.
+    best: npt.NDArray[np.int64] = (mask.view(np.uint8) * ranks).argmax(axis=1)
+    return best
 
 
-class PlayFirstPolicy(_RankedPolicy):
+class PlayFirstPolicy(RankedPolicy):
     """The "play-first" bot for a batch: a random legal build play, else a random action."""
 
     def __init__(self, rules: Rules, seed: int | None = None) -> None:
         super().__init__(rules)
         self.rng = np.random.default_rng(seed)
         self.plays = action_blocks(rules)["Discard"].start  # plays come first (skipbo.actions)
-        self.others = action_count(rules) - self.plays
+        self.others = self.count - self.plays
 
-    def __call__(self, mask: npt.NDArray[np.bool_]) -> npt.NDArray[np.int64]:
-        """One action per game (the argument: a ``(B, actions)`` legal mask)."""
-        ranks = self.ranks
-        ranks[: self.plays] = self.others + 1 + self.rng.permutation(self.plays)
-        ranks[self.plays :] = 1 + self.rng.permutation(self.others)
-        self.action_of_rank[ranks] = np.arange(ranks.size)
-        return self._choose(mask)
+    def _next_block(self) -> npt.NDArray[np.unsignedinteger[Any]]:
+        """Rank rows each a random order of the plays above a random order of the rest."""
+        rows = np.empty((RANK_BLOCK, self.count), dtype=self.rank_type)
+        plays = np.broadcast_to(np.arange(self.plays), (RANK_BLOCK, self.plays))
+        others = np.broadcast_to(np.arange(self.others), (RANK_BLOCK, self.others))
+        rows[:, : self.plays] = self.others + 1 + self.rng.permuted(plays, axis=1)
+        rows[:, self.plays :] = 1 + self.rng.permuted(others, axis=1)
+        return rows
 
 
-class PriorityPolicy(_RankedPolicy):
+class PriorityPolicy(RankedPolicy):
     """A deterministic heuristic for a batch: stock plays first, discard high cards."""
 
     def __init__(self, rules: Rules, seed: int | None = None) -> None:
@@ -109,15 +152,20 @@ class PriorityPolicy(_RankedPolicy):
             return (1, 0, -index)  # the pass
 
         order = sorted(range(len(moves)), key=key)
-        self.ranks[order] = np.arange(1, len(moves) + 1, dtype=self.rank_type)
-        self.action_of_rank[self.ranks] = np.arange(len(moves))
+        ranks = np.empty(len(moves), dtype=self.rank_type)
+        ranks[order] = np.arange(1, len(moves) + 1, dtype=self.rank_type)
+        self._rows = np.broadcast_to(ranks, (RANK_BLOCK, len(moves)))
+
+    def _next_block(self) -> npt.NDArray[np.unsignedinteger[Any]]:
+        """The same priorities every step."""
+        return self._rows
 
 
 POLICIES = {"play-first": PlayFirstPolicy, "heuristic": PriorityPolicy}
 """The batch policies by name: ``"heuristic"`` is :class:`PriorityPolicy`."""
 
 
-def make_policy(name: str, rules: Rules, seed: int | None = None) -> _RankedPolicy:
+def make_policy(name: str, rules: Rules, seed: int | None = None) -> RankedPolicy:
     """The batch policy ``name`` for ``rules``.
 
     Raises:

@@ -194,7 +194,6 @@ class SkipBoVectorEnv(VectorEnv[Any, Any, Any]):
         self._team_stocks = stocks
         self._seats = np.full(num_envs, seat, dtype=np.int64)
         self._size = game.layout(rules, depth).size
-        self._actions = np.zeros(num_envs, dtype=np.int64)
         self._moves = moves
         self._to_move = np.ones(num_envs, dtype=np.bool_)  # lockstep: where the agent moves
         # The arrays handed out with copy=False, rewritten by each step.
@@ -312,14 +311,11 @@ class SkipBoVectorEnv(VectorEnv[Any, Any, Any]):
     ) -> None:
         batch = self.batch
         for _ in range(MAX_OPPONENT_STEPS):
-            waiting = batch.current_player != self.seat
-            if not waiting.any():
+            # Up to the agent's turn everywhere, or until games end (seen, then dealt anew).
+            result, done = batch.play_others(self.seat, self._policy, max_steps=MAX_OPPONENT_STEPS)
+            self._record(result, rewards, ended, final)
+            if done:
                 return
-            # Only the waiting games' rows: few of them after the first steps.
-            moving = np.flatnonzero(waiting)
-            actions = self._actions
-            actions[moving] = self._policy(batch.legal_action_rows(moving))
-            self._record(batch.step(actions, only=waiting), rewards, ended, final)
         raise RuntimeError(
             f"the opponents did not finish their turns in {MAX_OPPONENT_STEPS} steps"
         )
