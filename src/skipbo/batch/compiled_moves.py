@@ -426,17 +426,30 @@ def ranked_choice(  # pragma: no cover - runs compiled (tested against the NumPy
 
     A row with no legal action gives ``0``, as the NumPy choice does.
     """
+    actions = _actions_of_rank(ranks)
     for row in range(mask.shape[0]):
-        out[row] = _best_ranked(mask[row], ranks)
+        out[row] = actions[_best_rank(mask[row], ranks)]
 
 
 @kernel
-def _best_ranked(line: Any, ranks: Any) -> Any:  # pragma: no cover - compiled
-    best, choice = 0, 0
+def _actions_of_rank(ranks: Any) -> Any:  # pragma: no cover - compiled
+    """The action of each rank (rank 0, no legal action: action 0)."""
+    actions = np.zeros(ranks.shape[0] + 1, dtype=np.int64)
+    for action in range(ranks.shape[0]):
+        actions[ranks[action]] = action
+    return actions
+
+
+@kernel
+def _best_rank(line: Any, ranks: Any) -> Any:  # pragma: no cover - compiled
+    """The highest rank of a legal action in ``line`` (``0`` if none is legal).
+
+    Rank times flag, without branches, which the compiler vectorises.
+    """
+    best: Any = 0
     for action in range(line.shape[0]):
-        if line[action] and ranks[action] > best:
-            best, choice = ranks[action], action
-    return choice
+        best = max(best, np.int64(ranks[action]) * np.int64(line[action]))
+    return best
 
 
 DONE, STOPPED, MORE = 0, 1, 2
@@ -506,10 +519,12 @@ def play_others(  # pragma: no cover - runs compiled (tested against the NumPy p
             rows, moving, current_player, hand, hand_len, stock_top, build_len, discard_top,
             termination, source_stocks,
         )  # fmt: skip
+        action_of_rank = _actions_of_rank(ranks[step])
         for row in range(count):
-            actions[row] = _best_ranked(rows[row], ranks[step])
-            if not rows[row, actions[row]]:
+            best = _best_rank(rows[row], ranks[step])
+            if best == 0:
                 raise RuntimeError("a running game has no legal action")
+            actions[row] = action_of_rank[best]
         move(
             moving, actions[:count], fill[:count], finished[:count], tables,
             stock, stock_len, stock_top, hand, hand_len, discard, discard_len, discard_top,
