@@ -13,6 +13,7 @@ from tools.batch_differential import CONFIGURATIONS, run
 import skipbo.batch.compiled
 import skipbo.batch.engine
 from skipbo import Rules
+from skipbo.batch.compiled_moves import MOVE_ARRAYS
 from skipbo.batch.shuffle import Shuffler
 
 GAMES = 16
@@ -96,9 +97,9 @@ def test_the_run_notices_a_wrong_compiled_move(monkeypatch: pytest.MonkeyPatch) 
 
     def forgetful(games: npt.NDArray[np.int64], *args: object) -> None:
         move(games, *args)
-        turn_moves = args[20]  # after games: actions, fill_seats, ended, tables, the arrays
-        assert isinstance(turn_moves, np.ndarray)
-        turn_moves[games] = 0
+        arrays = args[4]  # after games: actions, fill_seats, ended, tables, the arrays
+        assert isinstance(arrays, tuple)
+        arrays[MOVE_ARRAYS.index("turn_moves")][games] = 0
 
     monkeypatch.setattr(kernels, "move", forgetful)
     tally = batch_differential.run(Rules(players=2), GAMES, STEPS, seed=0, auto_reset=False)

@@ -29,6 +29,7 @@ from skipbo.state import Termination
 
 __all__ = [
     "BLOCKED",
+    "MOVE_ARRAYS",
     "STOCK_EMPTIED",
     "TURN_LIMIT",
     "deal",
@@ -193,26 +194,7 @@ def move(  # pragma: no cover - runs compiled (tested against the core)
     fill_seats: Any,
     ended: Any,
     tables: Any,
-    stock: Any,
-    stock_len: Any,
-    stock_top: Any,
-    hand: Any,
-    hand_len: Any,
-    discard: Any,
-    discard_len: Any,
-    discard_top: Any,
-    build: Any,
-    build_len: Any,
-    draw: Any,
-    draw_len: Any,
-    completed: Any,
-    completed_len: Any,
-    current_player: Any,
-    turn: Any,
-    turn_moves: Any,
-    empty_passes: Any,
-    termination: Any,
-    winning_team: Any,
+    arrays: Any,
     turn_limit: Any,
     hand_size: Any,
 ) -> None:
@@ -226,8 +208,31 @@ def move(  # pragma: no cover - runs compiled (tested against the core)
     ``tables`` holds the engine's action tables, one row each: the source (a card
     value, stock pile or discard pile) and the pile of every action, each seat's own
     discard set and team, then the team's stock piles by team (flags, one row per
-    team, from row 4). ``turn_limit`` is ``-1`` for none.
+    team, from row 4). ``arrays`` are the batch's arrays named by :data:`MOVE_ARRAYS`,
+    in that order. ``turn_limit`` is ``-1`` for none.
     """
+    (
+        stock,
+        stock_len,
+        stock_top,
+        hand,
+        hand_len,
+        discard,
+        discard_len,
+        discard_top,
+        build,
+        build_len,
+        draw,
+        draw_len,
+        completed,
+        completed_len,
+        current_player,
+        turn,
+        turn_moves,
+        empty_passes,
+        termination,
+        winning_team,
+    ) = arrays  # fmt: skip  (the order of MOVE_ARRAYS)
     players, values = hand.shape[1], hand.shape[2]
     stocks, piles = discard_len.shape[1], discard_len.shape[2]
     builds, highest = build_len.shape[1], build.shape[2]
@@ -452,6 +457,20 @@ def _best_rank(line: Any, ranks: Any) -> Any:  # pragma: no cover - compiled
     return best
 
 
+MOVE_ARRAYS = (
+    "stock", "stock_len", "stock_top", "hand", "hand_len", "discard", "discard_len",
+    "discard_top", "build", "build_len", "draw", "draw_len", "completed", "completed_len",
+    "current_player", "turn", "turn_moves", "empty_passes", "termination", "winning_team",
+)  # fmt: skip
+"""The batch's arrays (:class:`~skipbo.batch.arrays.BatchArrays`) that :func:`move`
+and :func:`play_others` take, as one tuple in this order."""
+# Where play_others finds the arrays the mask reads (constants, for the compiler).
+_CURRENT_PLAYER = MOVE_ARRAYS.index("current_player")
+_TERMINATION = MOVE_ARRAYS.index("termination")
+_HAND, _HAND_LEN = MOVE_ARRAYS.index("hand"), MOVE_ARRAYS.index("hand_len")
+_STOCK_TOP, _BUILD_LEN = MOVE_ARRAYS.index("stock_top"), MOVE_ARRAYS.index("build_len")
+_DISCARD_TOP = MOVE_ARRAYS.index("discard_top")
+
 DONE, STOPPED, MORE = 0, 1, 2
 """:func:`play_others`' answers: no game waits; a step ended games or waits for a
 reshuffle; the rank rows ran out."""
@@ -466,26 +485,7 @@ def play_others(  # pragma: no cover - runs compiled (tested against the NumPy p
     reshuffling: Any,
     source_stocks: Any,
     tables: Any,
-    stock: Any,
-    stock_len: Any,
-    stock_top: Any,
-    hand: Any,
-    hand_len: Any,
-    discard: Any,
-    discard_len: Any,
-    discard_top: Any,
-    build: Any,
-    build_len: Any,
-    draw: Any,
-    draw_len: Any,
-    completed: Any,
-    completed_len: Any,
-    current_player: Any,
-    turn: Any,
-    turn_moves: Any,
-    empty_passes: Any,
-    termination: Any,
-    winning_team: Any,
+    arrays: Any,
     turn_limit: Any,
     hand_size: Any,
 ) -> Any:
@@ -499,8 +499,11 @@ def play_others(  # pragma: no cover - runs compiled (tested against the NumPy p
     draw; ``-1`` elsewhere). Returns ``(steps, answer)``: the rank rows used, and
     ``DONE`` (no game waits), ``STOPPED`` or ``MORE`` (the rows ran out).
     ``scratch`` is a ``(B, actions)`` boolean work
-    array; the other arrays are :func:`move`'s.
+    array; ``tables`` and ``arrays`` are :func:`move`'s.
     """
+    current_player, termination = arrays[_CURRENT_PLAYER], arrays[_TERMINATION]
+    hand, hand_len, stock_top = arrays[_HAND], arrays[_HAND_LEN], arrays[_STOCK_TOP]
+    build_len, discard_top = arrays[_BUILD_LEN], arrays[_DISCARD_TOP]
     size = termination.shape[0]
     games = np.empty(size, dtype=np.int64)
     actions = np.empty(size, dtype=np.int64)
@@ -526,10 +529,8 @@ def play_others(  # pragma: no cover - runs compiled (tested against the NumPy p
                 raise RuntimeError("a running game has no legal action")
             actions[row] = action_of_rank[best]
         move(
-            moving, actions[:count], fill[:count], finished[:count], tables,
-            stock, stock_len, stock_top, hand, hand_len, discard, discard_len, discard_top,
-            build, build_len, draw, draw_len, completed, completed_len, current_player,
-            turn, turn_moves, empty_passes, termination, winning_team, turn_limit, hand_size,
+            moving, actions[:count], fill[:count], finished[:count], tables, arrays,
+            turn_limit, hand_size,
         )  # fmt: skip
         stop = False
         for row in range(count):

@@ -34,6 +34,7 @@ from skipbo.batch.arrays import (
 from skipbo.batch.compiled import KERNELS
 from skipbo.batch.compiled_moves import BLOCKED as _BLOCKED
 from skipbo.batch.compiled_moves import DONE as _DONE
+from skipbo.batch.compiled_moves import MOVE_ARRAYS
 from skipbo.batch.compiled_moves import STOCK_EMPTIED as _STOCK_EMPTIED
 from skipbo.batch.compiled_moves import TURN_LIMIT as _TURN_LIMIT
 from skipbo.batch.policies import RankedPolicy, choose
@@ -303,6 +304,7 @@ class GameBatch:
         tables[4:, : self._stocks] = team_stocks
         self._tables = tables
         self._turn_limit = -1 if rules.turn_limit is None else rules.turn_limit
+        self._move_arrays = tuple(getattr(a, name) for name in MOVE_ARRAYS)
 
     # --- queries -----------------------------------------------------------------------
 
@@ -671,7 +673,6 @@ class GameBatch:
         """
         if self._kernels is None:
             return self._play_others_numpy(seat, policy, max_steps)
-        a = self._a
         game_index = self._game_index.copy()
         ended = np.zeros(self.size, dtype=np.bool_)
         reshuffling = np.full(self.size, -1, dtype=np.int64)
@@ -682,11 +683,7 @@ class GameBatch:
             ranks = policy.upcoming()[: max_steps - steps]
             used, answer = self._kernels.play_others(
                 seat, ranks, self._scratch, ended, reshuffling, self._source_stocks,
-                self._tables, a.stock, a.stock_len, a.stock_top, a.hand, a.hand_len,
-                a.discard, a.discard_len, a.discard_top, a.build, a.build_len,
-                a.draw, a.draw_len, a.completed, a.completed_len,
-                a.current_player, a.turn, a.turn_moves, a.empty_passes, a.termination,
-                a.winning_team, self._turn_limit, self._hand_size,
+                self._tables, self._move_arrays, self._turn_limit, self._hand_size,
             )  # fmt: skip
             policy.consume(used)
             steps += used
@@ -788,17 +785,12 @@ class GameBatch:
 
         Returns whether each of ``games`` ended (a finished game is left as it is).
         """
-        a = self._a
         assert self._kernels is not None
         waiting = np.empty(games.size, dtype=np.int64)
         ended = np.empty(games.size, dtype=np.bool_)
         self._kernels.move(
-            games, actions, waiting, ended, self._tables,
-            a.stock, a.stock_len, a.stock_top, a.hand, a.hand_len,
-            a.discard, a.discard_len, a.discard_top, a.build, a.build_len,
-            a.draw, a.draw_len, a.completed, a.completed_len,
-            a.current_player, a.turn, a.turn_moves, a.empty_passes, a.termination,
-            a.winning_team, self._turn_limit, self._hand_size,
+            games, actions, waiting, ended, self._tables, self._move_arrays,
+            self._turn_limit, self._hand_size,
         )  # fmt: skip
         reshuffling = waiting >= 0
         if reshuffling.any():  # the hands left for the reshuffle (R-DRAW-2)
