@@ -659,3 +659,14 @@ class TestPlayOthers:
         batch = GameBatch.new(Rules(players=3), 4, seed=1, compiled=compiled)
         with pytest.raises(RuntimeError, match="not to move everywhere"):
             batch.play_others(2, PriorityPolicy(batch.rules), max_steps=1)
+
+    def test_a_seat_or_policy_that_is_not_one_is_refused(self) -> None:
+        batch = GameBatch.new(Rules(players=2), 2, seed=1)
+        policy = PriorityPolicy(batch.rules)
+        before = batch.states()
+        for seat, error in ((2, ValueError), (-1, ValueError), (True, TypeError), ("0", TypeError)):
+            with pytest.raises(error):
+                batch.play_others(seat, policy)  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="a policy of skipbo"):
+            batch.play_others(0, object())  # type: ignore[arg-type]
+        assert batch.states() == before

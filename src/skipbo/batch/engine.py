@@ -667,10 +667,20 @@ class GameBatch:
         way, all their moves in one call when Numba is there.
 
         Raises:
+            TypeError: if ``seat`` is not an ``int`` or ``policy`` not a batch policy.
+            ValueError: if ``seat`` is not a seat of the rules.
             RuntimeError: if ``seat`` is still not to move everywhere after
                 ``max_steps`` batch steps (the rules end every game, R-WIN-2).
 
         """
+        if type(seat) is not int:
+            raise ArgumentTypeError(f"seat must be an int, got {type(seat).__name__}")
+        if not 0 <= seat < self._players:
+            raise ConfigurationError("seat", f"must be from 0 to {self._players - 1}, got {seat}")
+        if not isinstance(policy, RankedPolicy):
+            raise ArgumentTypeError(
+                f"policy must be a policy of skipbo.batch.policies, not {type(policy).__name__}"
+            )
         if self._kernels is None:
             return self._play_others_numpy(seat, policy, max_steps)
         game_index = self._game_index.copy()
