@@ -1,6 +1,7 @@
 """Compiled kernels of the batch's turn: the legal action rows, the moves, the draws, the deal.
 
-And the batch policies' choice (:func:`ranked_choice`).
+And the batch policies' choice (:func:`ranked_choice`), and the other seats' steps
+up to one seat's turn, all in one call (:func:`play_others`).
 
 The NumPy path of :class:`skipbo.batch.GameBatch` spends a few dozen whole-batch
 passes on a mask and as many on a step, each with its own temporaries; here each
