@@ -16,7 +16,9 @@ players), and those of issue 24: the heuristic against the first heuristic
 (``heuristic-1``) as one against three (bar: 33%) and with 2 players (bar: no loss,
 50%), the heuristic against play-first with 2 players (bar: today's lower bound,
 99.6%), the search bot against the heuristic with 2 players (bar: 65%) and as one
-against three (bar: 35%).
+against three (bar: 35%), and the heuristic against three of itself
+(``heuristic-self-4p``, no bar): the share the search's own rollout policy wins in the
+search's seats of the same deals.
 
 Skyjo (standard rules): the heuristic against each reference bot (``heuristic-1``,
 ``low-discard``, ``reveal-first``) and the search bot against the heuristic, with 2,
@@ -79,6 +81,9 @@ LINEUPS: dict[str, Lineup] = {
     "search-4p": Lineup(
         "skipbo", _one_against("search", "heuristic", 4), 400, 0.35, "issue 24: 35%"
     ),
+    # The search's own rollout policy in its seats, on the same deals: what search-4p
+    # compares with (blocked games are nobody's win, so an even share is below 25%).
+    "heuristic-self-4p": Lineup("skipbo", ("heuristic",) * 4, 3_000),
     # Skip-Bo, issue 24: the new heuristic against the first one.
     # 3,000 games each (about 40 s on one core): intervals of about +-1.7 points.
     "heuristic-vs-1-2p": Lineup(
