@@ -329,34 +329,37 @@ def move(  # pragma: no cover - runs compiled (tested against the core)
 
 @kernel
 def deal(  # pragma: no cover - runs compiled (tested against the core's new_game)
-    slots: Any,
-    decks: Any,
-    first: Any,
-    stock: Any,
-    stock_len: Any,
-    stock_top: Any,
-    hand: Any,
-    hand_len: Any,
-    discard_len: Any,
-    discard_top: Any,
-    build_len: Any,
-    draw: Any,
-    draw_len: Any,
-    completed_len: Any,
-    current_player: Any,
-    turn: Any,
-    turn_moves: Any,
-    empty_passes: Any,
-    termination: Any,
-    winning_team: Any,
+    slots: Any, decks: Any, first: Any, arrays: Any
 ) -> None:
     """Lay out the shuffled deck ``decks[r]`` as the new game of ``slots[r]``.
 
     Stock pile ``s`` takes the cards ``s * n .. (s + 1) * n``, top last (R-SETUP-2,
     R-SETUP-3); the rest is the draw pile, top last (R-SETUP-4); nothing else holds a
     card, and seat ``first`` is to move, its hand not yet drawn (R-SETUP-7: the caller
-    fills it as every hand is filled).
+    fills it as every hand is filled). ``arrays`` are :func:`move`'s.
     """
+    (
+        stock,
+        stock_len,
+        stock_top,
+        hand,
+        hand_len,
+        _,
+        discard_len,
+        discard_top,
+        _,
+        build_len,
+        draw,
+        draw_len,
+        _,
+        completed_len,
+        current_player,
+        turn,
+        turn_moves,
+        empty_passes,
+        termination,
+        winning_team,
+    ) = arrays  # fmt: skip  (the order of MOVE_ARRAYS)
     stocks, stock_size = stock.shape[1], stock.shape[2]
     dealt = stocks * stock_size
     size = decks.shape[1]
@@ -386,11 +389,12 @@ def deal(  # pragma: no cover - runs compiled (tested against the core's new_gam
 
 @kernel
 def set_aside(  # pragma: no cover - runs compiled (tested against the core)
-    games: Any, completed: Any, completed_len: Any, cards: Any, counts: Any
+    games: Any, completed: Any, completed_len: Any, cards: Any
 ) -> None:
     """The set-aside cards of each of ``games``, one run after another, into ``cards``.
 
-    ``counts[r]`` is how many game ``games[r]`` has: the runs the reshuffle shuffles.
+    Game ``games[r]``'s run is its ``completed_len`` cards: the runs the reshuffle
+    shuffles.
     """
     at = 0
     for row in range(games.shape[0]):
@@ -398,7 +402,6 @@ def set_aside(  # pragma: no cover - runs compiled (tested against the core)
         count = completed_len[game]
         for position in range(count):
             cards[at + position] = completed[game, position]
-        counts[row] = count
         at += count
 
 

@@ -991,31 +991,26 @@ class GameBatch:
         ordinary draw follows. The order and the next seed are the core's shuffle's.
         """
         a = self._a
+        count = a.completed_len[games]
+        if self._kernels is not None:
+            cards = np.empty(int(count.sum()), dtype=np.int64)
+            self._kernels.set_aside(games, a.completed, a.completed_len, cards)
+        else:
+            # One gather for all games, then the shuffle of each game's run.
+            start = games * self._deck
+            taken_at = np.repeat(start, count) + positions(count)
+            cards = self._completed_f[taken_at].astype(np.int64)
         seeds = a.shuffle_seed
         order = games.tolist()
-        if self._kernels is not None:
-            cards = np.empty(int(a.completed_len[games].sum()), dtype=np.int64)
-            counts = np.empty(games.size, dtype=np.int64)
-            self._kernels.set_aside(games, a.completed, a.completed_len, cards, counts)
-            next_seeds = self._shuffle.shuffle_array(
-                cards, counts.tolist(), [seeds[game] for game in order]
-            )
-            for game, seed in zip(order, next_seeds, strict=True):
-                seeds[game] = seed
-            self._kernels.lay_under(games, cards, a.draw, a.draw_len, a.completed_len)
-            return
-        deck = self._deck
-        count = a.completed_len[games]
-        have = a.draw_len[games]
-        # One gather for all games, then a Python list per game for the shuffle.
-        start = games * deck
-        taken_at = np.repeat(start, count) + positions(count)
-        cards = self._completed_f[taken_at].astype(np.int64)
         next_seeds = self._shuffle.shuffle_array(
             cards, count.tolist(), [seeds[game] for game in order]
         )
         for game, seed in zip(order, next_seeds, strict=True):
             seeds[game] = seed
+        if self._kernels is not None:
+            self._kernels.lay_under(games, cards, a.draw, a.draw_len, a.completed_len)
+            return
+        have = a.draw_len[games]
         below = positions(have)
         kept = self._draw_f[np.repeat(start, have) + below]
         self._draw_f[np.repeat(start + count, have) + below] = kept
@@ -1078,12 +1073,7 @@ class GameBatch:
         for slot, seed in zip(slots.tolist(), seeds, strict=True):
             a.shuffle_seed[slot] = seed
         if self._kernels is not None:
-            self._kernels.deal(
-                slots, deck, first, a.stock, a.stock_len, a.stock_top, a.hand, a.hand_len,
-                a.discard_len, a.discard_top, a.build_len, a.draw, a.draw_len,
-                a.completed_len, a.current_player, a.turn, a.turn_moves, a.empty_passes,
-                a.termination, a.winning_team,
-            )  # fmt: skip
+            self._kernels.deal(slots, deck, first, self._move_arrays)
             self._draw(slots, np.full(slots.size, first, dtype=np.int64))
             return
         stock_size = self.rules.stock_size
