@@ -210,8 +210,7 @@ class Table:
 
     def play(self, index: int) -> None:
         """Apply the (legal) action ``index`` (after a deal: the state is there)."""
-        self._state = self.game.apply(self._state, self._moves[index])
-        self._legal = None
+        self.state = self.game.apply(self._state, self._moves[index])
 
     def play_bot(self, bot: Any) -> None:
         """Apply the move ``bot`` chooses from the view of the seat to move."""
