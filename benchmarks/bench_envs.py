@@ -20,16 +20,18 @@ Measures, at 2 players with rounds interleaved (CPU time of this process,
   legal-play loop: ``last()`` (the observation vector and the action mask of the
   agent to act, its reward and flags), a uniformly random legal action read from the
   mask, then ``step()`` (the action's check and the move); resets included. The
-  observation's and the mask's own costs (one state each, outside the environment)
-  are printed too, to show where the rest of a step goes, and the cost of
-  ``step()`` alone (the same loop, only the ``step()`` calls timed).
+  loop is timed whole; the same games are replayed by ``step()`` alone, and the
+  choices made again from the kept masks, each timed whole. The environment's own
+  cost per step is the loop's less the agent's choice (``last()`` and ``step()``).
+  Skip-Bo's AEC environment runs on :class:`skipbo.batch.single.SingleGame` when the
+  compiled kernels are there.
 
 It prints the rates and the ratios the issue asks for: the vector env's agent steps
 per second over the core's moves per second (at least 2), in both stepping
-contracts, and the AEC step's cost
-over one core ``apply`` (at most 3). It also counts, outside the timing, the batch
-steps of one vector step (the agent's, then one per move of the longest opponent
-turn among the games): the vector env's fixed cost per agent step.
+contracts, and the AEC environment's cost per step over one core ``apply`` (at most 3).
+It also counts, outside the timing, the batch steps of one vector step (the agent's,
+then one per move of the longest opponent turn among the games): the vector env's
+fixed cost per agent step.
 
 The compiled kernels of :mod:`skipbo.batch.compiled` are used when Numba is installed
 (the script says which); each environment's warm-up steps, outside the timing, load
@@ -48,10 +50,8 @@ import bench_play
 import numpy as np
 
 import skipbo
-from skipbo.actions import legal_action_mask
 from skipbo.batch.compiled import KERNELS
 from skipbo.batch.policies import RankedPolicy
-from skipbo.envs.observation import IncrementalObservations
 from skipbo.envs.pettingzoo import env
 from skipbo.envs.vector import SkipBoVectorEnv
 
@@ -78,28 +78,6 @@ def core_round(games: int, seed: int) -> tuple[int, float, int, float]:
             apply(before, move)
     applied = max(1, moves // len(pairs)) * len(pairs)
     return moves, seconds, applied, time.process_time() - start
-
-
-def step_parts(seed: int) -> tuple[float, float]:
-    """Microseconds of the AEC step's two encodings of one state: its observation, its mask.
-
-    The observation as the environment makes it: the mover's array updated from the
-    last state that seat saw (:class:`~skipbo.envs.observation.IncrementalObservations`).
-    """
-    rng = random.Random(seed)
-    states = [skipbo.new_game(RULES, seed=seed)]
-    while states[-1].outcome is None:
-        states.append(skipbo.apply(states[-1], rng.choice(skipbo.legal_moves(states[-1]))))
-    states.pop()
-    tracker = IncrementalObservations(RULES)
-    start = time.process_time()
-    for state in states:
-        tracker.observe(state, state.current_player)
-    middle = time.process_time()
-    for state in states:
-        legal_action_mask(state)
-    end = time.process_time()
-    return 1e6 * (middle - start) / len(states), 1e6 * (end - middle) / len(states)
 
 
 def vector_round(
@@ -173,27 +151,51 @@ def _random_legal(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return (mask.view(np.uint8) * ranks).argmax(axis=1)  # type: ignore[no-any-return]
 
 
-def aec_round(steps: int, seed: int) -> tuple[int, float, float]:
-    """AEC steps and seconds with random legal play; and the seconds of ``step()`` alone."""
+def aec_round(steps: int, seed: int) -> tuple[int, float, float, float]:
+    """AEC steps and seconds of random legal play; then of its ``step()``s and choices alone.
+
+    The loop is timed whole (a clock read a step would cost a fifth of one). It keeps
+    each step's mask and action, untimed in effect (two list appends): the same games
+    are then replayed by ``step()`` alone (from the same seed), and the choices are
+    made again from the kept masks, each pass timed whole.
+    """
     game = env(RULES)
     game.reset(seed=seed)
     rng = random.Random(seed)
     clock = time.process_time
     made = 0
-    stepping = 0.0
+    masks: list[np.ndarray] = []
+    actions: list[int | None] = []  # None: a reset
     start = clock()
     while made < steps:
         observed, _, terminated, truncated, _ = game.last()
         if terminated or truncated:
             game.reset()
+            actions.append(None)
             continue
-        legal = np.flatnonzero(observed["action_mask"])
+        mask = observed["action_mask"]
+        legal = np.flatnonzero(mask)
         action = int(legal[rng.randrange(len(legal))])
-        before = clock()
         game.step(action)
-        stepping += clock() - before
+        masks.append(mask)
+        actions.append(action)
         made += 1
-    return made, clock() - start, stepping
+    loop = clock() - start
+    game.reset(seed=seed)
+    start = clock()
+    for action in actions:
+        if action is None:
+            game.reset()
+        else:
+            game.step(action)
+    stepping = clock() - start
+    rng = random.Random(seed)
+    start = clock()
+    for mask in masks:
+        legal = np.flatnonzero(mask)
+        int(legal[rng.randrange(len(legal))])
+    choosing = clock() - start
+    return made, loop, stepping, choosing
 
 
 def main() -> None:
@@ -202,7 +204,7 @@ def main() -> None:
     parser.add_argument("--size", type=int, default=1024, help="B, the vector env's games")
     parser.add_argument("--steps", type=int, default=100, help="vector steps a round")
     arguments = parser.parse_args()
-    names = ["core", "apply", "play-first", "heuristic", "aec", "aec step", "observation", "mask"]
+    names = ["core", "apply", "play-first", "heuristic", "aec", "aec step", "aec choice"]
     names += ["lockstep play-first", "lockstep heuristic"]
     names += ["play-first, copy=False", "lockstep play-first, copy=False"]
     totals = dict.fromkeys(names, (0, 0.0))
@@ -232,12 +234,10 @@ def main() -> None:
         )
         add(f"lockstep {shared}", decisions, seconds)
         game_steps[shared] += steps
-        made, seconds, stepping = aec_round(5_000, seed=round_)
+        made, seconds, stepping, choosing = aec_round(20_000, seed=round_)
         add("aec", made, seconds)
         add("aec step", made, stepping)
-        observation_cost, mask_cost = step_parts(seed=round_)
-        add("observation", 1, observation_cost)
-        add("mask", 1, mask_cost)
+        add("aec choice", made, choosing)
 
     def rate(name: str) -> float:
         count, seconds = totals[name]
@@ -268,20 +268,19 @@ def main() -> None:
     for opponents in ("play-first", "heuristic"):
         count = batch_steps(arguments.size, opponents, seed=7)
         print(f"batch steps per vector step vs {opponents:10} {count:6.1f}")
+    step_cost, choice_cost = 1e6 / rate("aec step"), 1e6 / rate("aec choice")
+    env_cost = aec_cost - choice_cost
     print(
-        f"AEC env step:                 {aec_cost:12.2f} us per step"
-        f"   ratio to one apply: {aec_cost / apply_cost:5.2f} (target <= 3)"
+        f"AEC loop step:                {aec_cost:12.2f} us per step"
+        f"   ratio to one apply: {aec_cost / apply_cost:5.2f} (last(), the choice, step())"
     )
-    parts = {name: totals[name][1] / totals[name][0] for name in ("observation", "mask")}
     print(
-        f"  of which: observation {parts['observation']:.2f} us, mask {parts['mask']:.2f} us,"
-        f" apply {apply_cost:.2f} us, the rest (the environment's bookkeeping, the"
-        f" loop's choice) {aec_cost - sum(parts.values()) - apply_cost:.2f} us"
+        f"AEC env's cost per step:      {env_cost:12.2f} us per step"
+        f"   ratio to one apply: {env_cost / apply_cost:5.2f} (target <= 3: last() and step())"
     )
-    step_cost = 1e6 / rate("aec step")
     print(
-        f"AEC step() alone:             {step_cost:12.2f} us per step"
-        f"   ratio to one apply: {step_cost / apply_cost:5.2f} (without last() and the choice)"
+        f"  of which: step() {step_cost:.2f} us, last() {env_cost - step_cost:.2f} us;"
+        f" the loop's random choice (the agent's, not the environment's) {choice_cost:.2f} us"
     )
 
 

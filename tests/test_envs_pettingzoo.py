@@ -13,16 +13,22 @@ and `performance_benchmark` (a timing, which tests do not take).
 from __future__ import annotations
 
 import functools
+import random
 
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, render_test, seed_test
 
-from skipbo import ActionError, Rules, view
+from skipbo import ActionError, Deck, Rules, view
 from skipbo.actions import legal_action_mask
+from skipbo.batch import single
+from skipbo.envs import _adapter
 from skipbo.envs.observation import observation_array
 from skipbo.envs.pettingzoo import SkipBoAECEnv, env, raw_env
 from tests.test_envs_gymnasium import VARIANTS, variant_id
+
+SMALL_DECK = Rules(players=3, deck=Deck.small(highest=5, copies=3, wilds=2), stock_size=3)
+"""Short games with many reshuffles (R-DRAW-2)."""
 
 
 # PettingZoo's api_test suggests Box or Discrete observations, but the dictionary with
@@ -109,3 +115,61 @@ def test_bad_arguments() -> None:
         env(Rules(players=2), players=4)
     with pytest.raises(ActionError, match="reset"):
         env().state_of_game  # noqa: B018
+
+
+def table_env(rules: Rules) -> SkipBoAECEnv:
+    """The AEC environment on the core's states (:class:`~skipbo.envs._adapter.Table`)."""
+    game = raw_env(rules)
+    game._table = _adapter.Table(game.env_game, rules, game.depth)
+    return game
+
+
+@pytest.mark.rule("R-DRAW-2", "R-WIN-1", "R-WIN-2")
+@pytest.mark.parametrize("rules", [*VARIANTS, SMALL_DECK], ids=variant_id)
+def test_the_compiled_game_gives_what_the_core_states_give(rules: Rules) -> None:
+    """With Numba the AEC env runs on a SingleGame: every agent sees what the core's give.
+
+    Both environments play the same random actions (one in fifty illegal) through
+    several games: every agent's observation and mask, the rewards, flags and infos,
+    and the state agree at every step.
+    """
+    fast, slow = raw_env(rules), table_env(rules)
+    assert isinstance(fast._table, _adapter.CompiledTable)
+    rng = random.Random(rules.players)
+    for game in (fast, slow):
+        game.reset(seed=4)
+    games, steps = 1, 0
+    while steps < 400:
+        for agent in fast.possible_agents:
+            one, other = fast.observe(agent), slow.observe(agent)
+            np.testing.assert_array_equal(one["observation"], other["observation"])
+            np.testing.assert_array_equal(one["action_mask"], other["action_mask"])
+        for game in (fast, slow):
+            assert game.agent_selection == fast.agent_selection
+            assert game.rewards == slow.rewards
+            assert game._cumulative_rewards == slow._cumulative_rewards
+            assert game.terminations == slow.terminations
+            assert game.truncations == slow.truncations
+            assert game.infos == slow.infos
+        assert fast.state_of_game == slow.state_of_game
+        if all(fast.terminations.values()) or all(fast.truncations.values()):
+            for game in (fast, slow):
+                game.reset()
+            games += 1
+            continue
+        mask = fast.observe(fast.agent_selection)["action_mask"]
+        choices = np.flatnonzero(mask if rng.random() > 0.02 else mask == 0)
+        action = int(choices[rng.randrange(len(choices))])
+        for game in (fast, slow):
+            game.step(action)
+        steps += 1
+    assert games >= 2
+
+
+def test_the_core_states_serve_where_the_compiled_game_cannot(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    wide = Rules(players=2, build_pile_count=17)  # more build piles than a batch codes
+    assert type(raw_env(wide)._table) is _adapter.Table
+    monkeypatch.setattr(single, "AVAILABLE", False)  # no Numba
+    assert type(raw_env(Rules(players=2))._table) is _adapter.Table

@@ -12,7 +12,7 @@ import os
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["COMPILED", "kernel", "numba_jit"]
+__all__ = ["COMPILED", "kernel", "numba_jit", "uncached_kernel"]
 
 
 def numba_jit() -> Callable[[Callable[..., Any]], Any] | None:
@@ -27,11 +27,37 @@ def numba_jit() -> Callable[[Callable[..., Any]], Any] | None:
     return jit
 
 
+def _uncached_jit() -> Callable[[Callable[..., Any]], Any] | None:
+    if numba_jit() is None:
+        return None
+    import numba
+
+    jit: Callable[[Callable[..., Any]], Any] = numba.njit(cache=False, nogil=True)
+    return jit
+
+
 _JIT = numba_jit()
 COMPILED = _JIT is not None
 """Whether the kernels are compiled (else they are plain Python functions, never called)."""
 
 
 def kernel(function: Callable[..., Any]) -> Any:
-    """``function`` compiled (at its first call) when Numba is there; as it is otherwise."""
+    """``function`` compiled (at its first call) when Numba is there; as it is otherwise.
+
+    Compiled once per checkout: the machine code is cached on disk, next to the source.
+    """
     return function if _JIT is None else _JIT(function)
+
+
+_UNCACHED = _uncached_jit()
+
+
+def uncached_kernel(function: Callable[..., Any]) -> Any:
+    """:func:`kernel`, but compiled in each process that needs it, never cached.
+
+    For a kernel that calls kernels of other files. Numba checks a cached kernel
+    against its own file only, so a cached caller would keep the machine code of a
+    callee whose file changed since; compiled each time, it cannot. (A cached kernel
+    that calls it carries a stamp of those files instead: ``compiled_single``.)
+    """
+    return function if _UNCACHED is None else _UNCACHED(function)

@@ -53,8 +53,10 @@ from skipbo.state import GameState, Outcome, Pile, Termination
 
 __all__ = [
     "TERMINATIONS",
+    "ArraySpec",
     "BatchArrays",
     "allocate",
+    "array_specs",
     "positions",
     "read_state",
     "write_state",
@@ -111,46 +113,70 @@ class BatchArrays:
         )
 
 
-def allocate(rules: Rules, size: int) -> BatchArrays:
-    """Zeroed arrays for ``size`` games of ``rules`` (every pile empty)."""
+@attrs.frozen
+class ArraySpec:
+    """One array of :class:`BatchArrays`: its name, shape, type and the value it starts with."""
+
+    name: str
+    shape: tuple[int, ...]
+    dtype: type[np.generic]
+    fill: int
+
+
+def array_specs(rules: Rules, size: int) -> tuple[ArraySpec, ...]:
+    """The arrays of ``size`` games of ``rules``, in the order of :class:`BatchArrays`' fields.
+
+    Every pile starts empty: lengths 0, tops and the winning team ``-1``.
+
+    Raises:
+        ~skipbo.ConfigurationError: if the deck's numbers do not fit the cards' ``int8``.
+
+    """
     deck = rules.deck
     if deck.highest > MAX_CARD_VALUE:
         raise ConfigurationError(
             "deck.highest", f"skipbo.batch holds cards as int8: must be <= {MAX_CARD_VALUE}"
         )
     b, s, p = size, rules.stock_pile_count, rules.players
-    c, n = deck.highest + 1, deck.size
-
-    def counts(*shape: int) -> Array:
-        return np.zeros(shape, dtype=np.int64)
-
-    def cards(*shape: int) -> CardArray:
-        return np.zeros(shape, dtype=np.int8)
-
-    return BatchArrays(
-        stock=cards(b, s, rules.stock_size),
-        stock_len=counts(b, s),
-        stock_top=np.full((b, s), -1, dtype=np.int8),
-        hand=np.zeros((b, p, c), dtype=np.int16),
-        hand_len=counts(b, p),
+    c, n, d, k = deck.highest + 1, deck.size, rules.discard_pile_count, rules.build_pile_count
+    cards, counts = np.int8, np.int64
+    return (
+        ArraySpec("stock", (b, s, rules.stock_size), cards, 0),
+        ArraySpec("stock_len", (b, s), counts, 0),
+        ArraySpec("stock_top", (b, s), cards, -1),
+        ArraySpec("hand", (b, p, c), np.int16, 0),
+        ArraySpec("hand_len", (b, p), counts, 0),
         # A discard pile can hold any card of the deck; N bounds every pile.
-        discard=cards(b, s, rules.discard_pile_count, n),
-        discard_len=counts(b, s, rules.discard_pile_count),
-        discard_top=np.full((b, s, rules.discard_pile_count), -1, dtype=np.int8),
-        build=cards(b, rules.build_pile_count, deck.highest),
-        build_len=counts(b, rules.build_pile_count),
-        draw=cards(b, n),
-        draw_len=counts(b),
-        completed=cards(b, n),
-        completed_len=counts(b),
-        current_player=counts(b),
-        turn=counts(b),
-        turn_moves=counts(b),
-        empty_passes=counts(b),
-        termination=np.zeros(b, dtype=np.int8),
-        winning_team=np.full(b, -1, dtype=np.int64),
-        shuffle_seed=[0] * b,
+        ArraySpec("discard", (b, s, d, n), cards, 0),
+        ArraySpec("discard_len", (b, s, d), counts, 0),
+        ArraySpec("discard_top", (b, s, d), cards, -1),
+        ArraySpec("build", (b, k, deck.highest), cards, 0),
+        ArraySpec("build_len", (b, k), counts, 0),
+        ArraySpec("draw", (b, n), cards, 0),
+        ArraySpec("draw_len", (b,), counts, 0),
+        ArraySpec("completed", (b, n), cards, 0),
+        ArraySpec("completed_len", (b,), counts, 0),
+        ArraySpec("current_player", (b,), counts, 0),
+        ArraySpec("turn", (b,), counts, 0),
+        ArraySpec("turn_moves", (b,), counts, 0),
+        ArraySpec("empty_passes", (b,), counts, 0),
+        ArraySpec("termination", (b,), np.int8, 0),
+        ArraySpec("winning_team", (b,), counts, -1),
     )
+
+
+def allocate(rules: Rules, size: int) -> BatchArrays:
+    """Arrays for ``size`` games of ``rules``, every pile empty (:func:`array_specs`).
+
+    Raises:
+        ~skipbo.ConfigurationError: if the deck's numbers do not fit the cards' ``int8``.
+
+    """
+    arrays = {
+        spec.name: np.full(spec.shape, spec.fill, dtype=spec.dtype)
+        for spec in array_specs(rules, size)
+    }
+    return BatchArrays(**arrays, shuffle_seed=[0] * size)
 
 
 def positions(counts: Array) -> Array:

@@ -42,7 +42,7 @@ from skipbo.batch import compiled_moves
 from skipbo.batch._jit import COMPILED as _COMPILED
 from skipbo.batch._jit import kernel as _kernel
 
-__all__ = ["KERNELS"]
+__all__ = ["KERNELS", "observe_rows"]
 
 
 _N = 624
@@ -202,7 +202,7 @@ def _shuffle_runs(
 
 
 @_kernel
-def _observe(
+def observe_rows(
     out: Any,
     games: Any,
     seats: Any,
@@ -267,7 +267,7 @@ KERNELS = (
     SimpleNamespace(
         shuffle_runs=_shuffle_runs,
         initial=_INITIAL,
-        observe=_observe,
+        observe=observe_rows,
         legal_rows=compiled_moves.legal_rows,
         move=compiled_moves.move,
         first_refused=compiled_moves.first_refused,

@@ -115,11 +115,14 @@ class GameBatch:
     unless ``auto_reset`` deals a new game into the slot as soon as one ends.
     """
 
-    def __init__(self, rules: Rules, size: int, *, compiled: bool = True) -> None:
-        # Private: use new() or from_states(). Allocates empty games.
+    def __init__(
+        self, rules: Rules, size: int, *, compiled: bool = True, arrays: BatchArrays | None = None
+    ) -> None:
+        # Private: use new() or from_states(). Allocates empty games, or holds the
+        # games of `arrays` (skipbo.batch.single: one game's arrays in one buffer).
         self.rules = rules
         self.size = size
-        self._a = allocate(rules, size)
+        self._a = allocate(rules, size) if arrays is None else arrays
         self._seed: int | None = None
         self._auto_reset = False
         self._next_game = size
@@ -171,7 +174,7 @@ class GameBatch:
         batch = cls(rules, size, compiled=bool(compiled))
         batch._seed = seed
         batch._auto_reset = bool(auto_reset)
-        batch._deal_games(batch._slots, range(size))
+        batch._deal_games(batch._slots, [derive_seed(seed, index) for index in range(size)])
         return batch
 
     @classmethod
@@ -1018,11 +1021,10 @@ class GameBatch:
         a.draw_len[games] = have + count
         a.completed_len[games] = 0
 
-    def _new_game(self, index: int) -> GameState:
-        """Game ``index`` of the seed: ``new_game(rules, seed=derive_seed(seed, index))``."""
-        assert self._seed is not None  # only new() deals games
+    def _new_game(self, seed: int) -> GameState:
+        """``new_game(rules, seed=seed)``."""
         # new_game shuffles the deck, then deals it; the shuffle is the fast twin's.
-        cards, next_seed = self._shuffle(self._deck_cards, derive_seed(self._seed, index))
+        cards, next_seed = self._shuffle(self._deck_cards, seed)
         return deal(self.rules, cards, seed=next_seed)
 
     def deal_next(self, slots: npt.ArrayLike) -> None:
@@ -1048,29 +1050,28 @@ class GameBatch:
         first = self._next_game
         self._next_game += slots.size
         self._game_index[slots] = np.arange(first, self._next_game)
-        self._deal_games(slots, range(first, self._next_game))
+        assert self._seed is not None  # only new() deals games
+        seeds = [derive_seed(self._seed, index) for index in range(first, self._next_game)]
+        self._deal_games(slots, seeds)
 
-    def _deal_games(self, slots: Array, indices: range) -> None:
-        """Deal games ``indices`` of the seed into ``slots``: ``new_game``'s states.
+    def _deal_games(self, slots: Array, seeds: Sequence[int]) -> None:
+        """Deal ``new_game(rules, seed=seeds[j])`` into ``slots[j]``.
 
         With a fixed first player (R-SETUP-5 c) the deal is laid out in the arrays
         directly: each game's shuffle (the core's, per game), then a few writes for all
         of them and the starting hands drawn as every later hand is (:meth:`_draw`).
         The other first-player rules take the core's deal (``deal``).
         """
-        assert self._seed is not None  # only new() deals games
         first = self.rules.first_player
         if isinstance(first, FirstPlayer):
-            write_states(self._a, slots.tolist(), [self._new_game(index) for index in indices])
+            write_states(self._a, slots.tolist(), [self._new_game(seed) for seed in seeds])
             return
         # Every game's deck shuffled in one call (each with its own seed, as new_game).
         deck = np.tile(self._deck_array, slots.size)
-        seeds = self._shuffle.shuffle_array(
-            deck, [self._deck] * slots.size, [derive_seed(self._seed, index) for index in indices]
-        )
+        after = self._shuffle.shuffle_array(deck, [self._deck] * slots.size, list(seeds))
         deck = deck.reshape(slots.size, self._deck)
         a = self._a
-        for slot, seed in zip(slots.tolist(), seeds, strict=True):
+        for slot, seed in zip(slots.tolist(), after, strict=True):  # the seeds after the deal
             a.shuffle_seed[slot] = seed
         if self._kernels is not None:
             self._kernels.deal(slots, deck, first, self._move_arrays)

@@ -24,6 +24,7 @@ from gymnasium import spaces
 
 from skipbo import actions as skipbo_actions
 from skipbo.actions import ActionError
+from skipbo.batch import single
 from skipbo.common.game import AnyGame, game_of, unknown_bot
 from skipbo.common.strictjson import echo
 from skipbo.envs import _rewards, skyjo_observation
@@ -202,15 +203,30 @@ class Table:
             return self._no_actions.copy()
         return np.frombuffer(self.legal(), dtype=np.int8).copy()
 
+    def observe(self, seat: int, *, to_act: bool) -> tuple[Observation, Mask]:
+        """:meth:`observation` and :meth:`mask` of ``seat``, in one call."""
+        return self.observation(seat), self.mask(seat, to_act=to_act)
+
     def illegal_action(self, index: int) -> str | None:
         """Why the action ``index`` cannot be played now; ``None`` if it can."""
         if self.legal()[index]:
             return None
+        return self.refusal(index)
+
+    def refusal(self, index: int) -> str:
+        """What an illegal action ``index`` is told."""
         return f"{self.env_game.to_move(self.rules, index)} is not a legal move now"
 
     def play(self, index: int) -> None:
         """Apply the (legal) action ``index`` (after a deal: the state is there)."""
         self.state = self.game.apply(self._state, self._moves[index])
+
+    def play_if_legal(self, index: int) -> int:
+        """Apply the action ``index`` if it is legal now: the seat to move then; else ``-1``."""
+        if not self.legal()[index]:
+            return -1
+        self.play(index)
+        return self.current_player
 
     def play_bot(self, bot: Any) -> None:
         """Apply the move ``bot`` chooses from the view of the seat to move."""
@@ -240,6 +256,103 @@ class Table:
     def text(self, seat: int) -> str:
         """``seat``'s text observation."""
         return self.env_game.text(self.game.view(self.state, seat), seat)
+
+
+class CompiledTable(Table):
+    """A Skip-Bo :class:`Table` whose game is a :class:`~skipbo.batch.single.SingleGame`.
+
+    The move, the next mask and the next observation are one compiled call; the
+    :class:`~skipbo.GameState` is made only when asked for (:attr:`state`). The
+    numbers are the core's, as :class:`Table`'s (the tests compare both tables).
+    """
+
+    def __init__(self, env_game: EnvGame, rules: Any, depth: int) -> None:
+        super().__init__(env_game, rules, depth)
+        self._game = single.SingleGame(rules, depth)
+
+    @property
+    def state(self) -> Any:
+        """The game's state.
+
+        Raises:
+            ~skipbo.ActionError: if there is none yet.
+
+        """
+        if not self.has_state:
+            raise ActionError("the environment has no game yet: call reset() first")
+        return self._game.state
+
+    @state.setter
+    def state(self, state: Any) -> None:
+        self._game.load(state)
+
+    def deal(self, seed: int) -> None:
+        """Deal a new game: ``new_game(rules, seed=seed)``, as :class:`Table` deals it."""
+        self._game.deal(seed)
+
+    @property
+    def has_state(self) -> bool:
+        """Whether a game has been dealt."""
+        return self._game.loaded
+
+    def observation(self, seat: int) -> Observation:
+        """``seat``'s observation vector, from its own view (a new array each call)."""
+        if not self.has_state:
+            raise ActionError("the environment has no game yet: call reset() first")
+        return self._game.observation(seat).copy()
+
+    def legal(self) -> bytes:
+        """The legal actions of the seat to move (one byte each)."""
+        return self._game.mask.tobytes()
+
+    def mask(self, seat: int, *, to_act: bool) -> Mask:
+        """``seat``'s action mask (``int8``): the legal actions if it is to act, else all 0."""
+        game = self._game
+        if not to_act or seat != game.current_player:
+            return self._no_actions.copy()
+        return game.mask.view(np.int8).copy()
+
+    def observe(self, seat: int, *, to_act: bool) -> tuple[Observation, Mask]:
+        """:meth:`observation` and :meth:`mask` of ``seat``, in one call."""
+        if not self._game.loaded:
+            raise ActionError("the environment has no game yet: call reset() first")
+        return self._game.observe(seat, to_act=to_act)
+
+    def illegal_action(self, index: int) -> str | None:
+        """Why the action ``index`` cannot be played now; ``None`` if it can."""
+        return None if self._game.mask[index] else self.refusal(index)
+
+    def play(self, index: int) -> None:
+        """Apply the (legal) action ``index``."""
+        self._game.step(index)
+
+    def play_if_legal(self, index: int) -> int:
+        """Apply the action ``index`` if it is legal now: the seat to move then; else ``-1``."""
+        return self._game.step_if_legal(index)
+
+    @property
+    def current_player(self) -> int:
+        """The seat to move."""
+        return self._game.current_player
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self._game.is_over
+
+
+def table(env_game: EnvGame, rules: Any, depth: int) -> Table:
+    """The table of a game: a :class:`CompiledTable` where one runs, else a :class:`Table`.
+
+    A compiled table runs for Skip-Bo, with the compiled kernels, under rules a batch
+    holds (:class:`~skipbo.batch.single.SingleGame`).
+    """
+    if env_game is SKIPBO and single.AVAILABLE:
+        try:
+            return CompiledTable(env_game, rules, depth)
+        except ValueError:  # rules a batch does not hold (ConfigurationError is one)
+            pass
+    return Table(env_game, rules, depth)
 
 
 def check_render_mode(render_mode: str | None) -> None:

@@ -103,7 +103,7 @@ class GameAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped
         self.action_spaces = {agent: spaces.Discrete(count) for agent in self.possible_agents}
         self._selector = AgentSelector(self.agents)
         self._rng = np.random.default_rng()
-        self._table = _adapter.Table(env_game, rules, depth)
+        self._table = _adapter.table(env_game, rules, depth)
         self._ended = True
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -140,12 +140,8 @@ class GameAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped
 
     def observe(self, agent: str) -> Observation:
         """What ``agent`` sees: the vector of its own view and its action mask."""
-        table = self._table
-        seat = self._seats[agent]
-        return {
-            "observation": table.observation(seat),
-            "action_mask": table.mask(seat, to_act=not self._ended),
-        }
+        observation, mask = self._table.observe(self._seats[agent], to_act=not self._ended)
+        return {"observation": observation, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """Play ``action`` for the agent to act (``None`` once it is terminated).
@@ -158,24 +154,25 @@ class GameAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        index = _adapter.action_index(self._table.action_count, action)
         table = self._table
+        index = _adapter.action_index(table.action_count, action)
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        illegal = table.illegal_action(index)
+        # self.rewards are reset()'s zeros still: a step with rewards ends the game, so
+        # a live step follows only reset() and steps without rewards.
         scored = True
-        if illegal is not None:
-            self.infos[agent] = {"illegal_action": illegal}
+        seat = table.play_if_legal(index)
+        if seat < 0:
+            self.infos[agent] = {"illegal_action": table.refusal(index)}
+            self.rewards = dict.fromkeys(self.agents, 0.0)
             self.rewards[agent] = _rewards.ILLEGAL_ACTION
             self._finish(truncated=False)
         else:
-            table.play(index)
             if table.is_over:
                 rewards = table.final_rewards()
                 self.rewards = {a: rewards[self._seats[a]] for a in self.agents}
                 self._finish(truncated=table.truncated)
             else:
-                self.agent_selection = self.possible_agents[table.current_player]
+                self.agent_selection = self.possible_agents[seat]
                 scored = False  # every reward 0: nothing to add to the cumulative ones
         if scored:
             self._accumulate_rewards()
