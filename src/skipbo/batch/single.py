@@ -136,7 +136,6 @@ class SingleGame:
         self._observations = views["observations"]
         self._fill_seats = views["fill_seats"]
         self._slot = np.zeros(1, dtype=np.int64)  # the batch's one game
-        self._current = arrays.current_player
         self._termination = arrays.termination
         self._state: GameState | None = None
         self._loaded = False
@@ -286,10 +285,14 @@ class SingleGame:
             IndexError: if ``seat`` is not a seat of the game.
 
         """
-        observation = self.observation(seat).copy()
+        return self.observation(seat).copy(), self.action_mask(seat, to_act=to_act)
+
+    def action_mask(self, seat: int, *, to_act: bool) -> npt.NDArray[np.int8]:
+        """``seat``'s action mask, a new ``int8`` array: the legal actions if it acts, else 0s."""
         if to_act and seat == self._mover:
-            return observation, self._mask_bytes.copy()
-        return observation, np.zeros(self.action_count, dtype=np.int8)
+            mask: npt.NDArray[np.int8] = self._mask_bytes.copy()
+            return mask
+        return np.zeros(self.action_count, dtype=np.int8)
 
     def _changed(self, seat: int) -> None:
         """A new state: its GameState not made, and only the row of ``seat`` (to move) observed."""

@@ -307,10 +307,7 @@ class CompiledTable(Table):
 
     def mask(self, seat: int, *, to_act: bool) -> Mask:
         """``seat``'s action mask (``int8``): the legal actions if it is to act, else all 0."""
-        game = self._game
-        if not to_act or seat != game.current_player:
-            return self._no_actions.copy()
-        return game.mask.view(np.int8).copy()
+        return self._game.action_mask(seat, to_act=to_act)
 
     def observe(self, seat: int, *, to_act: bool) -> tuple[Observation, Mask]:
         """:meth:`observation` and :meth:`mask` of ``seat``, in one call."""
