@@ -81,8 +81,15 @@ REFUSED, RESHUFFLE = -1, -2
 (nothing changed); the move made, and a hand waits for the reshuffle (the caller's,
 then :data:`REFRESH`)."""
 
-_GAMES, _ACTIONS, _FILL, _ENDED, _MASK, _OBSERVATIONS = 20, 21, 22, 23, 24, 25
-_SEATS, _SEAT_ROWS, _STARTS, _TABLES, _SOURCES, _SCALARS = 26, 27, 28, 29, 30, 31
+# The rows of FIELDS in the layout (constants of the compiled kernels).
+_GAMES, _ACTIONS, _FILL, _ENDED, _MASK, _OBSERVATIONS = (
+    len(MOVE_ARRAYS) + FIELDS.index(name)
+    for name in ("games", "actions", "fill_seats", "ended", "mask", "observations")
+)
+_SEATS, _SEAT_ROWS, _STARTS, _TABLES, _SOURCES, _SCALARS = (
+    len(MOVE_ARRAYS) + FIELDS.index(name)
+    for name in ("seats", "seat_rows", "starts", "tables", "source_stocks", "scalars")
+)
 
 
 @uncached_kernel

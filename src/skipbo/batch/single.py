@@ -128,11 +128,11 @@ class SingleGame:
         self._batch = GameBatch(rules, 1, arrays=arrays)  # the reshuffle's path (R-DRAW-2)
         self._arrays = arrays
         self._buffer, self._layout = packed.buffer, packed.layout
-        self._mask = views["mask"][0]
-        self.mask: npt.NDArray[np.bool_] = self._mask.view()
+        mask = views["mask"][0]
+        self.mask: npt.NDArray[np.bool_] = mask.view()
         """The legal actions of the seat to move (read-only; all ``False`` once it ended)."""
         self.mask.flags.writeable = False
-        self._mask_bytes = self._mask.view(np.int8)  # the mask as environments give it
+        self._mask_bytes = mask.view(np.int8)  # the mask as environments give it
         self._observations = views["observations"]
         self._fill_seats = views["fill_seats"]
         self._slot = np.zeros(1, dtype=np.int64)  # the batch's one game
@@ -149,11 +149,8 @@ class SingleGame:
         """Whether a state has been loaded."""
         return self._loaded
 
-    def load(self, state: GameState, *, checked: bool = True) -> None:
+    def load(self, state: GameState) -> None:
         """Hold ``state``, checked with :func:`skipbo.check_invariants` first.
-
-        ``checked=False`` leaves the check out, for a state valid by construction
-        (a new deal of :func:`skipbo.new_game`): it costs more than the deal.
 
         Raises:
             TypeError: if ``state`` is not a :class:`~skipbo.GameState`.
@@ -165,8 +162,7 @@ class SingleGame:
             raise ArgumentTypeError(f"not a GameState: {type(state).__name__}")
         if state.rules != self.rules:
             raise ConfigurationError("state", "has other rules than the game")
-        if checked:
-            check_invariants(state)
+        check_invariants(state)
         if any(state.penalty_cards):
             raise ValueError(
                 "the state had a referee penalty (R-TEAM-4), which a batch does not hold"
