@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
+
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -11,7 +14,10 @@ from skipbo import Discard, GameState, PlayFromDiscard, PlayFromHand, PlayFromSt
 from skipbo.arena import play_game, tournament
 from skipbo.bots import BOTS, Bot, HeuristicBot, ReferenceHeuristicBot, SearchBot, make_bot
 from skipbo.bots.heuristic import danger, play_candidates, scarce, stock_plan
+from skipbo.bots.leaf import WEIGHTS, fitted_leaf, leaf_features
 from skipbo.bots.planner import GAP_RISK, empty_hand_plan, exposure, plays
+from skipbo.bots.search import DEFAULT_ITERATIONS, FITTED_ITERATIONS
+from skipbo.common.randomness import derive_seed
 from tests.arrange import arrange
 from tests.strategies import game_states, hidden_redeals, individual_rules, team_rules
 
@@ -364,3 +370,119 @@ class TestSearchBot:
         seen = skipbo.view(state, state.current_player)
         move = SearchBot(0, iterations=1000, time_limit=0.001).choose(seen)
         assert move in skipbo.legal_moves(state)
+
+
+class TestFittedLeaf:
+    """Tests for the search's fitted leaf (`skipbo.bots.leaf`)."""
+
+    RULES = Rules(players=4)
+
+    def test_fitted_for_its_table_only(self) -> None:
+        assert fitted_leaf(self.RULES) is not None
+        assert (
+            fitted_leaf(Rules(players=4, first_player=skipbo.FirstPlayer.DEALER_DRAW)) is not None
+        )
+        for other in (
+            Rules(players=2),
+            Rules(players=5),
+            Rules(players=4, stock_size=10),
+            Rules.partners(),
+        ):
+            assert fitted_leaf(other) is None
+
+    def test_one_weight_a_feature_and_an_intercept(self) -> None:
+        state = skipbo.new_game(self.RULES, seed=1)
+        assert len(leaf_features(state, 0)) + 1 == len(WEIGHTS)
+
+    def test_fewer_own_stock_cards_are_better_and_fewer_of_an_opponent_worse(self) -> None:
+        value = fitted_leaf(self.RULES)
+        assert value is not None
+        state = skipbo.new_game(self.RULES, seed=4)
+        for seat in range(4):
+            for other in range(4):
+                chances = []
+                for left in range(30, 0, -1):
+                    stocks = list(state.stocks)
+                    # The top card stays: only how many cards are under it changes.
+                    stocks[other] = state.stocks[other][-left:]
+                    chances.append(value(attrs.evolve(state, stocks=tuple(stocks)), seat))
+                rising = all(a < b for a, b in itertools.pairwise(chances))
+                falling = all(a > b for a, b in itertools.pairwise(chances))
+                assert rising if other == seat else falling, (seat, other)
+
+    def test_a_finished_game_is_a_win_or_nothing(self) -> None:
+        value = fitted_leaf(self.RULES)
+        assert value is not None
+        state = skipbo.new_game(self.RULES, seed=2)
+        won = attrs.evolve(state, outcome=skipbo.Outcome(skipbo.Termination.STOCK_EMPTIED, 1, (1,)))
+        blocked = attrs.evolve(state, outcome=skipbo.Outcome(skipbo.Termination.BLOCKED))
+        assert [value(won, seat) for seat in range(4)] == [0.0, 1.0, 0.0, 0.0]
+        assert [value(blocked, seat) for seat in range(4)] == [0.0] * 4
+
+    def test_foretells_the_winner_better_than_an_even_share(self) -> None:
+        # Positions of heuristic games the weights were not fitted on (seed 777, not
+        # 555): the fitted chances must beat the constant 1/4 on the Brier score.
+        value = fitted_leaf(self.RULES)
+        assert value is not None
+        bot = HeuristicBot()
+        fitted = constant = 0.0
+        for game in range(12):
+            state = skipbo.new_game(self.RULES, seed=derive_seed(777, game))
+            positions: list[tuple[GameState, int]] = []
+            turn = state.turn
+            previous = state.current_player
+            while state.outcome is None:
+                if state.turn != turn:
+                    turn = state.turn
+                    positions.append((state, previous))
+                previous = state.current_player
+                state = skipbo.apply(state, bot.choose(skipbo.view(state, previous)))
+            for position, seat in positions:
+                won = float(seat in state.outcome.winners)
+                fitted += (value(position, seat) - won) ** 2
+                constant += (0.25 - won) ** 2
+        assert fitted < 0.9 * constant
+
+
+class TestSearchDeals:
+    """The search's deals a choice: more where the fitted leaf applies."""
+
+    @staticmethod
+    def searched_view(rules: Rules) -> skipbo.PlayerView:
+        """The first view of a heuristic game at ``rules`` where the search has a choice."""
+        bot = HeuristicBot()
+        state = skipbo.new_game(rules, seed=6)
+        probe = SearchBot(0, iterations=1)
+        while True:
+            seen = skipbo.view(state, state.current_player)
+            if len(probe.candidates(seen)) > 1:
+                return seen
+            state = skipbo.apply(state, bot.choose(seen))
+
+    @pytest.mark.parametrize(
+        ("rules", "deals"),
+        [(Rules(players=4), FITTED_ITERATIONS), (Rules(players=3), DEFAULT_ITERATIONS)],
+    )
+    def test_default_deals(self, rules: Rules, deals: int) -> None:
+        bot = SearchBot(0)
+        bot.choose(self.searched_view(rules))
+        assert bot.deals == deals
+
+    def test_given_deals_are_kept_with_the_fitted_leaf(self) -> None:
+        bot = SearchBot(0, iterations=3)
+        bot.choose(self.searched_view(Rules(players=4)))
+        assert bot.deals == 3
+
+    @settings(max_examples=10)
+    @given(data=st.data(), state=game_states(st.just(Rules(players=4))), seed=st.integers(0, 99))
+    def test_fitted_leaf_ignores_hidden_cards(
+        self, data: st.DataObject, state: GameState, seed: int
+    ) -> None:
+        """R-INFO-3: with the fitted leaf too, the search decides from the view alone."""
+        if skipbo.is_over(state):
+            return
+        seat = state.current_player
+        other = data.draw(hidden_redeals(state, seat), label="redealt")
+        chosen = SearchBot(seed, iterations=SMALL_SEARCH).choose(skipbo.view(state, seat))
+        again = SearchBot(seed, iterations=SMALL_SEARCH).choose(skipbo.view(other, seat))
+        assert chosen == again

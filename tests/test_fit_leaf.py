@@ -1,0 +1,40 @@
+"""Tests for ``tools.fit_leaf``, the tool that fits the search's leaf again."""
+
+from __future__ import annotations
+
+import numpy as np
+from tools.fit_leaf import fit, log_loss, positions
+
+from skipbo.bots.leaf import WEIGHTS
+
+
+def test_fit_recovers_known_weights() -> None:
+    # Wins drawn from a known logistic model: the fit must find its weights again.
+    rng = np.random.default_rng(3)
+    x = np.hstack([rng.normal(size=(20_000, 3)), np.ones((20_000, 1))])
+    truth = np.array([1.5, -2.0, 0.5, -0.25])
+    y = (rng.random(20_000) < 1 / (1 + np.exp(-x @ truth))).astype(float)
+    weights = fit(x, y)
+    assert np.allclose(weights, truth, atol=0.1)
+    assert log_loss(x, y, weights) < log_loss(x, y, np.zeros(4))
+
+
+def test_positions_are_valued_for_the_seat_that_just_moved() -> None:
+    x, y, of_game = positions(6)
+    assert x.shape[1] == len(WEIGHTS)
+    assert np.all(x[:, -1] == 1.0)  # the intercept's column
+    assert set(np.unique(y)) <= {0.0, 1.0}
+    assert list(of_game) == sorted(of_game)
+    # Each game has one winner among four seats: about a quarter of positions are won.
+    assert 0.1 < y.mean() < 0.45
+    # The seat valued has just ended its turn, and the heuristic plays a stock top
+    # whenever it can: none of its tops is playable at once ("gap 0"), where the
+    # next seat's often is.
+    assert np.all(x[:, 3] == 0.0)
+    assert x[:, 13].mean() > 0.05
+
+
+def test_positions_are_reproducible() -> None:
+    first, again = positions(5), positions(5)
+    for a, b in zip(first, again, strict=True):
+        assert np.array_equal(a, b)
