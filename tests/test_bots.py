@@ -473,6 +473,7 @@ class TestSearchDeals:
         bot.choose(self.searched_view(Rules(players=4)))
         assert bot.deals == 3
 
+    @pytest.mark.rule("R-INFO-3")
     @settings(max_examples=10)
     @given(data=st.data(), state=game_states(st.just(Rules(players=4))), seed=st.integers(0, 99))
     def test_fitted_leaf_ignores_hidden_cards(
