@@ -34,6 +34,7 @@ from collections.abc import Callable
 
 import attrs
 
+from skipbo.bots.heuristic import next_number
 from skipbo.cards import WILD
 from skipbo.rules import Rules
 from skipbo.state import GameState
@@ -73,7 +74,7 @@ def leaf_features(state: GameState, seat: int) -> list[float]:
     rules = state.rules
     players = rules.players
     highest = rules.deck.highest
-    needs = [len(pile) + 1 if len(pile) < highest else 1 for pile in state.builds]
+    needs = [next_number(len(pile), highest) for pile in state.builds]
     features: list[float] = []
     for distance in range(players):
         other = (seat + distance) % players
