@@ -17,7 +17,6 @@ from skipbo.bots.heuristic import danger, play_candidates, scarce, stock_plan
 from skipbo.bots.leaf import WEIGHTS, fitted_leaf, leaf_features
 from skipbo.bots.planner import GAP_RISK, empty_hand_plan, exposure, plays
 from skipbo.bots.search import DEFAULT_ITERATIONS, FITTED_ITERATIONS
-from skipbo.common.randomness import derive_seed
 from tests.arrange import arrange
 from tests.strategies import game_states, hidden_redeals, individual_rules, team_rules
 
@@ -418,30 +417,6 @@ class TestFittedLeaf:
         blocked = attrs.evolve(state, outcome=skipbo.Outcome(skipbo.Termination.BLOCKED))
         assert [value(won, seat) for seat in range(4)] == [0.0, 1.0, 0.0, 0.0]
         assert [value(blocked, seat) for seat in range(4)] == [0.0] * 4
-
-    def test_foretells_the_winner_better_than_an_even_share(self) -> None:
-        # Positions of heuristic games the weights were not fitted on (seed 777, not
-        # 555): the fitted chances must beat the constant 1/4 on the Brier score.
-        value = fitted_leaf(self.RULES)
-        assert value is not None
-        bot = HeuristicBot()
-        fitted = constant = 0.0
-        for game in range(12):
-            state = skipbo.new_game(self.RULES, seed=derive_seed(777, game))
-            positions: list[tuple[GameState, int]] = []
-            turn = state.turn
-            previous = state.current_player
-            while state.outcome is None:
-                if state.turn != turn:
-                    turn = state.turn
-                    positions.append((state, previous))
-                previous = state.current_player
-                state = skipbo.apply(state, bot.choose(skipbo.view(state, previous)))
-            for position, seat in positions:
-                won = float(seat in state.outcome.winners)
-                fitted += (value(position, seat) - won) ** 2
-                constant += (0.25 - won) ** 2
-        assert fitted < 0.9 * constant
 
 
 class TestSearchDeals:

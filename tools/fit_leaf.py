@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import random
+from collections.abc import Iterator
 
 import numpy as np
 import numpy.typing as npt
@@ -26,6 +27,7 @@ import skipbo
 from skipbo.bots.leaf import FITTED_RULES, SEAT_FEATURES, WEIGHTS, leaf_features
 from skipbo.bots.planner import HeuristicBot
 from skipbo.common.randomness import derive_seed
+from skipbo.state import GameState
 
 KEPT = 0.3
 """The share of the turns' starts kept (neighbouring positions are much alike)."""
@@ -36,28 +38,38 @@ PENALTY = 1e-3
 Matrix = npt.NDArray[np.float64]
 
 
-def positions(games: int) -> tuple[Matrix, Matrix, npt.NDArray[np.int64]]:
-    """The features, the wins and the game of every kept position, in game order."""
+def turn_starts(
+    games: int, seed: int = 555
+) -> Iterator[tuple[list[tuple[GameState, int]], tuple[int, ...]]]:
+    """Each game's positions at a turn's start, with the seat that has just ended its
+    turn, and the game's winners: ``heuristic`` in every seat at the fitted rules,
+    game g dealt with ``derive_seed(seed, g)``."""
     bot = HeuristicBot()
-    keep = random.Random(0)
-    rows: list[list[float]] = []
-    wins: list[float] = []
-    of_game: list[int] = []
     for game in range(games):
-        state = skipbo.new_game(FITTED_RULES, seed=derive_seed(555, game))
-        kept: list[tuple[int, list[float]]] = []
+        state = skipbo.new_game(FITTED_RULES, seed=derive_seed(seed, game))
+        starts: list[tuple[GameState, int]] = []
         turn, previous = state.turn, state.current_player
         while state.outcome is None:
             if state.turn != turn:
                 turn = state.turn
-                if keep.random() < KEPT:
-                    kept.append((previous, leaf_features(state, previous)))
+                starts.append((state, previous))
             previous = state.current_player
             state = skipbo.apply(state, bot.choose(skipbo.view(state, previous)))
-        for seat, features in kept:
-            rows.append([*features, 1.0])
-            wins.append(1.0 if seat in state.outcome.winners else 0.0)
-            of_game.append(game)
+        yield starts, state.outcome.winners
+
+
+def positions(games: int) -> tuple[Matrix, Matrix, npt.NDArray[np.int64]]:
+    """The features, the wins and the game of every kept position, in game order."""
+    keep = random.Random(0)
+    rows: list[list[float]] = []
+    wins: list[float] = []
+    of_game: list[int] = []
+    for game, (starts, winners) in enumerate(turn_starts(games)):
+        for state, seat in starts:
+            if keep.random() < KEPT:
+                rows.append([*leaf_features(state, seat), 1.0])
+                wins.append(1.0 if seat in winners else 0.0)
+                of_game.append(game)
     return np.array(rows), np.array(wins), np.array(of_game)
 
 
