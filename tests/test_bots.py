@@ -14,7 +14,7 @@ from skipbo import Discard, GameState, PlayFromDiscard, PlayFromHand, PlayFromSt
 from skipbo.arena import play_game, tournament
 from skipbo.bots import BOTS, Bot, HeuristicBot, ReferenceHeuristicBot, SearchBot, make_bot
 from skipbo.bots.heuristic import danger, play_candidates, scarce, stock_plan
-from skipbo.bots.leaf import WEIGHTS, fitted_leaf, leaf_features
+from skipbo.bots.leaf import FITTED, fitted_leaf, leaf_features
 from skipbo.bots.planner import GAP_RISK, empty_hand_plan, exposure, plays
 from skipbo.bots.search import DEFAULT_ITERATIONS, FITTED_ITERATIONS
 from tests.arrange import arrange
@@ -375,30 +375,37 @@ class TestFittedLeaf:
     """Tests for the search's fitted leaf (`skipbo.bots.leaf`)."""
 
     RULES = Rules(players=4)
+    TABLES = pytest.mark.parametrize("rules", [Rules(players=2), Rules(players=4)], ids=repr)
 
-    def test_fitted_for_its_table_only(self) -> None:
+    def test_fitted_for_its_tables_only(self) -> None:
+        assert fitted_leaf(Rules(players=2)) is not None
         assert fitted_leaf(self.RULES) is not None
         assert (
             fitted_leaf(Rules(players=4, first_player=skipbo.FirstPlayer.DEALER_DRAW)) is not None
         )
         for other in (
-            Rules(players=2),
+            Rules(players=3),
             Rules(players=5),
             Rules(players=4, stock_size=10),
+            Rules(players=2, stock_size=10),
             Rules.partners(),
         ):
             assert fitted_leaf(other) is None
 
-    def test_one_weight_a_feature_and_an_intercept(self) -> None:
-        state = skipbo.new_game(self.RULES, seed=1)
-        assert len(leaf_features(state, 0)) + 1 == len(WEIGHTS)
+    @TABLES
+    def test_one_weight_a_feature_and_an_intercept(self, rules: Rules) -> None:
+        state = skipbo.new_game(rules, seed=1)
+        assert len(leaf_features(state, 0)) + 1 == len(FITTED[rules])
 
-    def test_fewer_own_stock_cards_are_better_and_fewer_of_an_opponent_worse(self) -> None:
-        value = fitted_leaf(self.RULES)
+    @TABLES
+    def test_fewer_own_stock_cards_are_better_and_fewer_of_an_opponent_worse(
+        self, rules: Rules
+    ) -> None:
+        value = fitted_leaf(rules)
         assert value is not None
-        state = skipbo.new_game(self.RULES, seed=4)
-        for seat in range(4):
-            for other in range(4):
+        state = skipbo.new_game(rules, seed=4)
+        for seat in range(rules.players):
+            for other in range(rules.players):
                 chances = []
                 for left in range(30, 0, -1):
                     stocks = list(state.stocks)
@@ -436,7 +443,11 @@ class TestSearchDeals:
 
     @pytest.mark.parametrize(
         ("rules", "deals"),
-        [(Rules(players=4), FITTED_ITERATIONS), (Rules(players=3), DEFAULT_ITERATIONS)],
+        [
+            (Rules(players=2), FITTED_ITERATIONS),
+            (Rules(players=4), FITTED_ITERATIONS),
+            (Rules(players=3), DEFAULT_ITERATIONS),
+        ],
     )
     def test_default_deals(self, rules: Rules, deals: int) -> None:
         bot = SearchBot(0)
@@ -450,7 +461,11 @@ class TestSearchDeals:
 
     @pytest.mark.rule("R-INFO-3")
     @settings(max_examples=10)
-    @given(data=st.data(), state=game_states(st.just(Rules(players=4))), seed=st.integers(0, 99))
+    @given(
+        data=st.data(),
+        state=game_states(st.sampled_from([Rules(players=2), Rules(players=4)])),
+        seed=st.integers(0, 99),
+    )
     def test_fitted_leaf_ignores_hidden_cards(
         self, data: st.DataObject, state: GameState, seed: int
     ) -> None:

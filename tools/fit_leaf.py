@@ -1,17 +1,19 @@
 """Fit the search bot's leaf (:mod:`skipbo.bots.leaf`) again and print its weights.
 
-It plays ``--games`` games of the heuristic bot in every seat at the fitted rules
-(:data:`skipbo.bots.leaf.FITTED_RULES`; game g dealt with ``derive_seed(555, g)``),
+It plays ``--games`` games of the heuristic bot in every seat at standard rules for
+``--players`` players (a table of :data:`skipbo.bots.leaf.FITTED`; game g dealt with
+``derive_seed(555, g)``),
 keeps 30% of the positions at a turn's start (drawn with ``random.Random(0)``), each
 valued for the seat that has just ended its turn, with whether that seat went on to
 win; it fits a logistic regression of the win on :func:`~skipbo.bots.leaf.leaf_features`
 (Newton's method, an L2 penalty of 0.001) on the first four fifths of the games and
 prints the held-out log-loss beside two simpler models and a constant, then the
-weights as :data:`~skipbo.bots.leaf.WEIGHTS` holds them. The heuristic draws no
-randomness, so the same code prints the same weights. About five minutes of one core
-at the default 8,000 games; needs NumPy (``skipbo[numpy]``).
+weights as :data:`~skipbo.bots.leaf.FITTED` holds them for that table. The heuristic
+draws no randomness, so the same code prints the same weights. About five minutes of
+one core at the default 8,000 games (four players; two take about as long); needs
+NumPy (``skipbo[numpy]``).
 
-Usage: python -m tools.fit_leaf [--games 8000]
+Usage: python -m tools.fit_leaf [--games 8000] [--players 4]
 """
 
 from __future__ import annotations
@@ -24,9 +26,10 @@ import numpy as np
 import numpy.typing as npt
 
 import skipbo
-from skipbo.bots.leaf import FITTED_RULES, SEAT_FEATURES, WEIGHTS, leaf_features
+from skipbo.bots.leaf import FITTED, SEAT_FEATURES, leaf_features
 from skipbo.bots.planner import HeuristicBot
 from skipbo.common.randomness import derive_seed
+from skipbo.rules import Rules
 from skipbo.state import GameState
 
 KEPT = 0.3
@@ -39,14 +42,14 @@ Matrix = npt.NDArray[np.float64]
 
 
 def turn_starts(
-    games: int, seed: int = 555
+    games: int, rules: Rules, seed: int = 555
 ) -> Iterator[tuple[list[tuple[GameState, int]], tuple[int, ...]]]:
     """Each game's positions at a turn's start, with the seat that has just ended its
-    turn, and the game's winners: ``heuristic`` in every seat at the fitted rules,
-    game g dealt with ``derive_seed(seed, g)``."""
+    turn, and the game's winners: ``heuristic`` in every seat at ``rules``, game g
+    dealt with ``derive_seed(seed, g)``."""
     bot = HeuristicBot()
     for game in range(games):
-        state = skipbo.new_game(FITTED_RULES, seed=derive_seed(seed, game))
+        state = skipbo.new_game(rules, seed=derive_seed(seed, game))
         starts: list[tuple[GameState, int]] = []
         turn, previous = state.turn, state.current_player
         while state.outcome is None:
@@ -58,13 +61,13 @@ def turn_starts(
         yield starts, state.outcome.winners
 
 
-def positions(games: int) -> tuple[Matrix, Matrix, npt.NDArray[np.int64]]:
+def positions(games: int, rules: Rules) -> tuple[Matrix, Matrix, npt.NDArray[np.int64]]:
     """The features, the wins and the game of every kept position, in game order."""
     keep = random.Random(0)
     rows: list[list[float]] = []
     wins: list[float] = []
     of_game: list[int] = []
-    for game, (starts, winners) in enumerate(turn_starts(games)):
+    for game, (starts, winners) in enumerate(turn_starts(games, rules)):
         for state, seat in starts:
             if keep.random() < KEPT:
                 rows.append([*leaf_features(state, seat), 1.0])
@@ -93,11 +96,13 @@ def main() -> None:
     """Play the games, fit, and print the figures and the weights."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=8_000)
+    parser.add_argument("--players", type=int, default=4, choices=[2, 4])
     args = parser.parse_args()
-    x, y, of_game = positions(args.games)
+    rules = Rules(players=args.players)
+    x, y, of_game = positions(args.games, rules)
     train, test = of_game < args.games * 4 // 5, of_game >= args.games * 4 // 5
     weights = fit(x[train], y[train])
-    seats = FITTED_RULES.players
+    seats = rules.players
     intercept = [x.shape[1] - 1]
     stock_only = [SEAT_FEATURES * seat for seat in range(seats)] + intercept
     stock_shapes = [SEAT_FEATURES * seat + k for seat in range(seats) for k in range(3)] + intercept
@@ -109,8 +114,11 @@ def main() -> None:
     rate = y[train].mean()
     constant = -np.mean(y[test] * np.log(rate) + (1 - y[test]) * np.log(1 - rate))
     print(f"held-out log-loss: constant {constant:.4f}")
-    print("WEIGHTS =", ", ".join(f"{weight:.4f}" for weight in weights))
-    shipped = np.array(WEIGHTS)
+    print(
+        f"FITTED[Rules(players={rules.players})] =",
+        ", ".join(f"{weight:.4f}" for weight in weights),
+    )
+    shipped = np.array(FITTED[rules])
     print(f"largest difference from the shipped weights: {np.max(np.abs(weights - shipped)):.4f}")
 
 

@@ -6,31 +6,32 @@ stock lead (how many stock cards fewer than the others), a count that moves only
 a stock card is played, so that most rollouts of two candidate moves end level. This
 module's value is a logistic regression of the win on features of the full (sampled)
 position, fitted on positions of the heuristic bot's self-play
-(``python -m tools.fit_leaf``, which prints :data:`WEIGHTS`): how close each stock pile
+(``python -m tools.fit_leaf``, which prints :data:`FITTED`): how close each stock pile
 is to empty, in three shapes (the last cards count most), whether each stock top is
 0-3 numbers above a build pile's next number, the wilds each seat holds in its hand
 and on its discard tops, the size of each hand and of the draw pile, each seat in turn
 order from the seat valued.
 
-Held out (the last fifth of the 8,000 games), its log-loss is 0.457 against 0.467 for
-the stock sizes alone and 0.550 for a constant (issue 24; the bots' guide has the
-figures of the search with it). It is fitted for one table only, :data:`FITTED_RULES`
-(standard rules, four players, individual play); :func:`fitted_leaf` gives ``None``
-for every other rules, where the search keeps the stock lead.
+It is fitted for two tables, standard rules with two and with four players (individual
+play), each on 8,000 games. Held out (their last fifth), its log-loss is 0.591 against
+0.599 for the stock sizes alone and 0.693 for a constant with two players, and 0.457
+against 0.467 and 0.550 with four (issue 24; the bots' guide has the figures of the
+search with it). :func:`fitted_leaf` gives ``None`` for every other rules, where the
+search keeps the stock lead.
 
 >>> import skipbo
 >>> state = skipbo.new_game(skipbo.Rules(players=4), seed=3)
 >>> value = fitted_leaf(state.rules)
 >>> value is not None and 0.1 < value(state, 0) < 0.4  # near an even share at the deal
 True
->>> fitted_leaf(skipbo.Rules(players=2)) is None
+>>> fitted_leaf(skipbo.Rules(players=3)) is None
 True
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import attrs
 
@@ -39,27 +40,34 @@ from skipbo.cards import WILD
 from skipbo.rules import Rules
 from skipbo.state import GameState
 
-__all__ = ["FITTED_RULES", "WEIGHTS", "Leaf", "fitted_leaf", "leaf_features"]
-
-FITTED_RULES = Rules(players=4)
-"""The rules the weights were fitted for (the first player and a turn limit aside)."""
+__all__ = ["FITTED", "Leaf", "fitted_leaf", "leaf_features"]
 
 SEAT_FEATURES = 10
 """Features of each seat: see :func:`leaf_features`."""
 
-WEIGHTS: tuple[float, ...] = (
-    # The seat valued (it has just ended its turn), then the seats after it in turn
-    # order: stock share, its square, 1 / (stock + 1), a stock top 0, 1, 2, 3 above a
-    # build pile's next number, wilds in hand, wilds on discard tops, hand share.
-    *(-7.9089, 1.8791, 3.9095, 0.0000, -0.0240, 0.0073, 0.0382, 0.2241, 0.1728, -0.2274),
-    *(2.1554, -0.3806, -4.7910, -0.1480, -0.1059, -0.0680, 0.0070, -0.0872, -0.0452, 0.6882),
-    *(1.3483, 0.1280, -6.2729, -0.0668, -0.0804, -0.0678, -0.0586, -0.1013, -0.0029, 0.1056),
-    *(2.2845, -0.3527, -5.3221, -0.0118, -0.0472, -0.0303, -0.0127, -0.0917, -0.0529, 0.0939),
-    # The draw pile (in hundreds of cards), then the intercept.
-    0.0083,
-    -0.5017,
-)
-"""The fitted weights of :func:`leaf_features` (``python -m tools.fit_leaf``), intercept last."""
+# Each table's weights, as `python -m tools.fit_leaf --players N` prints them: the seat
+# valued (it has just ended its turn), then the seats after it in turn order: stock
+# share, its square, 1 / (stock + 1), a stock top 0, 1, 2, 3 above a build pile's next
+# number, wilds in hand, wilds on discard tops, hand share; then the draw pile (in
+# hundreds of cards) and the intercept.
+FITTED: Mapping[Rules, tuple[float, ...]] = {
+    Rules(players=2): (
+        *(-7.6564, 2.2459, 2.3633, 0.0000, 0.1111, 0.0655, 0.0455, 0.1414, 0.1250, -0.1133),
+        *(7.4056, -2.0694, -3.3088, -0.4379, -0.2216, -0.1058, -0.0720, -0.1895, -0.1430, 0.1301),
+        -0.0229,
+        0.1301,
+    ),
+    Rules(players=4): (
+        *(-7.9089, 1.8791, 3.9095, 0.0000, -0.0240, 0.0073, 0.0382, 0.2241, 0.1728, -0.2274),
+        *(2.1554, -0.3806, -4.7910, -0.1480, -0.1059, -0.0680, 0.0070, -0.0872, -0.0452, 0.6882),
+        *(1.3483, 0.1280, -6.2729, -0.0668, -0.0804, -0.0678, -0.0586, -0.1013, -0.0029, 0.1056),
+        *(2.2845, -0.3527, -5.3221, -0.0118, -0.0472, -0.0303, -0.0127, -0.0917, -0.0529, 0.0939),
+        0.0083,
+        -0.5017,
+    ),
+}
+"""The fitted weights of :func:`leaf_features` (intercept last), by the rules they were
+fitted for (the first player and a turn limit aside)."""
 
 Leaf = Callable[[GameState, int], float]
 """A value of a position for a seat: its estimated chance to win, between 0 and 1."""
@@ -101,26 +109,23 @@ def leaf_features(state: GameState, seat: int) -> list[float]:
     return features
 
 
-def _fitted(rules: Rules) -> bool:
-    return attrs.evolve(rules, first_player=0, turn_limit=None) == FITTED_RULES
-
-
 def fitted_leaf(rules: Rules) -> Leaf | None:
     """The fitted leaf value for ``rules``, or ``None`` when none was fitted for them.
 
     The value of a finished game is 1 for a win and 0 otherwise (a loss or a block);
     of an unfinished one, the regression's estimate.
     """
-    if not _fitted(rules):
+    weights = FITTED.get(attrs.evolve(rules, first_player=0, turn_limit=None))
+    if weights is None:
         return None
-    return _chance
 
+    def chance(state: GameState, seat: int) -> float:
+        outcome = state.outcome
+        if outcome is not None:
+            return 1.0 if seat in outcome.winners else 0.0
+        score = weights[-1]
+        for feature, weight in zip(leaf_features(state, seat), weights[:-1], strict=True):
+            score += feature * weight
+        return 1.0 / (1.0 + math.exp(-score))
 
-def _chance(state: GameState, seat: int) -> float:
-    outcome = state.outcome
-    if outcome is not None:
-        return 1.0 if seat in outcome.winners else 0.0
-    score = WEIGHTS[-1]
-    for feature, weight in zip(leaf_features(state, seat), WEIGHTS[:-1], strict=True):
-        score += feature * weight
-    return 1.0 / (1.0 + math.exp(-score))
+    return chance

@@ -45,9 +45,9 @@ bots' guide).
 A rollout ends at the start of the turn after the bot's next one, and the position
 it reaches is valued by the stock lead (how many stock cards fewer the bot's team has
 than the others, the leader counting as much as all of them; less most of a card when
-the next player can reach a stock top), or, at the table the fitted leaf was fitted
-for (four players, standard rules), by that leaf's estimate of the chance to win
-(:mod:`skipbo.bots.leaf`). The stock lead moves only when a stock card is played, so
+the next player can reach a stock top), or, at the tables the fitted leaf was fitted
+for (two and four players, standard rules), by that leaf's estimate of the chance to
+win (:mod:`skipbo.bots.leaf`). The stock lead moves only when a stock card is played, so
 most rollouts of two moves end level, and twice or four times the deals won no more;
 the fitted leaf tells more positions apart, and there more deals paid, so it samples
 ``FITTED_ITERATIONS`` deals by default (the bots' guide has the figures).
@@ -135,8 +135,8 @@ class SearchBot(SearchingBot):
             are a function of its seed and the views it is shown.
         iterations: Deals sampled for each choice that is searched (at least 1). By
             default ``DEFAULT_ITERATIONS`` (24), or ``FITTED_ITERATIONS`` (96) where a
-            fitted leaf applies (:func:`~skipbo.bots.leaf.fitted_leaf`: four players,
-            standard rules).
+            fitted leaf applies (:func:`~skipbo.bots.leaf.fitted_leaf`: two or four
+            players, standard rules).
         time_limit: If given, no new deal is sampled once this many seconds (wall
             clock, :class:`~skipbo.common.budget.Budget`) have passed since the
             choice began; at least one deal is always tried, so a move takes at most
