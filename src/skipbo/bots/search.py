@@ -25,10 +25,12 @@ the candidate move every seat, this bot's own included, is played by the heurist
 bot from that seat's view of the sampled state, a policy that never sees a hidden
 card. Each candidate's average is thus an unbiased estimate of the value of "this
 move, then the heuristic", over deals drawn uniformly from what the seat knows
-(:func:`~skipbo.sampling.sample_state` reads the view only); what remains is that
-the sampling does not infer the opponents' hands from their past moves. All
-candidate moves are tried on the same deals (common random numbers), so their
-comparison is not drowned by the luck of the draw.
+(:func:`~skipbo.sampling.sample_state` reads the view only), less the deals that the
+previous player's last discard rules out (:mod:`skipbo.bots.inference`: read as the
+heuristic's, with ``infer=True``, the default); what remains is that the sampling
+infers nothing from the opponents' earlier moves. All candidate moves are tried on
+the same deals (common random numbers), so their comparison is not drowned by the
+luck of the draw.
 
 To keep a move cheap it searches only real choices: a play that reaches a stock
 top is taken at once (as the heuristic bot would), and so is the heuristic's
@@ -70,6 +72,7 @@ from __future__ import annotations
 import attrs
 
 from skipbo.bots.heuristic import discard_candidates, stock_plan
+from skipbo.bots.inference import TRIES, LastDiscard
 from skipbo.bots.leaf import fitted_leaf
 from skipbo.bots.planner import HeuristicBot, plays
 from skipbo.common.bots import SearchingBot
@@ -143,6 +146,10 @@ class SearchBot(SearchingBot):
             the limit plus one deal's rollouts. The choices then depend on the
             machine's speed.
         clock: The clock the time limit is read on (tests pass their own).
+        infer: Whether to deal only hands the previous player's last discard allows,
+            read as the heuristic's (:mod:`skipbo.bots.inference`); the evidence is
+            read at the first move of each turn, so a bot that is shown a turn from
+            its middle on deals uniformly in it.
 
     Raises:
         ValueError: if ``iterations`` is below 1 or ``time_limit`` is not positive.
@@ -156,8 +163,11 @@ class SearchBot(SearchingBot):
         iterations: int | None = None,
         time_limit: float | None = None,
         clock: Clock | None = None,
+        infer: bool = True,
     ) -> None:
         self._default_deals = iterations is None
+        self.infer = infer
+        self._evidence: LastDiscard | None = None
         super().__init__(
             seed,
             iterations=DEFAULT_ITERATIONS if iterations is None else iterations,
@@ -189,6 +199,9 @@ class SearchBot(SearchingBot):
 
     def choose(self, view: PlayerView) -> Move:
         """The move with the best average outcome over sampled deals."""
+        if view.turn_moves == 0:
+            # The table is as the previous player left it only now (see inference).
+            self._evidence = LastDiscard.read(view) if self.infer else None
         found = self.candidates(view)
         if len(found) == 1:
             return found[0]
@@ -201,15 +214,36 @@ class SearchBot(SearchingBot):
             value = _evaluate
         elif self._default_deals:
             budget = attrs.evolve(budget, iterations=FITTED_ITERATIONS)
+        evidence = self._evidence
+        if evidence is not None and not evidence.holds_for(view):
+            evidence = None
         totals = [0.0] * len(found)
         countdown = budget.start()
         while countdown.more():
             deal = sample_state(view, self._rng)
+            if evidence is not None:
+                deal, evidence = self._infer(view, deal, evidence, first=countdown.steps == 1)
             for index, move in enumerate(found):
                 totals[index] += value(self._rollout(apply(deal, move), horizon), seat)
         self.deals = countdown.steps
         best = max(range(len(found)), key=lambda index: (totals[index], -index))
         return found[best]
+
+    def _infer(
+        self, seen: PlayerView, deal: GameState, evidence: LastDiscard, *, first: bool
+    ) -> tuple[GameState, LastDiscard | None]:
+        """A deal the evidence allows, and the evidence to keep using (see inference).
+
+        Up to ``TRIES`` deals are tried; where none passes, the last is kept, and
+        where that happens on a choice's first deal, the evidence is set aside for the
+        choice: the previous player does not play as the heuristic (or few hands fit,
+        and a uniform deal costs little).
+        """
+        for _ in range(TRIES):
+            if evidence.allows(deal):
+                return deal, evidence
+            deal = sample_state(seen, self._rng)
+        return deal, None if first else evidence
 
     def _rollout(self, state: GameState, horizon: int) -> GameState:
         """Play on with the heuristic for every seat until turn ``horizon`` starts."""
