@@ -68,19 +68,23 @@ def test_the_evidence_rules_out_many_uniform_deals(rules: Rules) -> None:
     assert 0.2 * tried < passed < 0.8 * tried
 
 
-def test_a_hand_holding_the_stock_top_is_ruled_out() -> None:
-    # Seat 1 discarded a 9 and left build pile 0 needing a 3, just below its stock
-    # top 4: a hand holding a 3 would have played it and then the stock top (the
-    # heuristic's plan to its stock), so only hands without a 3 pass.
-    rules = Rules(players=2)
-    state = arrange(
-        rules,
+def after_a_discard() -> GameState:
+    """Seat 0's turn 4 (two players): seat 1 has just discarded a 9 onto its pile 0."""
+    return arrange(
+        Rules(players=2),
         stocks=((12, 11), (5, 4)),
         hands=((1, 1, 1, 1, 1), (6, 7, 7, 8)),
         discards=(((), (), (), ()), ((9,), (), (), ())),
         builds=((1, 2), (), (), ()),
         turn=4,
     )
+
+
+def test_a_hand_that_reaches_the_stock_top_is_ruled_out() -> None:
+    # Seat 1 discarded a 9 and left build pile 0 needing a 3, just below its stock
+    # top 4: a hand holding a 3 would have played it and then the stock top (the
+    # heuristic's plan to its stock), so only hands without a 3 pass.
+    state = after_a_discard()
     evidence = LastDiscard.read(skipbo.view(state, 0))
     assert evidence is not None
     assert evidence.seat == 1
@@ -91,15 +95,7 @@ def test_a_hand_holding_the_stock_top_is_ruled_out() -> None:
 
 
 def test_no_evidence_where_the_table_has_changed_or_nobody_discarded() -> None:
-    rules = Rules(players=2)
-    state = arrange(
-        rules,
-        stocks=((12, 11), (5, 4)),
-        hands=((1, 1, 1, 1, 1), (6, 7, 7, 8)),
-        discards=(((), (), (), ()), ((9,), (), (), ())),
-        builds=((1, 2), (), (), ()),
-        turn=4,
-    )
+    state = after_a_discard()
     assert LastDiscard.read(skipbo.view(attrs.evolve(state, turn=1), 0)) is None
     assert LastDiscard.read(skipbo.view(attrs.evolve(state, turn_moves=1), 0)) is None
     assert LastDiscard.read(skipbo.view(attrs.evolve(state, empty_passes=1), 0)) is None
