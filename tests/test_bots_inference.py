@@ -19,7 +19,13 @@ from tests.strategies import hidden_redeals
 
 TABLES = pytest.mark.parametrize(
     "rules",
-    [Rules(players=2), Rules(players=3, stock_size=10), Rules(players=4), Rules.partners()],
+    [
+        Rules(players=2),
+        Rules(players=3, stock_size=10),
+        Rules(players=4),
+        Rules.partners(),
+        Rules.team_piles(),
+    ],
     ids=repr,
 )
 

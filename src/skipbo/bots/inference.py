@@ -78,7 +78,7 @@ class LastDiscard:
     def read(cls, seen: PlayerView) -> LastDiscard | None:
         """The evidence at the start of ``seen``'s turn, or ``None`` where there is none.
 
-        There is none after the game's first turn, after an empty pass (R-TURN-8, no
+        There is none in the game's first turn, after an empty pass (R-TURN-8, no
         discard), mid-turn, or where the previous player's view cannot be laid out
         again for certain (whether cards were scarce for it, which the draws since
         hide).
