@@ -8,10 +8,11 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tools.fit_leaf import turn_starts
 
 import skipbo
 from skipbo import Discard, GameState, Rules
-from skipbo.bots import HeuristicBot, PlayFirstBot, SearchBot
+from skipbo.bots import PlayFirstBot, SearchBot
 from skipbo.bots.inference import LastDiscard
 from skipbo.sampling import sample_state
 from tests.arrange import arrange
@@ -30,16 +31,11 @@ TABLES = pytest.mark.parametrize(
 )
 
 
-def turn_starts(rules: Rules, seed: int) -> list[GameState]:
-    """The states at the start of every turn after the first of a heuristic game."""
-    bot = HeuristicBot()
-    state = skipbo.new_game(rules, seed=seed)
-    starts = []
-    while state.outcome is None:
-        if state.turn_moves == 0 and state.turn > 1:
-            starts.append(state)
-        state = skipbo.apply(state, bot.choose(skipbo.view(state, state.current_player)))
-    return starts
+def heuristic_turns(rules: Rules, seed: int) -> list[GameState]:
+    """The states at every turn's start after the first of one heuristic game: game 0
+    of :func:`tools.fit_leaf.turn_starts` at ``seed``."""
+    ((starts, _),) = turn_starts(1, rules, seed=seed)
+    return [state for state, _ in starts]
 
 
 @TABLES
@@ -49,7 +45,7 @@ def test_the_true_hand_of_a_heuristic_player_always_passes(rules: Rules) -> None
     # wrong scarcity) would reject it somewhere in these games.
     read = 0
     for seed in range(3):
-        for state in turn_starts(rules, seed):
+        for state in heuristic_turns(rules, seed):
             evidence = LastDiscard.read(skipbo.view(state, state.current_player))
             if evidence is not None:
                 read += 1
@@ -61,7 +57,7 @@ def test_the_true_hand_of_a_heuristic_player_always_passes(rules: Rules) -> None
 def test_the_evidence_rules_out_many_uniform_deals(rules: Rules) -> None:
     rng = random.Random(5)
     tried = passed = 0
-    for state in turn_starts(rules, seed=1)[:40]:
+    for state in heuristic_turns(rules, seed=1)[:40]:
         seen = skipbo.view(state, state.current_player)
         evidence = LastDiscard.read(seen)
         if evidence is None:
@@ -118,7 +114,7 @@ def test_no_evidence_where_the_table_has_changed_or_nobody_discarded() -> None:
 
 
 def test_the_evidence_holds_for_its_turn_only() -> None:
-    state = turn_starts(Rules(players=2), seed=3)[4]
+    state = heuristic_turns(Rules(players=2), seed=3)[4]
     seen = skipbo.view(state, state.current_player)
     evidence = LastDiscard.read(seen)
     assert evidence is not None
@@ -151,7 +147,7 @@ def test_a_search_keeps_its_deals_when_the_previous_player_is_no_heuristic() -> 
 def test_inference_can_be_turned_off_and_changes_the_deals() -> None:
     # The same seed gives other deals with the evidence than without it somewhere.
     differ = 0
-    for state in turn_starts(Rules(players=2), seed=2)[:30]:
+    for state in heuristic_turns(Rules(players=2), seed=2)[:30]:
         seen = skipbo.view(state, state.current_player)
         with_evidence = SearchBot(4, iterations=4)
         without = SearchBot(4, iterations=4, infer=False)
@@ -175,7 +171,7 @@ def test_the_search_with_evidence_ignores_hidden_cards(
     """R-INFO-3: where the previous player's discard is read, the choice is the view's."""
     starts = [
         state
-        for state in turn_starts(Rules(players=players), game)
+        for state in heuristic_turns(Rules(players=players), game)
         if LastDiscard.read(skipbo.view(state, state.current_player)) is not None
     ]
     state = starts[index % len(starts)]
