@@ -96,7 +96,9 @@ def main() -> None:
     """Play the games, fit, and print the figures and the weights."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=8_000)
-    parser.add_argument("--players", type=int, default=4, choices=[2, 4])
+    parser.add_argument(
+        "--players", type=int, default=4, choices=sorted(table.players for table in FITTED)
+    )
     args = parser.parse_args()
     rules = Rules(players=args.players)
     x, y, of_game = positions(args.games, rules)
