@@ -281,6 +281,24 @@ class TestMultiPlayerHeuristic:
         )
         assert isinstance(HeuristicBot().choose(skipbo.view(two, 0)), Discard)
 
+    @pytest.mark.parametrize("players", [2, 4])
+    def test_plays_its_hand_first(self, players: int) -> None:
+        """A 3 in the hand and a 3 on a discard top, equally safe: the new heuristic
+        plays the hand's (towards five new cards, R-TURN-4), the reference the
+        discard top's (it scores freeing a discard top higher)."""
+        rules = Rules(players=players)
+        state = arrange(
+            rules,
+            stocks=tuple((*UNDER, 12) for _ in range(players)),
+            hands=((3, 5, 6, 7, 8), *((),) * (players - 1)),
+            discards=(((3,), (), (), ()), *(NO_DISCARDS,) * (players - 1)),
+            builds=((1, 2), (), (), ()),
+        )
+        seen = skipbo.view(state, 0)
+        assert empty_hand_plan(seen) is None  # no 4 anywhere: the hand cannot be emptied
+        assert HeuristicBot().choose(seen) == PlayFromHand(3, 0)
+        assert ReferenceHeuristicBot().choose(seen) == PlayFromDiscard(0, 0, 0)
+
     def test_keeps_wilds_at_a_full_table_when_cards_are_scarce(self) -> None:
         """With 52 cards among four players cards are scarce: the reference completes a
         build pile with a wild (R-DRAW-2), the new heuristic keeps it for its stock."""

@@ -48,12 +48,14 @@ def test_positions_are_reproducible() -> None:
 @pytest.mark.parametrize("players", [2, 4])
 def test_the_leaf_foretells_the_winner_better_than_an_even_share(players: int) -> None:
     # Positions of heuristic games the weights were not fitted on (seed 777, not
-    # 555): the fitted chances must beat an even share on the Brier score.
+    # 555): the fitted chances must beat an even share on the Brier score. Forty
+    # games, since a dozen can be far from the whole (0.95 of the even share's
+    # score on 12 two-player games, 0.78 on 200).
     rules = Rules(players=players)
     value = fitted_leaf(rules)
     assert value is not None
     fitted = constant = 0.0
-    for starts, winners in turn_starts(12, rules, seed=777):
+    for starts, winners in turn_starts(40, rules, seed=777):
         for position, seat in starts:
             won = float(seat in winners)
             fitted += (value(position, seat) - won) ** 2

@@ -66,6 +66,9 @@ __all__ = [
 NO_PLAY_SCORE = 0.25
 """A safe play must score above this to be made rather than ending the turn."""
 
+HAND_PLAY_SCORE = 1.0
+"""What a play from the hand scores, before what it offers (freeing a discard top: 1.25)."""
+
 SCARCE_HANDS = 3
 """The draw pile (with the completed cards) is scarce below this many hands per player."""
 
@@ -230,6 +233,7 @@ def play_candidates(
     keep: Mapping[int, float] | None = None,
     least: float = NO_PLAY_SCORE,
     mind_scarcity: bool = True,
+    hand_play: float = HAND_PLAY_SCORE,
 ) -> list[Move]:
     """The safe plays of number cards from the hand or a discard top, best first.
 
@@ -237,7 +241,8 @@ def play_candidates(
     (the reference's ``NO_PLAY_SCORE``); ties keep legal-move order. ``offers``
     judges what a play hands the others (the reference's :func:`danger`, or the
     multi-player :func:`skipbo.bots.planner.exposure`); ``keep`` is what playing
-    each number costs besides (nothing for the reference). With ``mind_scarcity``
+    each number costs besides (nothing for the reference); ``hand_play`` is what a
+    play from the hand scores (the reference's ``HAND_PLAY_SCORE``). With ``mind_scarcity``
     (the reference's way) completing build piles scores higher when cards are
     :func:`scarce`, wilds included.
     """
@@ -253,7 +258,7 @@ def play_candidates(
         if isinstance(move, PlayFromHand):
             card = move.card
             # R-TURN-4: a hand emptied by plays is refilled at once.
-            bonus = 3.0 if len(hand) == 1 else 1.0
+            bonus = 3.0 if len(hand) == 1 else hand_play
         elif isinstance(move, PlayFromDiscard):
             card = seen.discards[move.discard_set][move.pile][-1]
             bonus = 1.25

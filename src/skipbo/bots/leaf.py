@@ -13,9 +13,9 @@ and on its discard tops, the size of each hand and of the draw pile, each seat i
 order from the seat valued.
 
 It is fitted for two tables, standard rules with two and with four players (individual
-play), each on 8,000 games. Held out (their last fifth), its log-loss is 0.591 against
-0.599 for the stock sizes alone and 0.693 for a constant with two players, and 0.457
-against 0.467 and 0.550 with four (issue 24; the bots' guide has the figures of the
+play), each on 8,000 games. Held out (their last fifth), its log-loss is 0.596 against
+0.605 for the stock sizes alone and 0.693 for a constant with two players, and 0.470
+against 0.478 and 0.553 with four (issue 24; the bots' guide has the figures of the
 search with it). :func:`fitted_leaf` gives ``None`` for every other rules, where the
 search keeps the stock lead.
 
@@ -52,18 +52,18 @@ SEAT_FEATURES = 10
 # hundreds of cards) and the intercept.
 FITTED: Mapping[Rules, tuple[float, ...]] = {
     Rules(players=2): (
-        *(-7.6564, 2.2459, 2.3633, 0.0000, 0.1111, 0.0655, 0.0455, 0.1414, 0.1250, -0.1133),
-        *(7.4056, -2.0694, -3.3088, -0.4379, -0.2216, -0.1058, -0.0720, -0.1895, -0.1430, 0.1301),
-        -0.0229,
-        0.1301,
+        *(-7.4519, 2.0813, 2.5727, 0.0000, 0.1288, 0.0761, 0.0797, 0.1302, 0.2276, -0.1142),
+        *(6.9643, -1.7242, -3.9628, -0.4100, -0.2228, -0.0982, -0.0741, -0.1962, -0.2091, 0.1685),
+        -0.0092,
+        0.1685,
     ),
     Rules(players=4): (
-        *(-7.9089, 1.8791, 3.9095, 0.0000, -0.0240, 0.0073, 0.0382, 0.2241, 0.1728, -0.2274),
-        *(2.1554, -0.3806, -4.7910, -0.1480, -0.1059, -0.0680, 0.0070, -0.0872, -0.0452, 0.6882),
-        *(1.3483, 0.1280, -6.2729, -0.0668, -0.0804, -0.0678, -0.0586, -0.1013, -0.0029, 0.1056),
-        *(2.2845, -0.3527, -5.3221, -0.0118, -0.0472, -0.0303, -0.0127, -0.0917, -0.0529, 0.0939),
-        0.0083,
-        -0.5017,
+        *(-7.5034, 1.7127, 4.0797, 0.0000, -0.0145, 0.0393, 0.0385, 0.2461, 0.1600, -0.2483),
+        *(2.1476, -0.3833, -5.3264, -0.1324, -0.0982, -0.0312, -0.0676, -0.0862, -0.0955, 0.6631),
+        *(2.4198, -0.4769, -4.4655, -0.1033, -0.0762, -0.0621, -0.0265, -0.0921, 0.0032, 0.0908),
+        *(1.6953, -0.0984, -5.6928, -0.0274, -0.0901, -0.0617, -0.0207, -0.1026, 0.0003, 0.0510),
+        0.1163,
+        -0.8392,
     ),
 }
 """The fitted weights of :func:`leaf_features` (intercept last), by the rules they were

@@ -19,7 +19,8 @@ In detail, for the seat to move:
    stock.
 3. **Plays** (:func:`plays`): each play of a number card from the hand or a discard
    top is scored (:func:`~skipbo.bots.heuristic.play_candidates`): a hand play and
-   freeing a discard top count for it; a card just below its own stock top counts
+   freeing a discard top count for it, a hand play the more (``HAND_FIRST_SCORE``: it
+   plays its hand first, towards the five new cards); a card just below its own stock top counts
    against it (``KEEP_VALUE``); so does the rise of :func:`exposure`, what the build
    piles offer the players after it, counted from where each player's public discard
    tops would take it. Wilds are kept for the stock. With two players a play is made
@@ -226,6 +227,17 @@ made, the least offering first; the module docs say why.
 """
 
 
+HAND_FIRST_SCORE = 2.0
+"""What a play from the hand scores here (the reference's: 1.0), before what it offers.
+
+Above what freeing a discard top scores (1.25), so the hand is played first: a hand
+emptied by plays is refilled with five cards (R-TURN-4), where a discard pile's cards
+stay there for later turns. Tuned on heuristic-only games (seed 1, 4,000 games
+each, seats rotated): against the heuristic as it was with 1.0, it won 56.5% with two
+players and 28.1% as one against three; 1.5 to 6 all did about as well.
+"""
+
+
 def plays(seen: PlayerView, moves: list[Move]) -> list[Move]:
     """The plays of number cards that the heuristic would make in ``seen``, best first.
 
@@ -235,9 +247,17 @@ def plays(seen: PlayerView, moves: list[Move]) -> list[Move]:
     """
     keep = keep_values(seen)
     if seen.rules.players <= 2:
-        return play_candidates(seen, moves, offers=exposure, keep=keep, least=NO_PLAY_SCORE)
+        return play_candidates(
+            seen, moves, offers=exposure, keep=keep, least=NO_PLAY_SCORE, hand_play=HAND_FIRST_SCORE
+        )
     return play_candidates(
-        seen, moves, offers=exposure, keep=keep, least=OPEN_PLAY_SCORE, mind_scarcity=False
+        seen,
+        moves,
+        offers=exposure,
+        keep=keep,
+        least=OPEN_PLAY_SCORE,
+        mind_scarcity=False,
+        hand_play=HAND_FIRST_SCORE,
     )
 
 
