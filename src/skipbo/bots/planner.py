@@ -19,14 +19,14 @@ In detail, for the seat to move:
    stock.
 3. **Plays** (:func:`plays`): each play of a number card from the hand or a discard
    top is scored (:func:`~skipbo.bots.heuristic.play_candidates`): a hand play and
-   freeing a discard top count for it, a hand play the more (``HAND_FIRST_SCORE``: it
-   plays its hand first, towards the five new cards); a card just below its own stock top counts
-   against it (``KEEP_VALUE``); so does the rise of :func:`exposure`, what the build
-   piles offer the players after it, counted from where each player's public discard
-   tops would take it. Wilds are kept for the stock. With two players a play is made
-   when its score is above the reference's ``NO_PLAY_SCORE``; with three or more,
-   above ``OPEN_PLAY_SCORE``, which only a play that hands a next player close to
-   winning its stock top misses.
+   freeing a discard top count for it, a hand play the more (``HAND_FIRST_SCORE``:
+   it plays its hand first, towards five new cards); a card just below its own
+   stock top counts against it (``KEEP_VALUE``); so does the rise of
+   :func:`exposure`, what the build piles offer the players after it, counted from
+   where each player's public discard tops would take it. Wilds are kept for the
+   stock. With two players a play is made when its score is above the reference's
+   ``NO_PLAY_SCORE``; with three or more, above ``OPEN_PLAY_SCORE``, which only a
+   play that hands a next player close to winning its stock top misses.
 4. **Discard**: as the reference (descending runs of playable tops, high cards first,
    never onto a wild).
 5. **Keep the game going**: with two players and few cards left to draw it completes
@@ -245,18 +245,17 @@ def plays(seen: PlayerView, moves: list[Move]) -> list[Move]:
     offer the opponent little, minding scarce cards (as the reference); with more,
     nearly every play (``OPEN_PLAY_SCORE``), never a wild to complete a build pile.
     """
-    keep = keep_values(seen)
     if seen.rules.players <= 2:
-        return play_candidates(
-            seen, moves, offers=exposure, keep=keep, least=NO_PLAY_SCORE, hand_play=HAND_FIRST_SCORE
-        )
+        least, mind_scarcity = NO_PLAY_SCORE, True
+    else:
+        least, mind_scarcity = OPEN_PLAY_SCORE, False
     return play_candidates(
         seen,
         moves,
         offers=exposure,
-        keep=keep,
-        least=OPEN_PLAY_SCORE,
-        mind_scarcity=False,
+        keep=keep_values(seen),
+        least=least,
+        mind_scarcity=mind_scarcity,
         hand_play=HAND_FIRST_SCORE,
     )
 
