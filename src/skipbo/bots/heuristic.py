@@ -242,7 +242,8 @@ def play_candidates(
     judges what a play hands the others (the reference's :func:`danger`, or the
     multi-player :func:`skipbo.bots.planner.exposure`); ``keep`` is what playing
     each number costs besides (nothing for the reference); ``hand_play`` is what a
-    play from the hand scores (the reference's ``HAND_PLAY_SCORE``). With ``mind_scarcity``
+    play from the hand scores unless it empties the hand (the reference's
+    ``HAND_PLAY_SCORE``). With ``mind_scarcity``
     (the reference's way) completing build piles scores higher when cards are
     :func:`scarce`, wilds included.
     """

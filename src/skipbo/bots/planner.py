@@ -228,13 +228,14 @@ made, the least offering first; the module docs say why.
 
 
 HAND_FIRST_SCORE = 2.0
-"""What a play from the hand scores here (the reference's: 1.0), before what it offers.
+"""What a play from the hand scores here, before what it offers (the reference's:
+``skipbo.bots.heuristic.HAND_PLAY_SCORE``).
 
 Above what freeing a discard top scores (1.25), so the hand is played first: a hand
 emptied by plays is refilled with five cards (R-TURN-4), where a discard pile's cards
-stay there for later turns. Tuned on heuristic-only games (seed 1, 4,000 games
-each, seats rotated): against the heuristic as it was with 1.0, it won 56.5% with two
-players and 28.1% as one against three; 1.5 to 6 all did about as well.
+stay there for later turns. Tuned on heuristic-only games (seed 1, 4,000 games each,
+seats rotated): against the heuristic as it was with the reference's score, it won
+56.5% with two players and 28.1% as one against three; 1.5 to 6 all did about as well.
 """
 
 
