@@ -75,7 +75,7 @@ def after_a_discard() -> GameState:
     return arrange(
         Rules(players=2),
         stocks=((12, 11), (5, 4)),
-        hands=((1, 1, 1, 1, 1), (6, 7, 7, 8)),
+        hands=((1, 1, 1, 1, 1), (5, 6, 7, 8)),
         discards=(((), (), (), ()), ((9,), (), (), ())),
         builds=((1, 2), (), (), ()),
         turn=4,

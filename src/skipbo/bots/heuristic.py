@@ -44,6 +44,7 @@ it is reproducible whatever its seed.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 
@@ -67,7 +68,13 @@ NO_PLAY_SCORE = 0.25
 """A safe play must score above this to be made rather than ending the turn."""
 
 HAND_PLAY_SCORE = 1.0
-"""What a play from the hand scores, before what it offers (freeing a discard top: 1.25)."""
+"""What a play from the hand scores, before what it offers (``DISCARD_TOP_SCORE``: 1.25)."""
+
+EMPTY_HAND_SCORE = 3.0
+"""What a play of the hand's last card scores: the hand is refilled at once (R-TURN-4)."""
+
+DISCARD_TOP_SCORE = 1.25
+"""What a play from a discard top scores, before what it offers: it frees the card below."""
 
 SCARCE_HANDS = 3
 """The draw pile (with the completed cards) is scarce below this many hands per player."""
@@ -234,6 +241,7 @@ def play_candidates(
     least: float = NO_PLAY_SCORE,
     mind_scarcity: bool = True,
     hand_play: float = HAND_PLAY_SCORE,
+    runs: bool = False,
 ) -> list[Move]:
     """The safe plays of number cards from the hand or a discard top, best first.
 
@@ -245,7 +253,10 @@ def play_candidates(
     play from the hand scores unless it empties the hand (the reference's
     ``HAND_PLAY_SCORE``). With ``mind_scarcity``
     (the reference's way) completing build piles scores higher when cards are
-    :func:`scarce`, wilds included.
+    :func:`scarce`, wilds included. With ``runs`` a play scores as the best run of
+    plays it starts on its build pile (:func:`_run_score`), so that a play which
+    alone would hand the others a stock top is made when the cards that carry the
+    build pile past it are at hand (the reference judges each play alone).
     """
     hand = seen.hand
     assert hand is not None
@@ -259,10 +270,10 @@ def play_candidates(
         if isinstance(move, PlayFromHand):
             card = move.card
             # R-TURN-4: a hand emptied by plays is refilled at once.
-            bonus = 3.0 if len(hand) == 1 else hand_play
+            bonus = EMPTY_HAND_SCORE if len(hand) == 1 else hand_play
         elif isinstance(move, PlayFromDiscard):
             card = seen.discards[move.discard_set][move.pile][-1]
-            bonus = 1.25
+            bonus = DISCARD_TOP_SCORE
         else:
             continue
         if card == WILD and not short:
@@ -275,10 +286,70 @@ def play_candidates(
         after = needs.copy()
         after[move.build] = next_number(pile_size + 1, highest)
         score = bonus - keep.get(card, 0.0) - (offers(seen, after) - before)
+        if runs:
+            run = _run_score(seen, move, bonus, keep, offers, needs, before, hand_play)
+            score = max(score, run)
         if score > least:
             scored.append((score, move))
     scored.sort(key=lambda pair: -pair[0])  # stable: ties keep legal-move order
     return [move for _, move in scored]
+
+
+def _run_score(
+    seen: PlayerView,
+    first: PlayFromHand | PlayFromDiscard,
+    bonus: float,
+    keep: Mapping[int, float],
+    offers: Offers,
+    needs: list[int],
+    before: float,
+    hand_play: float,
+) -> float:
+    """The best score of ``first`` followed by more number cards on its build pile.
+
+    ``first`` scores ``bonus``; the run goes on with the number the build pile
+    needs next while the hand (first) or a discard top of the seat holds it (a
+    discard top played shows the card below it). Each card played counts as in
+    :func:`play_candidates`, and what the build pile offers the others is counted
+    where the run stops: the best of those stops is the run's score (minus infinity
+    when no card follows ``first``, which :func:`play_candidates` scores alone).
+    """
+    assert seen.hand is not None
+    assert seen.player is not None
+    highest = seen.rules.deck.highest
+    hand = list(seen.hand)
+    piles = [
+        (source, index, list(pile))
+        for source in seen.rules.seating.discard_sources[seen.player]
+        for index, pile in enumerate(seen.discards[source])
+    ]
+    if isinstance(first, PlayFromHand):
+        card = first.card
+        hand.remove(card)
+    else:
+        played = next(p for s, i, p in piles if (s, i) == (first.discard_set, first.pile))
+        card = played.pop()
+    total = bonus - keep.get(card, 0.0)
+    # Cards on the build pile once ``first`` is played: a completed pile is cleared
+    # (R-BUILD-4), and the next number is one more than the cards on it.
+    size = (len(seen.builds[first.build]) + 1) % highest
+    best = -math.inf
+    while True:
+        need = size + 1
+        if need in hand:
+            hand.remove(need)
+            # R-TURN-4: a hand emptied by plays is refilled at once.
+            total += (EMPTY_HAND_SCORE if not hand else hand_play) - keep.get(need, 0.0)
+        else:
+            pile = next((p for _, _, p in piles if p and p[-1] == need), None)
+            if pile is None:
+                return best
+            pile.pop()
+            total += DISCARD_TOP_SCORE - keep.get(need, 0.0)
+        size = (size + 1) % highest
+        after = needs.copy()
+        after[first.build] = size + 1
+        best = max(best, total - (offers(seen, after) - before))
 
 
 def _discard_score(seen: PlayerView, card: Card, pile_index: int, empties: int) -> float:
@@ -303,16 +374,34 @@ def _discard_score(seen: PlayerView, card: Card, pile_index: int, empties: int) 
     return score + 0.15 * card
 
 
-def discard_candidates(seen: PlayerView, moves: list[Move]) -> list[Move]:
-    """The discards (R-TURN-5) best first; wilds only when the hand holds nothing else."""
+def discard_candidates(
+    seen: PlayerView,
+    moves: list[Move],
+    *,
+    cost: Mapping[int, float] | None = None,
+    duplicate: float = 0.0,
+) -> list[Move]:
+    """The discards (R-TURN-5) best first; wilds only when the hand holds nothing else.
+
+    Each discard is scored by how well its card goes on the pile (descending runs,
+    high cards first, never onto a wild), less what discarding its number costs
+    besides (``cost``: nothing for the reference), plus ``duplicate`` when the hand
+    holds another card of that number (nothing for the reference).
+    """
     hand = seen.hand
     assert hand is not None
     assert seen.player is not None
+    cost = cost or {}
     own = seen.discards[seen.rules.seating.own_discards[seen.player]]
     empties = sum(not pile for pile in own)
     numbers = any(card != WILD for card in hand)
     scored = [
-        (_discard_score(seen, move.card, move.pile, empties), move)
+        (
+            _discard_score(seen, move.card, move.pile, empties)
+            - cost.get(move.card, 0.0)
+            + (duplicate if hand.count(move.card) > 1 else 0.0),
+            move,
+        )
         for move in moves
         if isinstance(move, Discard) and not (numbers and move.card == WILD)
     ]

@@ -71,10 +71,10 @@ from __future__ import annotations
 
 import attrs
 
-from skipbo.bots.heuristic import discard_candidates, stock_plan
+from skipbo.bots.heuristic import stock_plan
 from skipbo.bots.inference import TRIES, LastDiscard
 from skipbo.bots.leaf import fitted_leaf
-from skipbo.bots.planner import HeuristicBot, plays
+from skipbo.bots.planner import HeuristicBot, discards, plays
 from skipbo.common.bots import SearchingBot
 from skipbo.common.budget import Clock
 from skipbo.engine import apply
@@ -191,7 +191,7 @@ class SearchBot(SearchingBot):
         found: list[Move] = [chosen]
         for move in (
             *plays(seen, moves),
-            *discard_candidates(seen, moves)[:DISCARD_CANDIDATES],
+            *discards(seen, moves)[:DISCARD_CANDIDATES],
         ):
             if move not in found:
                 found.append(move)
