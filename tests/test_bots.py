@@ -299,6 +299,54 @@ class TestMultiPlayerHeuristic:
         assert HeuristicBot().choose(seen) == PlayFromHand(3, 0)
         assert ReferenceHeuristicBot().choose(seen) == PlayFromDiscard(0, 0, 0)
 
+    def test_plays_a_run_past_the_opponents_stock_top(self) -> None:
+        """A 6 alone would hand the opponent its stock top 7; the 6 and the 7 together
+        carry the build pile past it. The new heuristic plays the run, the reference
+        judges the 6 alone and ends its turn."""
+        state = arrange(
+            Rules(players=2),
+            stocks=((*UNDER, 12), (*UNDER, 7)),
+            hands=((2, 6, 7, 10, 11), ()),
+            builds=((1, 2, 3, 4, 5), (), (), ()),
+        )
+        seen = skipbo.view(state, 0)
+        assert stock_plan(seen) is None
+        assert empty_hand_plan(seen) is None
+        moves = skipbo.legal_moves(seen)
+        assert PlayFromHand(6, 0) not in play_candidates(seen, moves, hand_play=2.0)
+        assert HeuristicBot().choose(seen) == PlayFromHand(6, 0)
+        assert isinstance(ReferenceHeuristicBot().choose(seen), Discard)
+        after = skipbo.apply(state, PlayFromHand(6, 0))
+        assert HeuristicBot().choose(skipbo.view(after, 0)) == PlayFromHand(7, 0)
+
+    def test_discards_a_duplicate_first(self) -> None:
+        """Nothing to play: the reference discards its highest card, the new heuristic
+        one of its two 9s (the hand keeps more different numbers)."""
+        state = arrange(
+            Rules(players=2),
+            stocks=((*UNDER, 2), (*UNDER, 12)),
+            hands=((4, 9, 9, 10, 11), ()),
+        )
+        seen = skipbo.view(state, 0)
+        assert ReferenceHeuristicBot().choose(seen) == Discard(11, 0)
+        assert HeuristicBot().choose(seen) == Discard(9, 0)
+
+    def test_keeps_the_card_below_its_stock_top(self) -> None:
+        """The 4 is just below the stock top 5: the reference discards it onto the 5 of
+        its discard pile (a descending run), the new heuristic keeps it in the hand."""
+        state = arrange(
+            Rules(players=2),
+            stocks=((*UNDER, 5), (*UNDER, 12)),
+            hands=((4, 8, 10, 11, 12), ()),
+            discards=(((5,), (), (), ()), NO_DISCARDS),
+        )
+        seen = skipbo.view(state, 0)
+        assert stock_plan(seen) is None
+        assert ReferenceHeuristicBot().choose(seen) == Discard(4, 0)
+        chosen = HeuristicBot().choose(seen)
+        assert isinstance(chosen, Discard)
+        assert chosen.card != 4
+
     def test_keeps_wilds_at_a_full_table_when_cards_are_scarce(self) -> None:
         """With 52 cards among four players cards are scarce: the reference completes a
         build pile with a wild (R-DRAW-2), the new heuristic keeps it for its stock."""
