@@ -75,7 +75,7 @@ def test_the_table_directive_plays_the_tutorials_positions(extension: ModuleType
     ended, _, _ = extension._play(
         {"players": 2, "stock-size": 5, "seed": 4, "bots": "heuristic:1 play-first:2"}
     )
-    assert str(skipbo.outcome(ended)) == "seat 1 won"  # the tutorial's game
+    assert str(skipbo.outcome(ended)) == "seat 0 won"  # the tutorial's game
     board, _, _ = extension._play(
         {"game": "skyjo", "players": 3, "seed": 7, "bots": "heuristic:0 random:1 random:2"}
     )

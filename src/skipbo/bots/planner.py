@@ -23,12 +23,17 @@ In detail, for the seat to move:
    it plays its hand first, towards five new cards); a card just below its own
    stock top counts against it (``KEEP_VALUE``); so does the rise of
    :func:`exposure`, what the build piles offer the players after it, counted from
-   where each player's public discard tops would take it. Wilds are kept for the
-   stock. With two players a play is made when its score is above the reference's
-   ``NO_PLAY_SCORE``; with three or more, above ``OPEN_PLAY_SCORE``, which only a
-   play that hands a next player close to winning its stock top misses.
-4. **Discard**: as the reference (descending runs of playable tops, high cards first,
-   never onto a wild).
+   where each player's public discard tops would take it. A play scores as the best
+   run of plays it starts on its build pile, so a card that alone would hand the
+   next player its stock top is played when the cards that carry the build pile
+   past it are at hand. Wilds are kept for the stock. With two players a play is
+   made when its score is above the reference's ``NO_PLAY_SCORE``; with three or
+   more, above ``OPEN_PLAY_SCORE``, which only a play that hands a next player close
+   to winning its stock top misses.
+4. **Discard** (:func:`discards`): a card of which the hand holds another first
+   (``DUPLICATE_DISCARD_SCORE``), not a card just below its own stock top
+   (``DISCARD_KEEP_FACTOR``), and otherwise as the reference (descending runs of
+   playable tops, high cards first, never onto a wild).
 5. **Keep the game going**: with two players and few cards left to draw it completes
    build piles (whose cards come back, R-DRAW-2) rather than let the game end blocked
    (R-WIN-2); at a fuller table its open play keeps the cards moving anyway.
@@ -231,9 +236,9 @@ HAND_FIRST_SCORE = 2.0
 """What a play from the hand scores here, before what it offers (the reference's:
 ``skipbo.bots.heuristic.HAND_PLAY_SCORE``).
 
-Above what freeing a discard top scores (1.25), so the hand is played first: a hand
-emptied by plays is refilled with five cards (R-TURN-4), where a discard pile's cards
-stay there for later turns. Tuned on heuristic-only games (seed 1, 4,000 games each,
+Above what freeing a discard top scores (``skipbo.bots.heuristic.DISCARD_TOP_SCORE``),
+so the hand is played first: a hand emptied by plays is refilled with five cards
+(R-TURN-4), where a discard pile's cards stay there for later turns. Tuned on heuristic-only games (seed 1, 4,000 games each,
 seats rotated): against the heuristic as it was with the reference's score, it won
 56.5% with two players and 28.1% as one against three; 1.5 to 6 all did about as well.
 """
