@@ -238,9 +238,10 @@ HAND_FIRST_SCORE = 2.0
 
 Above what freeing a discard top scores (``skipbo.bots.heuristic.DISCARD_TOP_SCORE``),
 so the hand is played first: a hand emptied by plays is refilled with five cards
-(R-TURN-4), where a discard pile's cards stay there for later turns. Tuned on heuristic-only games (seed 1, 4,000 games each,
-seats rotated): against the heuristic as it was with the reference's score, it won
-56.5% with two players and 28.1% as one against three; 1.5 to 6 all did about as well.
+(R-TURN-4), where a discard pile's cards stay there for later turns. Tuned on
+heuristic-only games (seed 1, 4,000 games each, seats rotated): against the
+heuristic as it was with the reference's score, it won 56.5% with two players and
+28.1% as one against three; 1.5 to 6 all did about as well.
 """
 
 
