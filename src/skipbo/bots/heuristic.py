@@ -68,7 +68,7 @@ NO_PLAY_SCORE = 0.25
 """A safe play must score above this to be made rather than ending the turn."""
 
 HAND_PLAY_SCORE = 1.0
-"""What a play from the hand scores, before what it offers (``DISCARD_TOP_SCORE``: 1.25)."""
+"""What a play from the hand scores, before what it offers (less than a discard top's)."""
 
 EMPTY_HAND_SCORE = 3.0
 """What a play of the hand's last card scores: the hand is refilled at once (R-TURN-4)."""
