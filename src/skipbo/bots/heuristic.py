@@ -254,9 +254,10 @@ def play_candidates(
     ``HAND_PLAY_SCORE``). With ``mind_scarcity``
     (the reference's way) completing build piles scores higher when cards are
     :func:`scarce`, wilds included. With ``runs`` a play scores as the best run of
-    plays it starts on its build pile (:func:`_run_score`), so that a play which
-    alone would hand the others a stock top is made when the cards that carry the
-    build pile past it are at hand (the reference judges each play alone).
+    plays it starts on its build pile (from the hand, then from discard tops), so
+    that a play which alone would hand the others a stock top is made when the
+    cards that carry the build pile past it are at hand (the reference judges each
+    play alone).
     """
     hand = seen.hand
     assert hand is not None
