@@ -331,12 +331,12 @@ def _run_score(
         played = next(p for s, i, p in piles if (s, i) == (first.discard_set, first.pile))
         card = played.pop()
     total = bonus - keep.get(card, 0.0)
-    # Cards on the build pile once ``first`` is played: a completed pile is cleared
-    # (R-BUILD-4), and the next number is one more than the cards on it.
-    size = (len(seen.builds[first.build]) + 1) % highest
+    # A build pile's top number is its count of cards: ``on_pile`` is both (a
+    # completed pile, R-BUILD-4, is cleared: :func:`next_number` then gives a 1).
+    on_pile = len(seen.builds[first.build]) + 1
     best = -math.inf
     while True:
-        need = size + 1
+        need = next_number(on_pile, highest)
         if need in hand:
             hand.remove(need)
             # R-TURN-4: a hand emptied by plays is refilled at once.
@@ -347,9 +347,9 @@ def _run_score(
                 return best
             pile.pop()
             total += DISCARD_TOP_SCORE - keep.get(need, 0.0)
-        size = (size + 1) % highest
+        on_pile = need
         after = needs.copy()
-        after[first.build] = size + 1
+        after[first.build] = next_number(on_pile, highest)
         best = max(best, total - (offers(seen, after) - before))
 
 
