@@ -12,11 +12,23 @@ from hypothesis import strategies as st
 import skipbo
 from skipbo import Discard, GameState, PlayFromDiscard, PlayFromHand, PlayFromStock, Rules
 from skipbo.arena import play_game, tournament
-from skipbo.bots import BOTS, Bot, HeuristicBot, ReferenceHeuristicBot, SearchBot, make_bot
+from skipbo.bots import BOTS, Bot, HeuristicBot, ReferenceHeuristicBot, SearchBot, make_bot, search
 from skipbo.bots.heuristic import danger, play_candidates, scarce, stock_plan
 from skipbo.bots.leaf import FITTED, fitted_leaf, leaf_features
-from skipbo.bots.planner import GAP_RISK, HAND_FIRST_SCORE, empty_hand_plan, exposure, plays
-from skipbo.bots.search import DEFAULT_ITERATIONS, FITTED_ITERATIONS
+from skipbo.bots.planner import (
+    GAP_RISK,
+    HAND_FIRST_SCORE,
+    discards,
+    empty_hand_plan,
+    exposure,
+    plays,
+)
+from skipbo.bots.search import (
+    DEFAULT_ITERATIONS,
+    DISCARD_CANDIDATES,
+    FITTED_ITERATIONS,
+    searches_discard,
+)
 from tests.arrange import arrange
 from tests.strategies import game_states, hidden_redeals, individual_rules, team_rules
 
@@ -407,15 +419,81 @@ class TestSearchBot:
         bot = SearchBot(0, iterations=1)
         assert bot.candidates(skipbo.view(state, 0)) == [PlayFromStock(0, 0)]
 
-    def test_makes_the_heuristics_discard_without_searching(self) -> None:
+    def test_searches_the_heuristics_best_discards(self) -> None:
         # No card of the hand can be played (every build pile needs a 1): the heuristic
-        # discards, and which discard is not searched (several would be legal).
+        # discards, and the search weighs its discard against its next best ones.
         rules = Rules(players=2)
-        state = arrange(rules, stocks=((9, 3), (9, 8)), hands=((4, 5, 7, 10, 12), ()))
+        state = arrange(
+            rules,
+            stocks=((9, 3), (9, 8)),
+            hands=((4, 5, 7, 10, 12), ()),
+            discards=(((11,), (6,), (12,), ()), ((), (), (), ())),
+        )
+        seen = skipbo.view(state, 0)
+        ranked = discards(seen, skipbo.legal_moves(seen))
+        found = SearchBot(0, iterations=SMALL_SEARCH).candidates(seen)
+        assert found[0] == HeuristicBot().choose(seen) == ranked[0]
+        assert found == ranked[:DISCARD_CANDIDATES]
+        assert len({move.card for move in found if isinstance(move, Discard)}) > 1
+
+    def test_discards_a_card_held_twice_unsearched(self) -> None:
+        # The heuristic discards a card its hand holds twice first: taken unsearched.
+        rules = Rules(players=2)
+        state = arrange(
+            rules,
+            stocks=((9, 3), (9, 8)),
+            hands=((7, 7, 10, 11, 12), ()),
+            discards=(((11,), (6,), (12,), ()), ((), (), (), ())),
+        )
         seen = skipbo.view(state, 0)
         chosen = HeuristicBot().choose(seen)
         assert isinstance(chosen, Discard)
-        assert len([move for move in skipbo.legal_moves(seen) if isinstance(move, Discard)]) > 1
+        assert chosen.card == 7
+        assert len(discards(seen, skipbo.legal_moves(seen))) > 1
+        assert not searches_discard(seen, chosen)
+        assert SearchBot(0, iterations=SMALL_SEARCH).candidates(seen) == [chosen]
+
+    @pytest.mark.parametrize(("players", "rounds"), [(2, 2), (3, 1), (4, 1)])
+    def test_rollouts_end_after_the_bots_next_turn(
+        self, players: int, rounds: int, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """Each rollout is valued at the start of the turn after the bot's next turn
+        (with two players, after the one after that)."""
+        seen = TestSearchDeals.searched_view(Rules(players=players))
+        valued: list[int] = []
+
+        def leaf(state: GameState, seat: int) -> float:
+            assert state.outcome is None  # no game of these ends so soon
+            valued.append(state.turn)
+            return 0.0
+
+        monkeypatch.setattr(search, "fitted_leaf", lambda rules: leaf)
+        SearchBot(0, iterations=SMALL_SEARCH).choose(seen)
+        assert valued
+        assert set(valued) == {seen.turn + rounds * players + 1}
+
+    def test_makes_the_heuristics_discard_without_searching_at_four_players(self) -> None:
+        # The rollouts end after one round: the heuristic's discard is made unsearched.
+        rules = Rules(players=4)
+        state = arrange(
+            rules,
+            stocks=((9, 3), (9, 8), (9, 8), (9, 8)),
+            hands=((4, 5, 7, 10, 12), (), (), ()),
+            discards=(((11,), (6,), (12,), ()), *(((), (), (), ()),) * 3),
+        )
+        seen = skipbo.view(state, 0)
+        chosen = HeuristicBot().choose(seen)
+        assert isinstance(chosen, Discard)
+        assert (
+            len(
+                {
+                    move.card
+                    for move in discards(seen, skipbo.legal_moves(seen))[:3]
+                    if isinstance(move, Discard)
+                }
+            )
+            > 1
+        )
         bot = SearchBot(0, iterations=SMALL_SEARCH)
         assert bot.candidates(seen) == [chosen]
         assert bot.choose(seen) == chosen

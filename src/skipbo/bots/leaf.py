@@ -1,7 +1,9 @@
 """The search's fitted leaf: a seat's chance to win, estimated from a position's cards.
 
 The search bot (:mod:`skipbo.bots.search`) ends each rollout at the start of the turn
-after its own next one and values the position it reaches. Its first value was the
+after its own next one (with two players, after the one after that) and values the
+position it reaches: the seat valued has just ended its turn, as in the positions the
+leaf was fitted on. Its first value was the
 stock lead (how many stock cards fewer than the others), a count that moves only when
 a stock card is played, so that most rollouts of two candidate moves end level. This
 module's value is a logistic regression of the win on features of the full (sampled)

@@ -7,7 +7,8 @@ after it with any number of players.
 Its idea: when a choice matters, deal the cards it cannot see at random several
 times (:func:`skipbo.sampling.sample_state`), try each sensible move in every such
 deal, let the heuristic bot play on for every seat until the end of the bot's own
-next turn, and take the move whose outcomes are best on average.
+next turn (with two players, the turn after), and take the move whose outcomes are
+best on average.
 
 Why perfect-information Monte Carlo (PIMC) with policy rollouts rather than
 information-set MCTS: in Skip-Bo almost everything that matters to a decision is
@@ -33,26 +34,35 @@ the same deals (common random numbers), so their comparison is not drowned by th
 luck of the draw.
 
 To keep a move cheap it searches only real choices: a play that reaches a stock
-top is taken at once (as the heuristic bot would), and so is the heuristic's
-discard when it would discard (it then has no play it scores as safe); otherwise,
-when the heuristic would play, the candidates are its play, the other plays of
-number cards that it scores as safe, and its best discards (ending the turn
-instead). Which discard to make is not searched: a discard shows mostly in the
-bot's own next turn, where the rollout ends, so its later worth (the order of the
-discard piles) is not what the rollouts measure; searching three discards on
-twelve deals took a third of the bot's time and made it no stronger, and the time
-saved goes to twice the deals for the plays (issue 24; the figures are in the
-bots' guide).
+top is taken at once (as the heuristic bot would); otherwise, when the heuristic
+would play, the candidates are its play, the other plays of number cards that it
+scores as safe, and its best discards (ending the turn instead).
 
-A rollout ends at the start of the turn after the bot's next one, and the position
-it reaches is valued by the stock lead (how many stock cards fewer the bot's team has
-than the others, the leader counting as much as all of them; less most of a card when
-the next player can reach a stock top), or, at the tables the fitted leaf was fitted
-for (two and four players, standard rules), by that leaf's estimate of the chance to
-win (:mod:`skipbo.bots.leaf`). The stock lead moves only when a stock card is played, so
-most rollouts of two moves end level, and twice or four times the deals won no more;
-the fitted leaf tells more positions apart, and there more deals paid, so it samples
-``FITTED_ITERATIONS`` deals by default (the bots' guide has the figures).
+How far a rollout looks depends on the table (``ROUNDS_AHEAD``). With two players
+it ends at the start of the turn after the bot's turn after next (two rounds), and
+where the heuristic would discard, its three best discards are searched (the card
+and the pile), but for a card the hand holds twice, which the heuristic discards
+first and which is taken unsearched (:func:`searches_discard`). A discard shows in the
+turns after the bot's next one, when the cards it covers or frees are played, so the
+rollouts must reach them; with the rollouts one round long, searching three discards
+on twelve deals made the bot no stronger. Searching every discard would search more
+than half of the bot's moves, and its median time a move is held to 10 ms. Against
+the heuristic, on the strength benchmark's 300 two-player games, this won 189 where
+one round won 160; searching only which card, the pile left to the heuristic, won 163
+(the bots' guide has the figures). At every other table a rollout ends at the
+start of the turn after the bot's next one, and the heuristic's discard is made
+without searching: at four players a round more, with the stock lead, won fewer
+games.
+
+The position a rollout reaches is valued by the stock lead (how many stock cards
+fewer the bot's team has than the others, the leader counting as much as all of them;
+less most of a card when the next player can reach a stock top), or, at the tables the
+fitted leaf was fitted for (two and four players, standard rules), by that leaf's
+estimate of the chance to win (:mod:`skipbo.bots.leaf`). The stock lead moves only
+when a stock card is played, so most short rollouts end level, and twice or four
+times the deals won no more; the fitted leaf tells more positions apart, and there
+more deals paid, so it samples ``FITTED_ITERATIONS`` deals by default (the bots'
+guide has the figures).
 
 It spends a :class:`~skipbo.common.budget.Budget`: ``iterations`` deals per choice
 and, given a ``time_limit``, no new deal once the time is up (an anytime search: it
@@ -69,6 +79,8 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import attrs
 
 from skipbo.bots.heuristic import stock_plan
@@ -79,11 +91,12 @@ from skipbo.common.bots import SearchingBot
 from skipbo.common.budget import Clock
 from skipbo.engine import apply
 from skipbo.moves import Discard, Move
+from skipbo.rules import Rules
 from skipbo.sampling import sample_state
 from skipbo.state import GameState
 from skipbo.views import PlayerView, legal_moves, view
 
-__all__ = ["SearchBot"]
+__all__ = ["ROUNDS_AHEAD", "SearchBot", "rounds_ahead", "searches_discard"]
 
 DEFAULT_ITERATIONS = 24
 """Deals sampled per searched choice by default, where the leaf is the stock lead."""
@@ -93,6 +106,10 @@ FITTED_ITERATIONS = 96
 
 DISCARD_CANDIDATES = 3
 """How many of the heuristic's best discards are tried against its play (ending the turn)."""
+
+ROUNDS_AHEAD: Mapping[int, int] = {2: 2}
+"""How many rounds of the table a rollout plays after the searched move's turn, by
+players (one at a table not named here); see the module docs."""
 
 THREAT_VALUE = 0.8
 """What an opponent to move who can reach a stock top costs, in stock cards."""
@@ -126,6 +143,23 @@ def _evaluate(state: GameState, seat: int) -> float:
     if rules.seating.team_of[mover] != team and stock_plan(view(state, mover)) is not None:
         value -= THREAT_VALUE
     return value
+
+
+def rounds_ahead(rules: Rules) -> int:
+    """How many rounds a rollout plays after the searched move's turn at ``rules``."""
+    return ROUNDS_AHEAD.get(rules.players, 1)
+
+
+def searches_discard(seen: PlayerView, chosen: Discard) -> bool:
+    """Whether the search weighs the heuristic's discard ``chosen`` against its next best.
+
+    Only where the rollouts reach past the bot's next turn (:func:`rounds_ahead`), and
+    not for a card the hand holds twice: the heuristic discards such a card first, and
+    leaving it unsearched keeps fewer than half of the bot's moves searched.
+    """
+    hand = seen.hand
+    assert hand is not None
+    return rounds_ahead(seen.rules) > 1 and hand.count(chosen.card) < 2
 
 
 class SearchBot(SearchingBot):
@@ -185,14 +219,13 @@ class SearchBot(SearchingBot):
         if planned is not None:
             return [planned[1]]
         chosen = self._policy.choose(seen)
-        if isinstance(chosen, Discard):
-            # Its discards are not searched (see the module docs): the heuristic's.
+        # A discard's worth shows after the bot's next turn: it is searched only where
+        # the rollouts reach that far (see searches_discard).
+        if isinstance(chosen, Discard) and not searches_discard(seen, chosen):
             return [chosen]
         found: list[Move] = [chosen]
-        for move in (
-            *plays(seen, moves),
-            *discards(seen, moves)[:DISCARD_CANDIDATES],
-        ):
+        others = () if isinstance(chosen, Discard) else plays(seen, moves)
+        for move in (*others, *discards(seen, moves)[:DISCARD_CANDIDATES]):
             if move not in found:
                 found.append(move)
         return found
@@ -206,8 +239,8 @@ class SearchBot(SearchingBot):
         if len(found) == 1:
             return found[0]
         seat = view.current_player
-        # The rollouts end when the bot's next turn ends.
-        horizon = view.turn + view.rules.players + 1
+        # The rollouts end when the bot's next turn (or the one after) ends.
+        horizon = view.turn + rounds_ahead(view.rules) * view.rules.players + 1
         value = fitted_leaf(view.rules)
         budget = self.budget
         if value is None:
