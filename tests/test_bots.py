@@ -419,17 +419,21 @@ class TestSearchBot:
         bot = SearchBot(0, iterations=1)
         assert bot.candidates(skipbo.view(state, 0)) == [PlayFromStock(0, 0)]
 
-    def test_searches_the_heuristics_best_discards(self) -> None:
-        # No card of the hand can be played (every build pile needs a 1): the heuristic
-        # discards, and the search weighs its discard against its next best ones.
-        rules = Rules(players=2)
+    @staticmethod
+    def discarding_view(hand: tuple[int, ...]) -> skipbo.PlayerView:
+        """Seat 0's view of a two-player table where no card of ``hand`` can be played
+        (every build pile needs a 1), so that the heuristic discards."""
         state = arrange(
-            rules,
+            Rules(players=2),
             stocks=((9, 3), (9, 8)),
-            hands=((4, 5, 7, 10, 12), ()),
+            hands=(hand, ()),
             discards=(((11,), (6,), (12,), ()), ((), (), (), ())),
         )
-        seen = skipbo.view(state, 0)
+        return skipbo.view(state, 0)
+
+    def test_searches_the_heuristics_best_discards(self) -> None:
+        # The search weighs the heuristic's discard against its next best ones.
+        seen = self.discarding_view((4, 5, 7, 10, 12))
         ranked = discards(seen, skipbo.legal_moves(seen))
         found = SearchBot(0, iterations=SMALL_SEARCH).candidates(seen)
         assert found[0] == HeuristicBot().choose(seen) == ranked[0]
@@ -438,20 +442,20 @@ class TestSearchBot:
 
     def test_discards_a_card_held_twice_unsearched(self) -> None:
         # The heuristic discards a card its hand holds twice first: taken unsearched.
-        rules = Rules(players=2)
-        state = arrange(
-            rules,
-            stocks=((9, 3), (9, 8)),
-            hands=((7, 7, 10, 11, 12), ()),
-            discards=(((11,), (6,), (12,), ()), ((), (), (), ())),
-        )
-        seen = skipbo.view(state, 0)
+        seen = self.discarding_view((7, 7, 10, 11, 12))
         chosen = HeuristicBot().choose(seen)
         assert isinstance(chosen, Discard)
         assert chosen.card == 7
         assert len(discards(seen, skipbo.legal_moves(seen))) > 1
         assert not searches_discard(seen, chosen)
         assert SearchBot(0, iterations=SMALL_SEARCH).candidates(seen) == [chosen]
+
+    def test_searches_discard_needs_a_seats_view(self) -> None:
+        seen = self.discarding_view((4, 5, 7, 10, 12))
+        chosen = HeuristicBot().choose(seen)
+        assert isinstance(chosen, Discard)
+        with pytest.raises(ValueError, match="seat's view"):
+            searches_discard(attrs.evolve(seen, hand=None), chosen)
 
     @pytest.mark.parametrize(("players", "rounds"), [(2, 2), (3, 1), (4, 1)])
     def test_rollouts_end_after_the_bots_next_turn(

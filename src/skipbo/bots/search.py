@@ -156,9 +156,14 @@ def searches_discard(seen: PlayerView, chosen: Discard) -> bool:
     Only where the rollouts reach past the bot's next turn (:func:`rounds_ahead`), and
     not for a card the hand holds twice: the heuristic discards such a card first, and
     leaving it unsearched keeps fewer than half of the bot's moves searched.
+
+    Raises:
+        ValueError: if ``seen`` is no seat's view (it shows no hand).
+
     """
     hand = seen.hand
-    assert hand is not None
+    if hand is None:
+        raise ValueError("searches_discard needs a seat's view: this one shows no hand")
     return rounds_ahead(seen.rules) > 1 and hand.count(chosen.card) < 2
 
 
