@@ -488,16 +488,8 @@ class TestSearchBot:
         seen = skipbo.view(state, 0)
         chosen = HeuristicBot().choose(seen)
         assert isinstance(chosen, Discard)
-        assert (
-            len(
-                {
-                    move.card
-                    for move in discards(seen, skipbo.legal_moves(seen))[:3]
-                    if isinstance(move, Discard)
-                }
-            )
-            > 1
-        )
+        best = discards(seen, skipbo.legal_moves(seen))[:DISCARD_CANDIDATES]
+        assert len({move.card for move in best if isinstance(move, Discard)}) > 1
         bot = SearchBot(0, iterations=SMALL_SEARCH)
         assert bot.candidates(seen) == [chosen]
         assert bot.choose(seen) == chosen
