@@ -420,14 +420,15 @@ class TestSearchBot:
         assert bot.candidates(skipbo.view(state, 0)) == [PlayFromStock(0, 0)]
 
     @staticmethod
-    def discarding_view(hand: tuple[int, ...]) -> skipbo.PlayerView:
-        """Seat 0's view of a two-player table where no card of ``hand`` can be played
-        (every build pile needs a 1), so that the heuristic discards."""
+    def discarding_view(hand: tuple[int, ...], players: int = 2) -> skipbo.PlayerView:
+        """Seat 0's view of a table where no card of ``hand`` can be played (every
+        build pile needs a 1), so that the heuristic discards."""
+        others = players - 1
         state = arrange(
-            Rules(players=2),
-            stocks=((9, 3), (9, 8)),
-            hands=(hand, ()),
-            discards=(((11,), (6,), (12,), ()), ((), (), (), ())),
+            Rules(players=players),
+            stocks=((9, 3), *((9, 8),) * others),
+            hands=(hand, *((),) * others),
+            discards=(((11,), (6,), (12,), ()), *(((), (), (), ()),) * others),
         )
         return skipbo.view(state, 0)
 
@@ -478,14 +479,7 @@ class TestSearchBot:
 
     def test_makes_the_heuristics_discard_without_searching_at_four_players(self) -> None:
         # The rollouts end after one round: the heuristic's discard is made unsearched.
-        rules = Rules(players=4)
-        state = arrange(
-            rules,
-            stocks=((9, 3), (9, 8), (9, 8), (9, 8)),
-            hands=((4, 5, 7, 10, 12), (), (), ()),
-            discards=(((11,), (6,), (12,), ()), *(((), (), (), ()),) * 3),
-        )
-        seen = skipbo.view(state, 0)
+        seen = self.discarding_view((4, 5, 7, 10, 12), players=4)
         chosen = HeuristicBot().choose(seen)
         assert isinstance(chosen, Discard)
         best = discards(seen, skipbo.legal_moves(seen))[:DISCARD_CANDIDATES]
