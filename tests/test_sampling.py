@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from typing import Any
@@ -13,8 +14,10 @@ from hypothesis import strategies as st
 
 import skipbo
 from skipbo import Deck, GameState, InvalidStateError, Rules
+from skipbo.bots import HeuristicBot
+from skipbo.cards import WILD
 from skipbo.sampling import sample_state, unseen_cards, view_violations
-from skipbo.views import view
+from skipbo.views import PlayerView, view
 from tests.arrange import arrange
 from tests.strategies import game_states
 
@@ -75,6 +78,104 @@ class TestSampleState:
         assert unseen_cards(seen) == expected
         spectator = view(state, None)
         assert unseen_cards(spectator) == expected + Counter(state.hands[0])
+
+
+def _with_completed_piles(piles: int) -> GameState:
+    """A position of a heuristic four-player game with ``piles`` completed build piles."""
+    bot = HeuristicBot()
+    state = skipbo.new_game(Rules(players=4), seed=1)
+    while len(state.completed) < piles * state.rules.deck.highest:
+        assert state.outcome is None
+        state = skipbo.apply(state, bot.choose(view(state, state.current_player)))
+    return state
+
+
+def _fewest_wilds(seen: PlayerView) -> int:
+    """The fewest wilds the view's completed piles can hold: one for each missing number."""
+    unseen = unseen_cards(seen)
+    piles = seen.completed_count // seen.rules.deck.highest
+    return sum(max(0, piles - unseen[number]) for number in range(1, seen.rules.deck.highest + 1))
+
+
+class TestCompletedWilds:
+    """``completed_wilds`` sets how often a completed pile's card is a wild."""
+
+    @given(
+        data=st.data(),
+        state=game_states(),
+        seed=st.integers(0, 2**32),
+        share=st.floats(0, 1),
+    )
+    def test_a_sample_is_valid_and_shows_the_same_view(
+        self, data: st.DataObject, state: GameState, seed: int, share: float
+    ) -> None:
+        player = data.draw(st.none() | st.integers(0, state.rules.players - 1), label="player")
+        seen = view(state, player)
+        sampled = sample_state(seen, random.Random(seed), completed_wilds=share)
+        skipbo.check_invariants(sampled)
+        assert view(sampled, player) == seen
+        assert sampled == sample_state(seen, random.Random(seed), completed_wilds=share)
+
+    def test_none_holds_the_fewest_wilds(self) -> None:
+        seen = view(_with_completed_piles(3), 0)
+        for seed in range(20):
+            completed = sample_state(seen, random.Random(seed), completed_wilds=0).completed
+            assert completed.count(WILD) == _fewest_wilds(seen)
+
+    def test_the_share_is_held_where_uniform_deals_hold_far_more(self) -> None:
+        seen = view(_with_completed_piles(3), 0)
+        assert _fewest_wilds(seen) == 0  # every position is free to take a number
+
+        def share(completed_wilds: float | None) -> float:
+            cards = [
+                card
+                for seed in range(100)
+                for card in sample_state(
+                    seen, random.Random(seed), completed_wilds=completed_wilds
+                ).completed
+            ]
+            return cards.count(WILD) / len(cards)
+
+        # 3,600 cards: the standard error of a share near 0.15 is 0.006.
+        assert 0.12 < share(0.15) < 0.18
+        assert share(None) > 0.3  # the unseen wilds outnumber any one number's cards
+        assert share(1.0) > share(None)
+
+    @pytest.mark.parametrize("completed_wilds", [0.0, 1.0])
+    def test_a_wild_where_the_number_ran_out_whatever_the_share(
+        self, completed_wilds: float
+    ) -> None:
+        # As in TestSampleState: the only completed pile must be (1, wild).
+        rules = Rules(players=2, deck=Deck(copies=2, wilds=1, highest=2), stock_size=1, hand_size=1)
+        state = arrange(rules, stocks=[(2,), (2,)], hands=[(1,), ()], completed=(1, 0))
+        for seed in range(10):
+            sampled = sample_state(
+                view(state, 0), random.Random(seed), completed_wilds=completed_wilds
+            )
+            assert sampled.completed == (1, WILD)
+
+    @pytest.mark.parametrize(
+        ("completed_wilds", "error"),
+        [
+            (-0.1, ValueError),
+            (1.5, ValueError),
+            (math.nan, ValueError),
+            ("0.5", TypeError),
+            (True, TypeError),
+        ],
+    )
+    def test_a_bad_share_is_rejected_and_draws_nothing(
+        self, completed_wilds: Any, error: type[Exception]
+    ) -> None:
+        rng = random.Random(3)
+        before = rng.getstate()
+        with pytest.raises(error, match="completed_wilds"):
+            sample_state(
+                view(skipbo.new_game(Rules(players=2), seed=1), 0),
+                rng,
+                completed_wilds=completed_wilds,
+            )
+        assert rng.getstate() == before
 
 
 class TestInconsistentViews:

@@ -17,7 +17,9 @@ True
 
 The samples are uniform over the ways to place the unseen cards given the view
 alone, not the posterior given the moves that led to it (which a planner may
-weigh itself).
+weigh itself); ``completed_wilds`` sets how many wilds the completed build piles
+hold instead, a belief about play that uniform placement gets badly wrong (see
+:func:`sample_state`).
 """
 
 from __future__ import annotations
@@ -164,11 +166,19 @@ def view_violations(seen: PlayerView) -> list[str]:
     return problems
 
 
-def _completed(unseen: Counter[Card], piles: int, highest: int, rng: random.Random) -> Pile:
+def _completed(
+    unseen: Counter[Card],
+    piles: int,
+    highest: int,
+    rng: random.Random,
+    wild_share: float | None,
+) -> Pile:
     """Random complete build piles from ``unseen`` (taken out of it), always feasible.
 
     Position ``k`` of a pile holds ``k`` or a wild (R-BUILD-2/3). A wild is chosen
-    only while enough wilds remain for the positions whose number has run out.
+    only while enough wilds remain for the positions whose number has run out. Where
+    the number has not run out, a wild is chosen with chance ``wild_share``, or, if
+    that is ``None``, in proportion to the unseen wilds and the unseen cards ``k``.
     """
     left = dict.fromkeys(range(1, highest + 1), piles)  # positions still to fill, by number
     needed = _wilds_needed(unseen, piles, highest)
@@ -178,7 +188,11 @@ def _completed(unseen: Counter[Card], piles: int, highest: int, rng: random.Rand
             short = left[value] > unseen[value]  # this position needs a wild somewhere
             numbers = unseen[value]
             wilds = unseen[WILD] if short or needed < unseen[WILD] else 0
-            if rng.randrange(numbers + wilds) < numbers:
+            if wild_share is None or short:
+                chosen_number = rng.randrange(numbers + wilds) < numbers
+            else:
+                chosen_number = not wilds or rng.random() >= wild_share
+            if chosen_number:
                 card = value
             else:
                 card = WILD
@@ -189,7 +203,9 @@ def _completed(unseen: Counter[Card], piles: int, highest: int, rng: random.Rand
     return tuple(cards)
 
 
-def sample_state(seen: PlayerView, rng: random.Random) -> GameState:
+def sample_state(
+    seen: PlayerView, rng: random.Random, *, completed_wilds: float | None = None
+) -> GameState:
     """A random full state that shows ``seen`` to its player (a determinization).
 
     The cards ``seen`` does not show are dealt at random to the places it does not
@@ -197,9 +213,23 @@ def sample_state(seen: PlayerView, rng: random.Random) -> GameState:
     piles (each a valid run, R-BUILD-4) and the draw pile; the shuffle seed is drawn
     from ``rng``. Everything ``seen`` shows is kept. Works on a spectator's view too.
 
+    How many wilds the completed piles hold decides how many are left for the other
+    places. Dealt uniformly, a completed pile's card is a wild nearly half the time:
+    a wild may stand at any of its positions, and the unseen wilds outnumber the
+    unseen cards of any one number. Real piles hold far fewer (about one card in six
+    or seven in the heuristic bot's games), since players build with numbers and keep
+    their wilds for their stock tops, so uniform deals give the other hands, the
+    stock piles and the draw pile about half their real share of wilds.
+    ``completed_wilds`` sets the chance instead.
+
     Args:
         seen: A player's (or a spectator's) view.
         rng: The source of randomness (only this is used: seed it to reproduce).
+        completed_wilds: If given, the chance (0 to 1) that a completed pile's card is
+            a wild where its number has not run out (where it has, it must be one);
+            by default, as uniform placement of the unseen cards makes it. The view
+            does not say which completed cards were wilds: this is a belief, not a
+            fact the view hides.
 
     Returns:
         A state ``s`` with ``view(s, seen.player) == seen`` that passes
@@ -207,18 +237,27 @@ def sample_state(seen: PlayerView, rng: random.Random) -> GameState:
 
     Raises:
         InvalidStateError: if no valid state has this view (see :func:`view_violations`).
-        TypeError: if ``seen`` is not a :class:`~skipbo.views.PlayerView`.
+        TypeError: if ``seen`` is not a :class:`~skipbo.views.PlayerView`, or
+            ``completed_wilds`` is not a number.
+        ValueError: if ``completed_wilds`` is not between 0 and 1.
 
     """
     if type(seen) is not PlayerView:
         raise ArgumentTypeError(f"sample_state needs a PlayerView, not {type(seen).__name__}")
+    if completed_wilds is not None:
+        if isinstance(completed_wilds, bool) or not isinstance(completed_wilds, int | float):
+            raise ArgumentTypeError(
+                f"completed_wilds must be a number, not {type(completed_wilds).__name__}"
+            )
+        if not 0 <= completed_wilds <= 1:  # also rejects NaN
+            raise ValueError(f"completed_wilds must be between 0 and 1, got {completed_wilds!r}")
     problems = view_violations(seen)
     if problems:
         raise InvalidStateError("; ".join(problems))
     rules = seen.rules
     unseen = unseen_cards(seen)
     completed = _completed(
-        unseen, seen.completed_count // rules.deck.highest, rules.deck.highest, rng
+        unseen, seen.completed_count // rules.deck.highest, rules.deck.highest, rng, completed_wilds
     )
     rest = list(unseen.elements())
     rng.shuffle(rest)
