@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import itertools
+import random
+from typing import Any
 
 import attrs
 import pytest
@@ -24,11 +26,14 @@ from skipbo.bots.planner import (
     plays,
 )
 from skipbo.bots.search import (
+    COMPLETED_WILDS,
     DEFAULT_ITERATIONS,
     DISCARD_CANDIDATES,
     FITTED_ITERATIONS,
     searches_discard,
 )
+from skipbo.cards import WILD
+from skipbo.sampling import sample_state
 from tests.arrange import arrange
 from tests.strategies import game_states, hidden_redeals, individual_rules, team_rules
 
@@ -588,6 +593,36 @@ class TestSearchDeals:
         bot = SearchBot(0)
         bot.choose(self.searched_view(rules))
         assert bot.deals == deals
+
+    def test_completed_piles_are_dealt_few_wilds(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """The deals' completed piles hold wilds as real piles do, not as uniform deals."""
+        rules = Rules(players=4)
+        bot = HeuristicBot()
+        probe = SearchBot(0, iterations=1)
+        state = skipbo.new_game(rules, seed=6)
+        while True:  # a choice of the search with two completed piles set aside
+            seen = skipbo.view(state, state.current_player)
+            if len(state.completed) >= 24 and len(probe.candidates(seen)) > 1:
+                break
+            state = skipbo.apply(state, bot.choose(seen))
+        dealt: list[GameState] = []
+
+        def recording(seen: skipbo.PlayerView, rng: random.Random, **options: Any) -> GameState:
+            deal = sample_state(seen, rng, **options)
+            dealt.append(deal)
+            return deal
+
+        monkeypatch.setattr(search, "sample_state", recording)
+        SearchBot(0, iterations=60).choose(seen)
+
+        def share(deals: list[GameState]) -> float:
+            cards = [card for deal in deals for card in deal.completed]
+            return cards.count(WILD) / len(cards)
+
+        assert len(dealt) >= 60
+        assert abs(share(dealt) - COMPLETED_WILDS) < 0.05
+        uniform = [sample_state(seen, random.Random(seed)) for seed in range(60)]
+        assert share(uniform) > COMPLETED_WILDS + 0.15  # what the search no longer deals
 
     def test_given_deals_are_kept_with_the_fitted_leaf(self) -> None:
         bot = SearchBot(0, iterations=3)
