@@ -116,7 +116,7 @@ class TestCompletedWilds:
         assert view(sampled, player) == seen
         assert sampled == sample_state(seen, random.Random(seed), completed_wilds=share)
 
-    def test_none_holds_the_fewest_wilds(self) -> None:
+    def test_a_share_of_0_holds_the_fewest_wilds(self) -> None:
         seen = view(_with_completed_piles(3), 0)
         for seed in range(20):
             completed = sample_state(seen, random.Random(seed), completed_wilds=0).completed
