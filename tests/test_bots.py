@@ -570,14 +570,15 @@ class TestSearchDeals:
     """The search's deals a choice: more where the fitted leaf applies."""
 
     @staticmethod
-    def searched_view(rules: Rules) -> skipbo.PlayerView:
-        """The first view of a heuristic game at ``rules`` where the search has a choice."""
+    def searched_view(rules: Rules, completed: int = 0) -> skipbo.PlayerView:
+        """The first view of a heuristic game at ``rules`` where the search has a choice
+        and at least ``completed`` cards of completed build piles are set aside."""
         bot = HeuristicBot()
         state = skipbo.new_game(rules, seed=6)
         probe = SearchBot(0, iterations=1)
         while True:
             seen = skipbo.view(state, state.current_player)
-            if len(probe.candidates(seen)) > 1:
+            if len(state.completed) >= completed and len(probe.candidates(seen)) > 1:
                 return seen
             state = skipbo.apply(state, bot.choose(seen))
 
@@ -596,15 +597,7 @@ class TestSearchDeals:
 
     def test_completed_piles_are_dealt_few_wilds(self, monkeypatch: pytest.MonkeyPatch) -> None:
         """The deals' completed piles hold wilds as real piles do, not as uniform deals."""
-        rules = Rules(players=4)
-        bot = HeuristicBot()
-        probe = SearchBot(0, iterations=1)
-        state = skipbo.new_game(rules, seed=6)
-        while True:  # a choice of the search with two completed piles set aside
-            seen = skipbo.view(state, state.current_player)
-            if len(state.completed) >= 24 and len(probe.candidates(seen)) > 1:
-                break
-            state = skipbo.apply(state, bot.choose(seen))
+        seen = self.searched_view(Rules(players=4), completed=24)  # two completed piles
         dealt: list[GameState] = []
 
         def recording(seen: skipbo.PlayerView, rng: random.Random, **options: Any) -> GameState:

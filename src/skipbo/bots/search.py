@@ -270,7 +270,7 @@ class SearchBot(SearchingBot):
         totals = [0.0] * len(found)
         countdown = budget.start()
         while countdown.more():
-            deal = sample_state(view, self._rng, completed_wilds=COMPLETED_WILDS)
+            deal = self._deal(view)
             if evidence is not None:
                 deal, evidence = self._infer(view, deal, evidence, first=countdown.steps == 1)
             for index, move in enumerate(found):
@@ -292,8 +292,12 @@ class SearchBot(SearchingBot):
         for _ in range(TRIES):
             if evidence.allows(deal):
                 return deal, evidence
-            deal = sample_state(seen, self._rng, completed_wilds=COMPLETED_WILDS)
+            deal = self._deal(seen)
         return deal, None if first else evidence
+
+    def _deal(self, seen: PlayerView) -> GameState:
+        """One deal of what ``seen`` hides; a redeal for the evidence is dealt alike."""
+        return sample_state(seen, self._rng, completed_wilds=COMPLETED_WILDS)
 
     def _rollout(self, state: GameState, horizon: int) -> GameState:
         """Play on with the heuristic for every seat until turn ``horizon`` starts."""
