@@ -404,7 +404,8 @@ def test_names_are_chosen_on_joining_and_shown_as_text(server: Server, browser: 
 
 
 def test_the_others_moves_are_paced_by_the_setting(server: Server, browser: Any) -> None:
-    created = server.create(SHORT, ["human", "human"])
+    # Stock piles of 30: three moves cannot end the game (stocks of two could).
+    created = server.create(skipbo.Rules(players=2), ["human", "human"])
     table = created["table"]
     watcher = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
     watcher.add_init_script("localStorage.setItem('table-pace', '2600')")  # "slow"
