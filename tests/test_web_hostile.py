@@ -236,7 +236,7 @@ def _websocket_handshake(port: int, table: str) -> socket.socket:
 
 
 def test_a_socket_that_does_not_answer_pings_is_dropped(tmp_path: Path) -> None:
-    options = ("--ping-interval", "0.5", "--ping-timeout", "0.5")
+    options = ("--ping-interval", "0.5", "--ping-timeout", "5")
     with running_server(tmp_path / "t.sqlite3", *options) as server:
         created = server.create(RULES, ["human", "human"])
         held = contextlib.ExitStack()

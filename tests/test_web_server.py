@@ -37,7 +37,7 @@ RULES = skipbo.Rules(players=2, stock_size=3)
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     db = tmp_path_factory.mktemp("web") / "tables.sqlite3"
-    options = ["--bot-delay", "0", "--header-timeout", "1", "--body-timeout", "1"]
+    options = ["--bot-delay", "0", "--header-timeout", "3", "--body-timeout", "3"]
     # More spectators per address than a table admits, to see the table's own bound.
     options += ["--spectators-per-address", "40"]
     with running_server(db, *options, "--moves-per-second", "2") as started:
