@@ -24,6 +24,7 @@ from skipbo.bots.planner import (
     empty_hand_plan,
     exposure,
     plays,
+    stock_move,
 )
 from skipbo.bots.search import (
     COMPLETED_WILDS,
@@ -316,6 +317,49 @@ class TestMultiPlayerHeuristic:
         assert HeuristicBot().choose(seen) == PlayFromHand(3, 0)
         assert ReferenceHeuristicBot().choose(seen) == PlayFromDiscard(0, 0, 0)
 
+    @pytest.mark.parametrize("players", [2, 3, 4])
+    def test_keeps_its_discard_tops_as_bridges_at_a_full_table(self, players: int) -> None:
+        """A safe 3 on a discard top and no play from the hand: with two players it
+        is played (freeing the card below, as the reference does); from three players
+        on it stays there for a later plan to the stock, and the turn ends with a
+        discard (a card played from the hand is a new card drawn, one from a discard
+        pile is none)."""
+        rules = Rules(players=players)
+        state = arrange(
+            rules,
+            stocks=tuple((*UNDER, 12) for _ in range(players)),
+            hands=((5, 6, 7, 8, 11), *((),) * (players - 1)),
+            discards=(((3,), (), (), ()), *(NO_DISCARDS,) * (players - 1)),
+            builds=((1, 2), (), (), ()),
+        )
+        seen = skipbo.view(state, 0)
+        assert ReferenceHeuristicBot().choose(seen) == PlayFromDiscard(0, 0, 0)
+        chosen = HeuristicBot().choose(seen)
+        if players == 2:
+            assert chosen == PlayFromDiscard(0, 0, 0)
+        else:
+            assert isinstance(chosen, Discard)
+
+    @pytest.mark.parametrize("players", [2, 4])
+    def test_plans_from_its_hand_first_at_a_full_table(self, players: int) -> None:
+        """The gap 1..4 below its stock top 5, with a 1 both in the hand and on a
+        discard top: from three players on the plan takes the hand's 1 (one more card
+        drawn next turn, the discard top kept), with two the discard top's; the plan
+        costs four cards either way."""
+        rules = Rules(players=players)
+        state = arrange(
+            rules,
+            stocks=((*UNDER, 5), *((*UNDER, 12),) * (players - 1)),
+            hands=((1, 2, 3, 4, 11), *((),) * (players - 1)),
+            discards=(((1,), (), (), ()), *(NO_DISCARDS,) * (players - 1)),
+        )
+        seen = skipbo.view(state, 0)
+        assert stock_plan(seen) == (4, PlayFromDiscard(0, 0, 0))
+        assert stock_plan(seen, hand_first=True) == (4, PlayFromHand(1, 0))
+        expected = PlayFromHand(1, 0) if players > 2 else PlayFromDiscard(0, 0, 0)
+        assert HeuristicBot().choose(seen) == expected
+        assert stock_move(seen) == expected
+
     def test_plays_a_run_past_the_opponents_stock_top(self) -> None:
         """A 6 alone would hand the opponent its stock top 7; the 6 and the 7 together
         carry the build pile past it. The new heuristic plays the run, the reference
@@ -574,13 +618,15 @@ class TestSearchDeals:
         """The first view of a heuristic game at ``rules`` where the search has a choice
         and at least ``completed`` cards of completed build piles are set aside."""
         bot = HeuristicBot()
-        state = skipbo.new_game(rules, seed=6)
         probe = SearchBot(0, iterations=1)
-        while True:
-            seen = skipbo.view(state, state.current_player)
-            if len(state.completed) >= completed and len(probe.candidates(seen)) > 1:
-                return seen
-            state = skipbo.apply(state, bot.choose(seen))
+        for seed in itertools.count(6):  # a game may end before enough cards complete
+            state = skipbo.new_game(rules, seed=seed)
+            while state.outcome is None:
+                seen = skipbo.view(state, state.current_player)
+                if len(state.completed) >= completed and len(probe.candidates(seen)) > 1:
+                    return seen
+                state = skipbo.apply(state, bot.choose(seen))
+        raise AssertionError("unreachable: itertools.count never ends")
 
     @pytest.mark.parametrize(
         ("rules", "deals"),

@@ -119,11 +119,14 @@ def danger(seen: PlayerView, needs: list[int]) -> float:
     return total
 
 
-def stock_plan(seen: PlayerView) -> tuple[int, Move] | None:
+def stock_plan(seen: PlayerView, *, hand_first: bool = False) -> tuple[int, Move] | None:
     """The cost and first move of the cheapest plan that plays a stock top, if any.
 
     The cost counts a wild as ``WILD_COST`` cards; a stock top that can be
-    played at once costs 0. See the module docs for how plans are made.
+    played at once costs 0. See the module docs for how plans are made. With
+    ``hand_first`` a gap's number is taken from the hand before a discard top (the
+    reference takes the discard top first); the plans and their costs are the same,
+    only which of two equal cards fills the gap differs.
     """
     rules = seen.rules
     seat = seen.player
@@ -167,7 +170,7 @@ def stock_plan(seen: PlayerView) -> tuple[int, Move] | None:
             # Every card costs at least 1: a plan no cheaper than the best is skipped.
             if gap > wilds or (best is not None and best[0] <= length):
                 continue
-            found = _fill(seen, build, numbers)
+            found = _fill(seen, build, numbers, hand_first=hand_first)
             if found is not None:
                 cost, first = found
                 if best is None or (cost, 0.0) < best[:2]:
@@ -175,8 +178,14 @@ def stock_plan(seen: PlayerView) -> tuple[int, Move] | None:
     return None if best is None else (int(best[0]), best[2])
 
 
-def _fill(seen: PlayerView, build: int, numbers: Iterable[int]) -> tuple[int, Move] | None:
-    """The cost and first move of playing ``numbers`` onto build pile ``build``, greedily."""
+def _fill(
+    seen: PlayerView, build: int, numbers: Iterable[int], *, hand_first: bool
+) -> tuple[int, Move] | None:
+    """The cost and first move of playing ``numbers`` onto build pile ``build``, greedily.
+
+    Each number is taken from a discard top, else from the hand (``hand_first``: the
+    other way round), before a wild is.
+    """
     assert seen.player is not None
     assert seen.hand is not None
     hand = Counter(seen.hand)
@@ -198,12 +207,12 @@ def _fill(seen: PlayerView, build: int, numbers: Iterable[int]) -> tuple[int, Mo
                 ),
                 None,
             )
-            if spot is not None:
-                depths[spot] -= 1
-                move = PlayFromDiscard(piles[spot][0], piles[spot][1], build)
-            elif hand[card]:
+            if hand[card] and (hand_first or spot is None):
                 hand[card] -= 1
                 move = PlayFromHand(card, build)
+            elif spot is not None:
+                depths[spot] -= 1
+                move = PlayFromDiscard(piles[spot][0], piles[spot][1], build)
             if move is not None:
                 cost += WILD_COST if card == WILD else 1
                 break

@@ -16,8 +16,8 @@ order from the seat valued.
 
 It is fitted for two tables, standard rules with two and with four players (individual
 play), each on 8,000 games. Held out (their last fifth), its log-loss is 0.596 against
-0.605 for the stock sizes alone and 0.693 for a constant with two players, and 0.470
-against 0.478 and 0.553 with four (issue 24; the bots' guide has the figures of the
+0.605 for the stock sizes alone and 0.693 for a constant with two players, and 0.474
+against 0.481 and 0.551 with four (issue 24; the bots' guide has the figures of the
 search with it). :func:`fitted_leaf` gives ``None`` for every other rules, where the
 search keeps the stock lead.
 
@@ -60,12 +60,12 @@ FITTED: Mapping[Rules, tuple[float, ...]] = {
         0.0478,
     ),
     Rules(players=4): (
-        *(-7.9095, 1.8060, 3.7007, 0.0000, -0.0358, 0.0058, -0.0023, 0.2044, 0.1334, -0.2019),
-        *(2.9550, -0.8114, -3.5350, -0.1722, -0.1304, -0.0673, -0.0436, -0.0884, -0.0390, 0.5306),
-        *(1.0874, 0.5972, -5.8753, -0.0626, -0.0893, -0.0350, -0.0126, -0.0832, -0.0155, 0.0577),
-        *(2.1539, -0.3904, -4.9356, -0.0144, -0.0044, 0.0040, -0.0017, -0.0705, -0.0727, 0.0573),
-        0.0711,
-        -0.6983,
+        *(-8.4629, 2.4199, 2.3446, 0.0000, -0.0017, -0.0116, -0.0002, 0.1975, 0.1494, -0.2244),
+        *(1.1768, 0.1984, -5.2066, -0.1666, -0.0837, -0.0582, -0.0439, -0.0621, -0.0222, 0.4223),
+        *(3.0515, -0.9714, -3.6652, -0.0384, -0.0804, -0.0393, -0.0772, -0.0376, -0.0192, 0.0789),
+        *(2.5272, -0.5089, -4.1625, -0.0241, -0.0142, -0.0323, -0.0105, -0.0979, -0.0029, 0.1176),
+        0.0435,
+        -0.5868,
     ),
 }
 """The fitted weights of :func:`leaf_features` (intercept last), by the rules they were

@@ -89,7 +89,7 @@ import attrs
 from skipbo.bots.heuristic import stock_plan
 from skipbo.bots.inference import TRIES, LastDiscard
 from skipbo.bots.leaf import fitted_leaf
-from skipbo.bots.planner import HeuristicBot, discards, plays
+from skipbo.bots.planner import HeuristicBot, discards, plays, stock_move
 from skipbo.common.bots import SearchingBot
 from skipbo.common.budget import Clock
 from skipbo.engine import apply
@@ -232,9 +232,9 @@ class SearchBot(SearchingBot):
         moves = legal_moves(seen)
         if len(moves) == 1 or seen.hand is None:
             return moves[:1]
-        planned = stock_plan(seen)
+        planned = stock_move(seen)
         if planned is not None:
-            return [planned[1]]
+            return [planned]
         chosen = self._policy.choose(seen)
         # A discard's worth shows after the bot's next turn: it is searched only where
         # the rollouts reach that far (see searches_discard).
