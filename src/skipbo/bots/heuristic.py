@@ -125,8 +125,9 @@ def stock_plan(seen: PlayerView, *, hand_first: bool = False) -> tuple[int, Move
     The cost counts a wild as ``WILD_COST`` cards; a stock top that can be
     played at once costs 0. See the module docs for how plans are made. With
     ``hand_first`` a gap's number is taken from the hand before a discard top (the
-    reference takes the discard top first); the plans and their costs are the same,
-    only which of two equal cards fills the gap differs.
+    reference takes the discard top first). Mostly only which of two equal cards
+    fills a gap differs; where the discard top would have freed a card the plan
+    needs later, the plan found may cost more, or none be found.
     """
     rules = seen.rules
     seat = seen.player
