@@ -360,6 +360,22 @@ class TestMultiPlayerHeuristic:
         assert HeuristicBot().choose(seen) == expected
         assert stock_move(seen) == expected
 
+    def test_plans_through_a_discard_top_that_frees_the_next_card(self) -> None:
+        """Stock top 4, a build pile needing 2, a 2 in the hand and a discard pile 3, 2:
+        the hand's 2 first leaves the 3 under the discard pile's 2, with no plan; the
+        discard top first frees the 3. Hand first keeps the plan the reference finds."""
+        state = arrange(
+            Rules(players=4),
+            stocks=((*UNDER, 4), *((*UNDER, 12),) * 3),
+            hands=((2, 7, 8, 9, 11), (), (), ()),
+            discards=(((3, 2), (), (), ()), *(NO_DISCARDS,) * 3),
+            builds=((1,), (), (), ()),
+        )
+        seen = skipbo.view(state, 0)
+        assert stock_plan(seen) == (2, PlayFromDiscard(0, 0, 0))
+        assert stock_plan(seen, hand_first=True) == (2, PlayFromDiscard(0, 0, 0))
+        assert HeuristicBot().choose(seen) == PlayFromDiscard(0, 0, 0)
+
     def test_plays_a_run_past_the_opponents_stock_top(self) -> None:
         """A 6 alone would hand the opponent its stock top 7; the 6 and the 7 together
         carry the build pile past it. The new heuristic plays the run, the reference
