@@ -53,7 +53,7 @@ For the same reason it plays from its hand and leaves its discard piles alone: a
 card played from the hand is a new card drawn at its next turn (R-TURN-1), one
 played from a discard pile is none, and a discard top waits there, out of every
 other player's reach, as a step towards its stock. As one against three of the
-heuristic that also played its discard tops, this won 29.3% and 30.5% of 4,000
+heuristic that also played its discard tops, this won 30.4% and 31.0% of 4,000
 4-player games (seeds 7 and 11; the unchanged copy 25.2% and 25.0%).
 
 It draws no randomness (ties go to the first candidate in legal-move order), so it is
@@ -275,10 +275,10 @@ the hand), and a plan takes a number from the hand before a discard top
 next turn (R-TURN-1), where a card played from a discard pile brings none; a discard
 pile's cards wait there, out of every other player's reach, for a plan to the stock. As
 one against three of the heuristic without it (4,000 games each, seats rotated):
-29.3% and 30.5% of 4-player games (seeds 7 and 11; the unchanged copy 25.2% and
-25.0%), 38.8% of 3-player and 18.7% of 6-player games (2,000, seed 7; even shares
-33.3% and 16.7%); with two players it won 49.8% of 3,000 (seed 7), so two
-players keep the reference's way. The bots' guide has the figures.
+30.4% and 31.0% of 4-player games (seeds 7 and 11; the unchanged copy 25.2% and
+25.0%), 40.6% of 3-player and 19.7% of 6-player games (2,000, seed 7; even shares
+33.3% and 16.7%); with two players (plans not yet falling back to the reference's
+way) it won 49.8% of 3,000 (seed 7), so two players keep the reference's way. The bots' guide has the figures.
 """
 
 
