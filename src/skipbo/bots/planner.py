@@ -278,7 +278,8 @@ one against three of the heuristic without it (4,000 games each, seats rotated):
 30.4% and 31.0% of 4-player games (seeds 7 and 11; the unchanged copy 25.2% and
 25.0%), 40.6% of 3-player and 19.7% of 6-player games (2,000, seed 7; even shares
 33.3% and 16.7%); with two players (plans not yet falling back to the reference's
-way) it won 49.8% of 3,000 (seed 7), so two players keep the reference's way. The bots' guide has the figures.
+way) it won 49.8% of 3,000 (seed 7), so two players keep the reference's way. The
+bots' guide has the figures.
 """
 
 
