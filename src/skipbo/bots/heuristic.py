@@ -172,10 +172,11 @@ def stock_plan(seen: PlayerView, *, hand_first: bool = False) -> tuple[int, Move
             if gap > wilds or (best is not None and best[0] <= length):
                 continue
             found = _fill(seen, build, numbers, hand_first=hand_first)
-            if hand_first:
+            if hand_first and (found is None or found[0] > length):
                 # A discard top may free a card the gap needs later: the reference's
                 # way is kept where it is cheaper (hand first misses 0.9% of the plans
-                # of a four-player game, and finds a dearer one in 0.4%).
+                # of a four-player game, and finds a dearer one in 0.4%); a plan of
+                # `length` cards is the cheapest there is.
                 other = _fill(seen, build, numbers, hand_first=False)
                 if other is not None and (found is None or other[0] < found[0]):
                     found = other

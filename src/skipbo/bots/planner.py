@@ -311,7 +311,10 @@ def plays(seen: PlayerView, moves: list[Move]) -> list[Move]:
         least, mind_scarcity = NO_PLAY_SCORE, True
     else:
         least, mind_scarcity = OPEN_PLAY_SCORE, False
-    found = play_candidates(
+    if keeps_bridges(seen.rules):
+        # Only the hand's plays are scored: a discard top's would be dropped anyway.
+        moves = [move for move in moves if isinstance(move, PlayFromHand)]
+    return play_candidates(
         seen,
         moves,
         offers=exposure,
@@ -321,9 +324,6 @@ def plays(seen: PlayerView, moves: list[Move]) -> list[Move]:
         hand_play=HAND_FIRST_SCORE,
         runs=True,
     )
-    if keeps_bridges(seen.rules):
-        return [move for move in found if isinstance(move, PlayFromHand)]
-    return found
 
 
 DISCARD_KEEP_FACTOR = 2.0
