@@ -54,6 +54,14 @@ class _Probe(HeuristicBot):
         self._rng = random.Random(seed)
 
 
+def plays_freely(view: PlayerView, chosen: Move, moves: list[Move]) -> bool:
+    """Whether the heuristic's ``chosen`` move is a play outside a plan to its stock top.
+
+    ``moves`` are the legal moves of ``view``: a single one is no choice.
+    """
+    return not isinstance(chosen, Discard) and len(moves) > 1 and stock_move(view) is None
+
+
 class RandomDiscard(_Probe):
     """The heuristic, but for a random discard among those it would make."""
 
@@ -65,15 +73,27 @@ class RandomDiscard(_Probe):
         return chosen
 
 
-class RandomPlay(_Probe):
-    """The heuristic, but for a random play where it plays outside a plan to its stock."""
+class _FreePlayProbe(_Probe):
+    """The heuristic, but where it plays outside a plan to its stock: :meth:`instead`."""
 
     def choose(self, view: PlayerView) -> Move:
-        """The heuristic's move, or a random one of its plays where it would play."""
+        """The heuristic's move, or :meth:`instead` where it plays outside a plan."""
         chosen = super().choose(view)
         moves = legal_moves(view)
-        if isinstance(chosen, Discard) or len(moves) == 1 or stock_move(view) is not None:
+        if not plays_freely(view, chosen, moves):
             return chosen
+        return self.instead(view, chosen, moves)
+
+    def instead(self, view: PlayerView, chosen: Move, moves: list[Move]) -> Move:
+        """The probe's move where the heuristic would play ``chosen`` outside a plan."""
+        raise NotImplementedError
+
+
+class RandomPlay(_FreePlayProbe):
+    """The heuristic, but for a random play where it plays outside a plan to its stock."""
+
+    def instead(self, view: PlayerView, chosen: Move, moves: list[Move]) -> Move:
+        """A random one of the plays the heuristic would make."""
         return self._rng.choice(plays(view, moves) or [chosen])
 
 
@@ -90,15 +110,11 @@ class RandomStockPlay(_Probe):
         return chosen
 
 
-class NeverPlay(_Probe):
+class NeverPlay(_FreePlayProbe):
     """The heuristic, but where it would play outside a plan to its stock it discards."""
 
-    def choose(self, view: PlayerView) -> Move:
-        """The heuristic's move, or its first discard where it would play a number card."""
-        chosen = super().choose(view)
-        moves = legal_moves(view)
-        if isinstance(chosen, Discard) or len(moves) == 1 or stock_move(view) is not None:
-            return chosen
+    def instead(self, view: PlayerView, chosen: Move, moves: list[Move]) -> Move:
+        """The heuristic's first discard (its play where it has none: an empty hand)."""
         return next(iter(discards(view, moves)), chosen)
 
 
