@@ -16,8 +16,8 @@ means over the choices, their correlation, and how many choices each finds endin
 early better.
 
 What it tells: whether the search's leaf judges ending the turn early as the whole
-game does, and how much ending it early is worth at each table size (the bots'
-guide, "Where the choices matter").
+game does, and how much ending it early is worth at each table size (docs/search-experiments.md,
+"Where the choices matter").
 
 Usage: python benchmarks/stop_early.py [--players 4] [--choices 40] [--deals 200]
        [--seed 99]
