@@ -33,7 +33,7 @@ from collections.abc import Iterator
 import skipbo
 from skipbo.bots import HeuristicBot, SearchBot
 from skipbo.bots.leaf import Leaf, fitted_leaf
-from skipbo.bots.search import COMPLETED_WILDS, rounds_ahead
+from skipbo.bots.search import COMPLETED_WILDS, horizon
 from skipbo.common.randomness import derive_seed
 from skipbo.moves import Discard, Move
 from skipbo.sampling import sample_state
@@ -65,9 +65,9 @@ def choices(rules: skipbo.Rules, seed: int) -> Iterator[tuple[PlayerView, Move, 
             state = skipbo.apply(state, _HEURISTIC.choose(seen))
 
 
-def play_on(state: GameState, horizon: int | None = None) -> GameState:
-    """``state`` played on by the heuristic in every seat, to turn ``horizon`` or the end."""
-    while state.outcome is None and (horizon is None or state.turn < horizon):
+def play_on(state: GameState, until: int | None = None) -> GameState:
+    """``state`` played on by the heuristic in every seat, to turn ``until`` or the end."""
+    while state.outcome is None and (until is None or state.turn < until):
         state = skipbo.apply(state, _HEURISTIC.choose(skipbo.view(state, state.current_player)))
     return state
 
@@ -84,12 +84,12 @@ def verdicts(
     """What ending the turn with ``stop`` gains over ``play``: by the leaf, played out
     to the end, and the standard error of the second (the same deals for both moves)."""
     seat = seen.current_player
-    horizon = seen.turn + rounds_ahead(seen.rules) * seen.rules.players + 1
+    end = horizon(seen)
     by_leaf: list[float] = []
     played_out: list[float] = []
     for _ in range(deals):
         deal = sample_state(seen, rng, completed_wilds=COMPLETED_WILDS)
-        ends = [play_on(skipbo.apply(deal, move), horizon) for move in (stop, play)]
+        ends = [play_on(skipbo.apply(deal, move), end) for move in (stop, play)]
         by_leaf.append(leaf(ends[0], seat) - leaf(ends[1], seat))
         wins = [_won(play_on(end), seat) for end in ends]
         played_out.append(wins[0] - wins[1])

@@ -541,6 +541,7 @@ class TestSearchBot:
         SearchBot(0, iterations=SMALL_SEARCH).choose(seen)
         assert valued
         assert set(valued) == {seen.turn + rounds * players + 1}
+        assert search.horizon(seen) == seen.turn + rounds * players + 1  # what it tells others
 
     def test_makes_the_heuristics_discard_without_searching_at_four_players(self) -> None:
         # The rollouts end after one round: the heuristic's discard is made unsearched.

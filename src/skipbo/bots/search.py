@@ -99,7 +99,7 @@ from skipbo.sampling import sample_state
 from skipbo.state import GameState
 from skipbo.views import PlayerView, legal_moves, view
 
-__all__ = ["ROUNDS_AHEAD", "SearchBot", "rounds_ahead", "searches_discard"]
+__all__ = ["ROUNDS_AHEAD", "SearchBot", "horizon", "rounds_ahead", "searches_discard"]
 
 DEFAULT_ITERATIONS = 24
 """Deals sampled per searched choice by default, where the leaf is the stock lead."""
@@ -160,6 +160,15 @@ def _evaluate(state: GameState, seat: int) -> float:
 def rounds_ahead(rules: Rules) -> int:
     """How many rounds a rollout plays after the searched move's turn at ``rules``."""
     return ROUNDS_AHEAD.get(rules.players, 1)
+
+
+def horizon(seen: PlayerView) -> int:
+    """The turn at whose start the rollouts of a choice in ``seen`` stop.
+
+    The end of the bot's next turn, or of its turn after next where the table looks
+    further ahead (:func:`rounds_ahead`): the leaf values the position reached there.
+    """
+    return seen.turn + rounds_ahead(seen.rules) * seen.rules.players + 1
 
 
 def searches_discard(seen: PlayerView, chosen: Discard) -> bool:
@@ -256,8 +265,7 @@ class SearchBot(SearchingBot):
         if len(found) == 1:
             return found[0]
         seat = view.current_player
-        # The rollouts end when the bot's next turn (or the one after) ends.
-        horizon = view.turn + rounds_ahead(view.rules) * view.rules.players + 1
+        end = horizon(view)
         value = fitted_leaf(view.rules)
         budget = self.budget
         if value is None:
@@ -274,7 +282,7 @@ class SearchBot(SearchingBot):
             if evidence is not None:
                 deal, evidence = self._infer(view, deal, evidence, first=countdown.steps == 1)
             for index, move in enumerate(found):
-                totals[index] += value(self._rollout(apply(deal, move), horizon), seat)
+                totals[index] += value(self._rollout(apply(deal, move), end), seat)
         self.deals = countdown.steps
         best = max(range(len(found)), key=lambda index: (totals[index], -index))
         return found[best]
@@ -299,9 +307,9 @@ class SearchBot(SearchingBot):
         """One deal of what ``seen`` hides; a redeal for the evidence is dealt alike."""
         return sample_state(seen, self._rng, completed_wilds=COMPLETED_WILDS)
 
-    def _rollout(self, state: GameState, horizon: int) -> GameState:
-        """Play on with the heuristic for every seat until turn ``horizon`` starts."""
+    def _rollout(self, state: GameState, until: int) -> GameState:
+        """Play on with the heuristic for every seat until turn ``until`` starts."""
         policy = self._policy.choose
-        while state.outcome is None and state.turn < horizon:
+        while state.outcome is None and state.turn < until:
             state = apply(state, policy(view(state, state.current_player)))
         return state
