@@ -18,7 +18,8 @@ players), and those of issue 24: the heuristic against the first heuristic
 99.6%), the search bot against the heuristic with 2 players (bar: 65%) and as one
 against three (bar: 35%), and the heuristic against three of itself
 (``heuristic-self-4p``, no bar): the share the search's own rollout policy wins in the
-search's seats of the same deals.
+search's seats of the same deals; and the search bot as one against three ``heuristic-1``
+(``search-vs-1-4p``, no bar), the line-up issue 24 first measured it in.
 
 Skyjo (standard rules): the heuristic against each reference bot (``heuristic-1``,
 ``low-discard``, ``reveal-first``) and the search bot against the heuristic, with 2,
@@ -84,6 +85,9 @@ LINEUPS: dict[str, Lineup] = {
     # The search's own rollout policy in its seats, on the same deals: what search-4p
     # compares with (blocked games are nobody's win, so an even share is below 25%).
     "heuristic-self-4p": Lineup("skipbo", ("heuristic",) * 4, 3_000),
+    # The search against three of the heuristic issue 24 was measured with (now
+    # heuristic-1), beside heuristic-vs-1-4p: how far both bots have come from there.
+    "search-vs-1-4p": Lineup("skipbo", _one_against("search", "heuristic-1", 4), 200),
     # Skip-Bo, issue 24: the new heuristic against the first one.
     # 3,000 games each (about 40 s on one core): intervals of about +-1.7 points.
     "heuristic-vs-1-2p": Lineup(
