@@ -36,8 +36,8 @@ import numpy as np
 import numpy.typing as npt
 
 import skipbo
-from skipbo.actions import action_blocks
 from skipbo.batch import GameBatch
+from skipbo.games.skipbo.actions import action_blocks
 
 SIZES = (1, 64, 1024, 4096)
 WARM_UP_STEPS = 1_000

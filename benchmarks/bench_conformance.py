@@ -1,7 +1,7 @@
 """Time of `check_conformance` at the largest configurations the loader accepts.
 
 The JSON loader bounds every size an untrusted document may ask for
-(``skipbo.io.codec.LIMITS``: decks of up to 50 numbers x 50 copies + 500 wilds,
+(``skipbo.games.skipbo.codec.LIMITS``: decks of up to 50 numbers x 50 copies + 500 wilds,
 hands of 50, 16 build and discard piles, 12 seats). A server that checks a
 configuration it was sent runs the checker there, so it must take seconds per game
 (before issue 10 a step cost about half a second: four games did not finish in ten
@@ -18,7 +18,7 @@ import time
 
 import skipbo
 from skipbo import Deck, Rules
-from skipbo.io.codec import LIMITS
+from skipbo.games.skipbo.codec import LIMITS
 
 DECK = Deck(copies=LIMITS["copies"], wilds=LIMITS["wilds"], highest=LIMITS["highest"])
 

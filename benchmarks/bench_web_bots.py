@@ -31,7 +31,7 @@ import httpx
 from tools.webserver import TIMEOUT, Server, running_server, token_of
 
 import skipbo
-from skipbo.io.serialization import to_data
+from skipbo.games.skipbo.serialization import to_data
 from skipbo.web.botpool import OUT_OF_TIME
 
 BIG = skipbo.Rules(players=6, stock_size=26)

@@ -1,6 +1,6 @@
 """Where a Skip-Bo bot's choices matter: the heuristic with one kind of choice made at random.
 
-Each probe is the heuristic bot (:class:`skipbo.bots.HeuristicBot`) with one kind of
+Each probe is the heuristic bot (:class:`skipbo.games.skipbo.bots.HeuristicBot`) with one kind of
 its choices made uniformly at random among the moves it would consider, played as one
 against the unchanged heuristic in every other seat with
 :func:`skipbo.arena.tournament` (seats rotated every game; game g dealt with
@@ -13,12 +13,12 @@ The probes, by the kind of choice made at random:
 - ``discard``: which card it discards, and onto which pile (among the number cards it
   would discard; a wild only when it holds nothing else, as the heuristic);
 - ``play``: which number card it plays where it plays one outside a plan to its stock
-  top (among the plays it would make, :func:`skipbo.bots.planner.plays`);
+  top (among the plays it would make, :func:`skipbo.games.skipbo.bots.heuristic.plays`);
 - ``stock play``: which build pile takes a stock top that can be played at once;
 - ``never play``: not a random choice but none: where it would play a number card
   outside a plan, it ends the turn with its discard instead;
 - ``search candidate``: one of the moves the search bot weighs
-  (:meth:`skipbo.bots.search.SearchBot.candidates`: its play, its other plays, its
+  (:meth:`skipbo.games.skipbo.bots.search.SearchBot.candidates`: its play, its other plays, its
   best discards, which end the turn).
 
 What it tells: how much the heuristic's choices of a kind are worth against a random
@@ -39,11 +39,11 @@ from collections.abc import Callable, Mapping
 
 import skipbo
 from skipbo.arena import tournament
-from skipbo.bots import HeuristicBot
-from skipbo.bots.planner import discards, plays, stock_move
-from skipbo.bots.search import SearchBot
-from skipbo.moves import Discard, Move, PlayFromStock
-from skipbo.views import PlayerView, legal_moves
+from skipbo.games.skipbo.bots import HeuristicBot
+from skipbo.games.skipbo.bots.heuristic import discards, plays, stock_move
+from skipbo.games.skipbo.bots.search import SearchBot
+from skipbo.games.skipbo.moves import Discard, Move, PlayFromStock
+from skipbo.games.skipbo.views import PlayerView, legal_moves
 
 
 class _Probe(HeuristicBot):

@@ -2,7 +2,7 @@
 
 Plays ``--games`` seeded games of the heuristic bot against itself (game g dealt with
 ``derive_seed(seed, g)``) and, at the start of each of seat 0's turns, deals what
-seat 0 cannot see once with :func:`skipbo.sampling.sample_state`, uniformly and with
+seat 0 cannot see once with :func:`skipbo.games.skipbo.sampling.sample_state`, uniformly and with
 the search bot's ``completed_wilds``. It prints the share of wilds in each hidden
 place (the completed build piles, the other hands, the stock cards below the tops,
 the draw pile), averaged over the positions that hold cards there: in the real
@@ -20,11 +20,11 @@ import statistics
 from collections.abc import Callable
 
 import skipbo
-from skipbo.bots import HeuristicBot
-from skipbo.bots.search import COMPLETED_WILDS
-from skipbo.cards import WILD, Card
 from skipbo.common.randomness import derive_seed
-from skipbo.sampling import sample_state
+from skipbo.games.skipbo.bots import HeuristicBot
+from skipbo.games.skipbo.bots.search import COMPLETED_WILDS
+from skipbo.games.skipbo.cards import WILD, Card
+from skipbo.games.skipbo.sampling import sample_state
 
 PLACES: dict[str, Callable[[skipbo.GameState], list[Card]]] = {
     "completed piles": lambda state: list(state.completed),

@@ -20,8 +20,8 @@ import statistics
 import time
 
 import skipbo
-from skipbo.bots import HeuristicBot, SearchBot
 from skipbo.common.randomness import derive_seed
+from skipbo.games.skipbo.bots import HeuristicBot, SearchBot
 
 
 def main() -> None:

@@ -19,7 +19,7 @@ import time
 
 from skipbo import skyjo
 from skipbo.common.randomness import derive_seed
-from skipbo.skyjo.bots import HeuristicBot, SearchBot
+from skipbo.games.skyjo.bots import HeuristicBot, SearchBot
 
 
 def play(players: int, game: int, seed: int) -> tuple[list[float], list[float]]:

@@ -1,12 +1,12 @@
 """Is ending the turn early worth it? The search's leaf and games played to the end, compared.
 
 Where the heuristic bot would play a number card outside a plan to its stock top,
-the search bot (:class:`skipbo.bots.search.SearchBot`) also weighs ending the turn
+the search bot (:class:`skipbo.games.skipbo.bots.search.SearchBot`) also weighs ending the turn
 with a discard. This script finds such choices in games of the heuristic against
 itself (standard rules; game g dealt with ``derive_seed(seed, g)``; each choice of
 any seat kept with chance ``KEPT``, drawn with ``random.Random(seed)``) and, for each,
 deals what the seat to move cannot see ``--deals`` times
-(:func:`skipbo.sampling.sample_state`, as the search deals). In every deal it makes
+(:func:`skipbo.games.skipbo.sampling.sample_state`, as the search deals). In every deal it makes
 both moves, the heuristic's play and its best discard (the same deal for both), and
 plays on with the heuristic for every seat: to the search's horizon, where the
 fitted leaf values the position (the search's verdict), and on to the end of the
@@ -31,14 +31,14 @@ import statistics
 from collections.abc import Iterator
 
 import skipbo
-from skipbo.bots import HeuristicBot, SearchBot
-from skipbo.bots.leaf import Leaf, fitted_leaf
-from skipbo.bots.search import COMPLETED_WILDS, horizon
 from skipbo.common.randomness import derive_seed
-from skipbo.moves import Discard, Move
-from skipbo.sampling import sample_state
-from skipbo.state import GameState
-from skipbo.views import PlayerView
+from skipbo.games.skipbo.bots import HeuristicBot, SearchBot
+from skipbo.games.skipbo.bots.leaf import Leaf, fitted_leaf
+from skipbo.games.skipbo.bots.search import COMPLETED_WILDS, horizon
+from skipbo.games.skipbo.moves import Discard, Move
+from skipbo.games.skipbo.sampling import sample_state
+from skipbo.games.skipbo.state import GameState
+from skipbo.games.skipbo.views import PlayerView
 
 KEPT = 0.25
 """The share of the choices kept (the choices of one turn are much alike)."""

@@ -70,7 +70,8 @@ def _one_against(bot: str, others: str, players: int) -> tuple[str, ...]:
     return (bot,) + (others,) * (players - 1)
 
 
-# The names of the bots are those of skipbo.bots.BOTS and skipbo.skyjo.bots.BOTS; a
+# The names of the bots are those of skipbo.games.skipbo.bots.BOTS and
+# skipbo.games.skyjo.bots.BOTS; a
 # line-up is easy to add or change here.
 LINEUPS: dict[str, Lineup] = {
     # Skip-Bo, issue 9.

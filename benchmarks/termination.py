@@ -3,7 +3,7 @@ ends (the longest game seen is reported)").
 
 Plays ``--games`` games (2,000 by default) for each player count 2..6 at the default
 stock sizes (30 cards for 2-4 players, 20 for 5-6), once with the play-first policy and
-once with the uniform-random policy (:mod:`skipbo.bots`, seeded with the game's seed),
+once with the uniform-random policy (:mod:`skipbo.games.skipbo.bots`, seeded with the game's seed),
 fails if any game does not end within a generous cap of moves, and prints for each
 player count and policy: games, outcomes, mean and longest game in moves and turns,
 and the seed of the longest game (replay it with ``skipbo.new_game(rules, seed=...)``
@@ -27,7 +27,7 @@ from collections.abc import Iterable
 import attrs
 
 import skipbo
-from skipbo.bots import Bot, PlayFirstBot, RandomBot
+from skipbo.games.skipbo.bots import Bot, PlayFirstBot, RandomBot
 
 POLICIES: dict[str, type[PlayFirstBot] | type[RandomBot]] = {
     "play-first": PlayFirstBot,

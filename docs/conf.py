@@ -75,8 +75,8 @@ nitpick_ignore = [
     ("py:class", "EnvGame"),
     ("py:class", "skipbo.batch.policies._RankedPolicy"),
     ("py:class", "attrs.Attribute"),
-    # The default of skipbo.state.replace's keywords: "keep the field" (private).
-    ("py:class", "skipbo.state._Keep"),
+    # The default of skipbo.games.skipbo.state.replace's keywords: "keep the field" (private).
+    ("py:class", "skipbo.games.skipbo.state._Keep"),
     ("py:class", "Card"),
     ("py:class", "Pile"),
     ("py:class", "Move"),

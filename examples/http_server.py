@@ -20,7 +20,7 @@ is a spectator's.
 method      path         answer
 ==========  ===========  ==============================================================
 ``GET``     ``/view``    the caller's view (a ``"view"`` document of
-                         :mod:`skipbo.io.serialization`); a spectator's without a token
+                         :mod:`skipbo.games.skipbo.serialization`); a spectator's without a token
 ``GET``     ``/moves``   ``{"moves": [...], "version": 12}``: the caller's legal
                          moves in the move notation (empty unless it is the
                          caller's turn) and the game's version (moves made so far)
@@ -60,8 +60,8 @@ from typing import Any
 import skipbo
 from skipbo import DataError, IllegalMoveError, Rules
 from skipbo.common.strictjson import parse_json
-from skipbo.io.records import GameRecord
-from skipbo.io.serialization import from_data, to_data
+from skipbo.games.skipbo.records import GameRecord
+from skipbo.games.skipbo.serialization import from_data, to_data
 
 MAX_BODY = 4096
 """The largest request body accepted, in bytes (a move is a few dozen)."""

@@ -9,7 +9,7 @@ import random
 import sys
 
 import skipbo
-from skipbo.moves import is_build_play
+from skipbo.games.skipbo.moves import is_build_play
 
 
 def main(seed: int) -> None:

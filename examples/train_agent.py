@@ -7,7 +7,7 @@ softmax over the legal actions: the score of action ``a`` is
 
     bias[kind(a)] + bias[a] + weights[a] @ observation
 
-where ``kind(a)`` is the kind of move (:func:`skipbo.actions.action_blocks`: a play
+where ``kind(a)`` is the kind of move (:func:`skipbo.games.skipbo.actions.action_blocks`: a play
 from the hand, the stock pile or a discard pile, a discard, a pass). All parameters
 start at zero, so the untrained agent picks uniformly among the legal moves. Every
 update takes ``ROLLOUT`` steps of all games and raises the log-probability of each
@@ -30,10 +30,10 @@ import numpy as np
 import numpy.typing as npt
 
 import skipbo
-from skipbo.actions import action_blocks, action_count
 from skipbo.arena import wilson
-from skipbo.envs.observation import observation_layout
 from skipbo.envs.vector import SkipBoVectorEnv
+from skipbo.games.skipbo.actions import action_blocks, action_count
+from skipbo.observation.skipbo import observation_layout
 
 RULES = skipbo.Rules(players=2, stock_size=5)
 """A short two-player game: five stock cards each."""

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from skipbo import GameState, Outcome, Rules
-from skipbo.state import Pile
+from skipbo.games.skipbo.state import Pile
 
 
 def arrange(

@@ -36,9 +36,15 @@ from crosshair.util import IgnoreAttempt
 
 import skipbo
 from skipbo import Deck, GameState, Rules
-from skipbo.bots import PlayFirstBot
-from skipbo.moves import Discard, PlayFromDiscard, PlayFromHand, PlayFromStock, is_build_play
-from skipbo.views import PlayerView, view
+from skipbo.games.skipbo.bots import PlayFirstBot
+from skipbo.games.skipbo.moves import (
+    Discard,
+    PlayFromDiscard,
+    PlayFromHand,
+    PlayFromStock,
+    is_build_play,
+)
+from skipbo.games.skipbo.views import PlayerView, view
 from tests.corpus import greedy_cover, seeded_states
 
 GAMES_PER_RULES = 12
@@ -215,4 +221,4 @@ register_type(Discard, _bounded_move(Discard, "card", "pile"))
 # The engine imports PlayerView only for the type checker (views build on the engine);
 # CrossHair resolves legal_moves' annotation at run time, and without this name it
 # cannot read the signature and silently skips the function.
-skipbo.engine.PlayerView = PlayerView  # type: ignore[attr-defined]
+skipbo.games.skipbo.engine.PlayerView = PlayerView  # type: ignore[attr-defined]

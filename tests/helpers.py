@@ -15,7 +15,7 @@ import pytest
 
 import skipbo
 from skipbo import GameState, Move
-from skipbo.state import Pile
+from skipbo.games.skipbo.state import Pile
 
 M = TypeVar("M", bound=Move)
 

@@ -1,4 +1,4 @@
-"""Tests for `skipbo.actions`: the integer action space."""
+"""Tests for `skipbo.games.skipbo.actions`: the integer action space."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 import skipbo
 from skipbo import ActionError, Deck, Rules
-from skipbo.actions import (
+from skipbo.games.skipbo.actions import (
     action_blocks,
     action_count,
     action_to_move,
@@ -16,7 +16,7 @@ from skipbo.actions import (
     legal_actions,
     move_to_action,
 )
-from skipbo.moves import move_table
+from skipbo.games.skipbo.moves import move_table
 from tests.strategies import individual_rules, malformed_moves, moves, random_game, rules
 
 

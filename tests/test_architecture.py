@@ -1,17 +1,19 @@
 """The import direction of the layers (docs/design.md): dependencies point inward.
 
-Every module of ``skipbo`` belongs to one layer; a module may import only from its
-own layer and those below it. The core (cards, rules, state, moves, engine,
-drawing, dealing, the specification) imports nothing from views, serialization,
-bots or any later layer, and the game-agnostic part imports no game. A new module
-must be placed in a layer here before it can land. The core and the layers without
-an extra import nothing outside the standard library but attrs.
+Every module of ``skipbo`` belongs to one layer of one table, the same for every game:
+a module may import only from its own layer and those below it. A game is a package
+of :mod:`skipbo.games` whose modules are placed by their role's name (``engine``,
+``views``, ``bots``, ...), so a new game fits the table with no exception; a game
+imports no other game. The core and the layers without an extra import nothing
+outside the standard library but attrs.
 """
 
 from __future__ import annotations
 
 import ast
+import fnmatch
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -19,53 +21,69 @@ import pytest
 
 SOURCE = Path(__file__).resolve().parent.parent / "src"
 
+GAME = "skipbo.games.*"
+"""A game's package: ``*`` stands for any game's name."""
+
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("common", ("skipbo.errors", "skipbo.common", "skipbo.arena")),
+    ("common", ("skipbo.errors", "skipbo.common", "skipbo.arena", "skipbo.games")),
     (
         "core",
-        (
-            "skipbo.cards",
-            "skipbo.rules",
-            "skipbo.seating",
-            "skipbo.state",
-            "skipbo.moves",
-            "skipbo.draw",
-            "skipbo.engine",
-            "skipbo.deal",
-            "skipbo.spec",
-            "skipbo.game",
+        tuple(
+            f"{GAME}.{role}"
+            for role in (
+                "errors",
+                "cards",
+                "rules",
+                "seating",
+                "state",
+                "moves",
+                "draw",
+                "engine",
+                "deal",
+                "spec",
+                # A view is core: Skyjo's legal moves are a function of its public view.
+                "views",
+            )
         ),
     ),
-    ("views", ("skipbo.views",)),
     (
         "services",
-        (
-            "skipbo.actions",
-            "skipbo.sampling",
-            "skipbo.position",
-            "skipbo.checking",
-            "skipbo.io",
-            "skipbo.variants",
-            "skipbo.text",
+        tuple(
+            f"{GAME}.{role}"
+            for role in (
+                "actions",
+                "sampling",
+                "position",
+                "invariants",
+                "codec",
+                "serialization",
+                "records",
+                "text",
+                "variants",
+            )
         ),
     ),
-    ("players", ("skipbo.bots",)),
+    ("players", (f"{GAME}.bots",)),
+    # The conformance checker plays games with a game's bots.
+    ("checks", (f"{GAME}.conformance",)),
+    # The adapter registers the game for the game-agnostic layers; the package re-exports.
+    ("game", (f"{GAME}.adapter", GAME)),
+    ("observation", ("skipbo.observation",)),
     ("pictures", ("skipbo.pictures",)),
-    ("frontends", ("skipbo.cli", "skipbo.web", "skipbo.envs", "skipbo.batch")),
+    ("batch", ("skipbo.batch",)),
+    ("frontends", ("skipbo.cli", "skipbo.web", "skipbo.envs")),
 )
-"""The layers from the innermost out, each with its module prefixes."""
+"""The layers from the innermost out, each with its module patterns (a module matches a
+pattern, or lies inside a package that does)."""
 
-SEPARATE = {"skipbo.skyjo": "common"}
-"""Games of their own: a prefix and the one layer of skipbo it may import besides itself."""
+OUTER_FROM = "observation"
+"""The innermost layer that may import the facades :mod:`skipbo` and :mod:`skipbo.skyjo`
+(it and every later one): no module of a game may, since the facades import the games."""
 
-GAMES_FROM = "pictures"
-"""The innermost layer that may import the separate games (it and every later one):
-the layers written once for both games."""
+FACADES = {"skipbo", "skipbo.skyjo", "skipbo.__main__"}
+"""The public faces of the games' packages and the ``python -m skipbo`` entry: no layer."""
 
-FACADES = {"skipbo", "skipbo.__main__"}
-"""The top-level package re-exports every layer's public names; it is no layer."""
-
-EXTRA_FREE = {"common", "core", "views", "services", "players", "pictures"}
+EXTRA_FREE = {"common", "core", "views", "services", "players", "checks", "game", "pictures"}
 """Layers that must import nothing but the standard library, attrs and skipbo."""
 
 
@@ -80,21 +98,41 @@ def modules() -> dict[str, Path]:
     return {module_name(path): path for path in sorted((SOURCE / "skipbo").rglob("*.py"))}
 
 
-def owner(module: str) -> tuple[str, int | None]:
-    """The layer (or separate game) a module belongs to, and the layer's rank."""
-    for prefix, _ in SEPARATE.items():
-        if module == prefix or module.startswith(prefix + "."):
-            return prefix, None
-    for rank, (layer, prefixes) in enumerate(LAYERS):
-        if any(module == p or module.startswith(p + ".") for p in prefixes):
-            return layer, rank
-    raise LookupError(module)
+def matches(module: str, pattern: str) -> bool:
+    """Whether ``module`` is ``pattern`` or lies inside it (``*`` is one name)."""
+    depth = pattern.count(".") + 1
+    return fnmatch.fnmatchcase(".".join(module.split(".")[:depth]), pattern) and (
+        module.count(".") + 1 >= depth
+    )
+
+
+def owner(module: str) -> tuple[str, int]:
+    """The layer a module belongs to, and the layer's rank: its most specific pattern."""
+    best: tuple[int, str, int] | None = None
+    for rank, (layer, patterns) in enumerate(LAYERS):
+        for pattern in patterns:
+            if matches(module, pattern) and (best is None or pattern.count(".") > best[0]):
+                best = (pattern.count("."), layer, rank)
+    if best is None:
+        raise LookupError(module)
+    return best[1], best[2]
+
+
+def game_of(module: str) -> str | None:
+    """The game a module belongs to (``skipbo.games.skyjo.engine``: ``skyjo``), if any."""
+    parts = module.split(".")
+    return parts[2] if len(parts) > 2 and parts[:2] == ["skipbo", "games"] else None
 
 
 def imports(module: str, path: Path) -> list[str]:
-    """Every module ``module`` imports (at any depth of the file, TYPE_CHECKING included)."""
+    """Every module ``module`` imports (at any depth of the file, TYPE_CHECKING included).
+
+    ``from package import module`` imports the module, not the package's own names:
+    the package is counted only when a name imported from it is not a module.
+    """
     tree = ast.parse(path.read_text(encoding="utf-8"))
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    known = modules()
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -106,24 +144,24 @@ def imports(module: str, path: Path) -> list[str]:
                 origin = ".".join([*base, node.module] if node.module else base)
             else:
                 origin = node.module or ""
-            found.append(origin)
-            # "from skipbo import engine" imports the module skipbo.engine.
-            found += [f"{origin}.{alias.name}" for alias in node.names]
-    known = modules()
+            submodules = [f"{origin}.{alias.name}" for alias in node.names]
+            found += [name for name in submodules if name in known]
+            if not all(name in known for name in submodules):
+                found.append(origin)
     return [name for name in found if not name.startswith("skipbo") or name in known]
 
 
 def allowed(importer: str, imported: str) -> bool:
     """Whether ``importer`` may import the skipbo module ``imported``."""
-    if importer in FACADES or imported in FACADES:
-        return importer in FACADES or imported == "skipbo"
-    mine, my_rank = owner(importer)
-    theirs, their_rank = owner(imported)
-    if my_rank is None:  # a separate game: itself and its permitted layer
-        permitted = SEPARATE[mine]
-        return theirs in (mine, permitted)
-    if their_rank is None:  # a separate game is imported only by the outer layers
-        return my_rank >= [layer for layer, _ in LAYERS].index(GAMES_FROM)
+    if importer in FACADES:
+        return True
+    _, my_rank = owner(importer)
+    if imported in FACADES:
+        return my_rank >= [layer for layer, _ in LAYERS].index(OUTER_FROM)
+    _, their_rank = owner(imported)
+    mine, theirs = game_of(importer), game_of(imported)
+    if mine is not None and theirs is not None and mine != theirs:
+        return False  # a game imports no other game
     return their_rank <= my_rank
 
 
@@ -163,8 +201,10 @@ def test_the_inner_layers_need_no_extra() -> None:
 
 
 def unit(module: str) -> str:
-    """The unit whose private names stay inside it: a subpackage of skipbo, or a module."""
+    """The unit whose private names stay inside it: a game, a subpackage of skipbo, or a module."""
     parts = module.split(".")
+    if game_of(module) is not None:
+        return ".".join(parts[:3])
     if len(parts) > 2 or (SOURCE / "skipbo" / parts[-1]).is_dir():
         return ".".join(parts[:2])
     return module
@@ -196,10 +236,18 @@ def test_no_private_name_leaves_its_unit() -> None:
 def test_a_private_import_from_another_unit_is_found(tmp_path: Path) -> None:
     path = tmp_path / "engine.py"
     path.write_text(
-        "from skipbo.deal import _deal\nfrom skipbo.batch.arrays import _x\n", encoding="utf-8"
+        "from skipbo.games.skipbo.deal import _deal\n"
+        "from skipbo.batch.arrays import _x\n"
+        "from skipbo.games.skyjo.engine import _deal\n",
+        encoding="utf-8",
     )
     assert private_imports("skipbo.batch.engine", path) == [
-        "skipbo.batch.engine imports skipbo.deal._deal"
+        "skipbo.batch.engine imports skipbo.games.skipbo.deal._deal",
+        "skipbo.batch.engine imports skipbo.games.skyjo.engine._deal",
+    ]
+    assert private_imports("skipbo.games.skipbo.engine", path) == [
+        "skipbo.games.skipbo.engine imports skipbo.batch.arrays._x",
+        "skipbo.games.skipbo.engine imports skipbo.games.skyjo.engine._deal",
     ]
 
 
@@ -220,17 +268,25 @@ def test_tests_hold_no_runnable_tool() -> None:
 @pytest.mark.parametrize(
     ("importer", "imported", "expected"),
     [
-        ("skipbo.engine", "skipbo.views", False),
-        ("skipbo.engine", "skipbo.bots", False),
-        ("skipbo.rules", "skipbo.io.codec", False),
-        ("skipbo.common.strictjson", "skipbo.cards", False),
-        ("skipbo.views", "skipbo.engine", True),
-        ("skipbo.io.codec", "skipbo.common.strictjson", True),
-        ("skipbo.skyjo.engine", "skipbo.engine", False),
-        ("skipbo.skyjo.engine", "skipbo.common.randomness", True),
-        ("skipbo.bots", "skipbo.skyjo", False),
+        ("skipbo.games.skipbo.engine", "skipbo.games.skipbo.sampling", False),
+        ("skipbo.games.skipbo.engine", "skipbo.games.skipbo.bots", False),
+        ("skipbo.games.skipbo.rules", "skipbo.games.skipbo.codec", False),
+        ("skipbo.common.strictjson", "skipbo.games.skipbo.cards", False),
+        ("skipbo.games.skipbo.views", "skipbo.games.skipbo.engine", True),
+        ("skipbo.games.skipbo.codec", "skipbo.common.strictjson", True),
+        ("skipbo.games.skyjo.engine", "skipbo.games.skipbo.engine", False),
+        ("skipbo.games.skyjo.engine", "skipbo.common.randomness", True),
+        ("skipbo.games.skipbo.bots", "skipbo.games.skyjo", False),
+        ("skipbo.games.skyjo.views", "skipbo.games.skyjo.bots.heuristic", False),
+        ("skipbo.games.skyjo.conformance", "skipbo.games.skyjo.bots", True),
+        ("skipbo.games.skipbo.adapter", "skipbo", False),
+        ("skipbo.games.toy.engine", "skipbo.games.toy.adapter", False),
+        ("skipbo.games.toy.adapter", "skipbo.games.toy.engine", True),
+        ("skipbo.batch.single", "skipbo.envs.observation", False),
+        ("skipbo.batch.single", "skipbo.observation.skipbo", True),
+        ("skipbo.envs.vector", "skipbo.batch", True),
         ("skipbo.cli", "skipbo.skyjo", True),
-        ("skipbo.pictures.drawing", "skipbo.skyjo", True),
+        ("skipbo.pictures.drawing", "skipbo.games.skyjo", True),
         ("skipbo.pictures.drawing", "skipbo.cli", False),
         ("skipbo.cli.render", "skipbo.pictures", True),
     ],
@@ -245,10 +301,27 @@ def test_an_outward_import_is_found(tmp_path: Path) -> None:
     path.write_text(
         "from typing import TYPE_CHECKING\n"
         "if TYPE_CHECKING:\n"
-        "    from skipbo.views import PlayerView\n"
-        "from skipbo import draw\n"
+        "    from skipbo.games.skipbo.views import PlayerView\n"
+        "from skipbo.games.skipbo import draw\n"
         "from . import spec\n",
         encoding="utf-8",
     )
-    found = imports("skipbo.engine", path)
-    assert {"skipbo.views", "skipbo.draw", "skipbo.spec"} <= set(found)
+    found = imports("skipbo.games.skipbo.engine", path)
+    expected = {"skipbo.games.skipbo.views", "skipbo.games.skipbo.draw", "skipbo.games.skipbo.spec"}
+    assert expected <= set(found)
+    # "from package import module" names the module, not the package's re-exports.
+    assert "skipbo.games.skipbo" not in found
+
+
+def test_import_skipbo_loads_no_outer_layer() -> None:
+    """``import skipbo`` (and ``skipbo.skyjo``) loads the rules, never a bot, NumPy or the web."""
+    code = "import sys, skipbo\nfrom skipbo import skyjo\nprint('\\n'.join(sys.modules))\n"
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], check=True, capture_output=True, text=True
+    ).stdout.split()
+    outer = ("skipbo.batch", "skipbo.envs", "skipbo.web", "skipbo.cli", "numpy", "starlette")
+    bots = [
+        name for name in loaded if (".games." in name and ".bots" in name) or name.startswith(outer)
+    ]
+    assert bots == []
+    assert "skipbo.games.skyjo.adapter" in loaded  # both games are registered

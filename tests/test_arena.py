@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 import skipbo
 from skipbo import Rules, Termination, arena
 from skipbo.arena import MAX_WORKERS, combine, play_game, seating, tournament, wilson
-from skipbo.bots import PlayFirstBot, RandomBot
-from skipbo.io.serialization import from_data
+from skipbo.games.skipbo.bots import PlayFirstBot, RandomBot
+from skipbo.games.skipbo.serialization import from_data
 
 SMALL = Rules(players=2, stock_size=3)
 

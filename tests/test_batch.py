@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 
 import skipbo
 from skipbo import ActionError, Deck, IllegalMoveError, InvariantViolation, Rules
-from skipbo.actions import action_count, action_to_move, legal_action_mask, move_to_action
 from skipbo.batch import (
     GameBatch,
     IllegalActionError,
@@ -29,9 +28,15 @@ from skipbo.batch.arrays import write_states
 from skipbo.batch.policies import PlayFirstPolicy, PriorityPolicy
 from skipbo.batch.shuffle import Shuffler, shuffled
 from skipbo.common.randomness import derive_seed, shuffle
-from skipbo.envs.observation import observation
-from skipbo.moves import is_build_play
-from skipbo.rules import FirstPlayer
+from skipbo.games.skipbo.actions import (
+    action_count,
+    action_to_move,
+    legal_action_mask,
+    move_to_action,
+)
+from skipbo.games.skipbo.moves import is_build_play
+from skipbo.games.skipbo.rules import FirstPlayer
+from skipbo.observation.skipbo import observation
 
 ROOT = Path(__file__).resolve().parents[1]
 SMALL = Rules(players=2, deck=Deck(copies=2, wilds=2, highest=4), stock_size=2, hand_size=3)
@@ -553,7 +558,7 @@ class TestPackaging:
     def test_without_numpy_the_core_imports_and_the_batch_names_the_extra(self) -> None:
         script = (
             "import sys; sys.modules['numpy'] = None\n"
-            "import skipbo, skipbo.actions, skipbo.bots\n"
+            "import skipbo, skipbo.games.skipbo.actions, skipbo.games.skipbo.bots\n"
             "assert 'numpy' not in [m for m in sys.modules if sys.modules[m] is not None]\n"
             "try:\n    import skipbo.batch\nexcept ImportError as e:\n    print(e)\n"
         )

@@ -15,12 +15,12 @@ from tools.batch_differential import CONFIGURATIONS
 
 import skipbo
 from skipbo import ActionError, Rules
-from skipbo.actions import action_to_move, legal_action_mask
 from skipbo.batch import IllegalActionError, compiled_single, single
 from skipbo.batch.arrays import ArraySpec
 from skipbo.batch.packed import Packed
 from skipbo.batch.single import AVAILABLE, SingleGame
-from skipbo.envs.observation import seat_observation_array
+from skipbo.games.skipbo.actions import action_to_move, legal_action_mask
+from skipbo.observation.skipbo import seat_observation_array
 
 
 def test_the_test_command_has_the_kernels() -> None:

@@ -14,10 +14,16 @@ from hypothesis import strategies as st
 import skipbo
 from skipbo import Discard, GameState, PlayFromDiscard, PlayFromHand, PlayFromStock, Rules
 from skipbo.arena import play_game, tournament
-from skipbo.bots import BOTS, Bot, HeuristicBot, ReferenceHeuristicBot, SearchBot, make_bot, search
-from skipbo.bots.heuristic import danger, play_candidates, scarce, stock_plan
-from skipbo.bots.leaf import FITTED, fitted_leaf, leaf_features
-from skipbo.bots.planner import (
+from skipbo.games.skipbo.bots import (
+    BOTS,
+    Bot,
+    HeuristicBot,
+    ReferenceHeuristicBot,
+    SearchBot,
+    make_bot,
+    search,
+)
+from skipbo.games.skipbo.bots.heuristic import (
     GAP_RISK,
     HAND_FIRST_SCORE,
     discards,
@@ -26,15 +32,17 @@ from skipbo.bots.planner import (
     plays,
     stock_move,
 )
-from skipbo.bots.search import (
+from skipbo.games.skipbo.bots.leaf import FITTED, fitted_leaf, leaf_features
+from skipbo.games.skipbo.bots.reference import danger, play_candidates, scarce, stock_plan
+from skipbo.games.skipbo.bots.search import (
     COMPLETED_WILDS,
     DEFAULT_ITERATIONS,
     DISCARD_CANDIDATES,
     FITTED_ITERATIONS,
     searches_discard,
 )
-from skipbo.cards import WILD
-from skipbo.sampling import sample_state
+from skipbo.games.skipbo.cards import WILD
+from skipbo.games.skipbo.sampling import sample_state
 from tests.arrange import arrange
 from tests.strategies import game_states, hidden_redeals, individual_rules, team_rules
 
@@ -203,7 +211,8 @@ UNDER = (4, 5, 6, 7, 8, 9, 10, 11, 4)
 
 
 class TestMultiPlayerHeuristic:
-    """Tests for the multi-player judgement of `HeuristicBot` (skipbo.bots.planner)."""
+    """Tests for the multi-player judgement of `HeuristicBot`
+    (skipbo.games.skipbo.bots.heuristic)."""
 
     def four(self, stocks: tuple[int, int, int, int], **piles: object) -> skipbo.PlayerView:
         """Seat 0's view of a 4-player table with these stock tops (nine cards under each)."""
@@ -573,7 +582,7 @@ class TestSearchBot:
 
 
 class TestFittedLeaf:
-    """Tests for the search's fitted leaf (`skipbo.bots.leaf`)."""
+    """Tests for the search's fitted leaf (`skipbo.games.skipbo.bots.leaf`)."""
 
     RULES = Rules(players=4)
     TABLES = pytest.mark.parametrize("rules", [Rules(players=2), Rules(players=4)], ids=repr)

@@ -1,4 +1,5 @@
-"""Tests for the search's evidence from the previous player's discard (`skipbo.bots.inference`)."""
+"""Tests for the search's evidence from the previous player's discard
+(`skipbo.games.skipbo.bots.inference`)."""
 
 from __future__ import annotations
 
@@ -12,9 +13,9 @@ from tools.fit_leaf import turn_starts
 
 import skipbo
 from skipbo import Discard, GameState, Rules
-from skipbo.bots import PlayFirstBot, SearchBot
-from skipbo.bots.inference import LastDiscard
-from skipbo.sampling import sample_state
+from skipbo.games.skipbo.bots import PlayFirstBot, SearchBot
+from skipbo.games.skipbo.bots.inference import LastDiscard
+from skipbo.games.skipbo.sampling import sample_state
 from tests.arrange import arrange
 from tests.strategies import hidden_redeals
 

@@ -9,9 +9,12 @@ from collections.abc import Iterator
 import pytest
 
 import skipbo
-from skipbo import Rules, skyjo
-from skipbo.bots import BOTS, SearchBot, make_bot
+import skipbo.games.skipbo.bots
+import skipbo.games.skyjo.bots
+from skipbo import Rules
 from skipbo.common.budget import Budget, check_time_limit
+from skipbo.games import skyjo
+from skipbo.games.skipbo.bots import BOTS, SearchBot, make_bot
 
 BUDGET = 0.05
 """The time limit of a move in the timing test, in seconds."""

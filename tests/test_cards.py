@@ -1,4 +1,4 @@
-"""Unit tests for `skipbo.cards`: cards, decks and the card notation."""
+"""Unit tests for `skipbo.games.skipbo.cards`: cards, decks and the card notation."""
 
 from __future__ import annotations
 

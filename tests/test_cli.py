@@ -21,11 +21,11 @@ import pytest
 import skipbo
 from skipbo import Rules
 from skipbo.arena import play_game, tournament
-from skipbo.bots import PlayFirstBot
-from skipbo.io.records import final_state, format_record, parse_record
-from skipbo.io.serialization import dumps
-from skipbo.sampling import sample_state
-from skipbo.text import render_view
+from skipbo.games.skipbo.bots import PlayFirstBot
+from skipbo.games.skipbo.records import final_state, format_record, parse_record
+from skipbo.games.skipbo.sampling import sample_state
+from skipbo.games.skipbo.serialization import dumps
+from skipbo.games.skipbo.text import render_view
 
 ROOT = Path(__file__).resolve().parent.parent
 TIMEOUT = 120  # seconds: only a guard against a hung process, never a measurement
@@ -637,7 +637,9 @@ class TestDemoAndTheCommand:
             [sys.executable, "-c", code], capture_output=True, text=True, timeout=TIMEOUT,
             check=True,
         )  # fmt: skip
-        assert not {"skipbo.cli", "skipbo.text", "tqdm"} & set(json.loads(result.stdout))
+        assert not {"skipbo.cli", "skipbo.games.skipbo.text", "tqdm"} & set(
+            json.loads(result.stdout)
+        )
 
     def test_version(self) -> None:
         result = run("--version")

@@ -10,9 +10,9 @@ import pytest
 
 import skipbo
 from skipbo.arena import play_game
-from skipbo.bots import make_bot
 from skipbo.cli import main
 from skipbo.cli.summary import summarize
+from skipbo.games.skipbo.bots import make_bot
 
 SCREEN = 40
 """Lines a newcomer's terminal shows without scrolling."""

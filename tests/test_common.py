@@ -16,14 +16,17 @@ import attrs
 import pytest
 
 import skipbo
-from skipbo import skyjo
-from skipbo.bots.game import SKIPBO
+import skipbo.games.skipbo.bots
+import skipbo.games.skyjo.bots
+import skipbo.games.skyjo.conformance
 from skipbo.common import adapter, bots, conformance, documents, records
 from skipbo.errors import ArgumentTypeError, DataError, IllegalMoveError
-from skipbo.io import serialization as skipbo_json
-from skipbo.skyjo import records as skyjo_records
-from skipbo.skyjo import serialization as skyjo_json
-from skipbo.skyjo.game import SKYJO
+from skipbo.games import skyjo
+from skipbo.games.skipbo import serialization as skipbo_json
+from skipbo.games.skipbo.adapter import SKIPBO
+from skipbo.games.skyjo import records as skyjo_records
+from skipbo.games.skyjo import serialization as skyjo_json
+from skipbo.games.skyjo.adapter import SKYJO
 
 GOAL = 10
 """The toy race ends when the total reaches this."""
@@ -304,8 +307,8 @@ class TestBots:
     def test_both_games_random_bots_are_the_shared_one(self) -> None:
         state = skipbo.new_game(skipbo.Rules(players=2), seed=2)
         seen = skipbo.view(state, state.current_player)
-        shared = bots.RandomBot(skipbo.views.legal_moves, seed=7)
-        assert skipbo.bots.RandomBot(7).choose(seen) == shared.choose(seen)
+        shared = bots.RandomBot(skipbo.games.skipbo.views.legal_moves, seed=7)
+        assert skipbo.games.skipbo.bots.RandomBot(7).choose(seen) == shared.choose(seen)
         assert isinstance(skyjo.bots.RandomBot(1), bots.RandomBot)
 
     def test_an_unknown_bot_names_the_registry(self) -> None:
@@ -318,10 +321,10 @@ class TestBots:
         with pytest.raises(
             ValueError, match="unknown bot 'x'; the bots are: heuristic, heuristic-1, play-first"
         ):
-            skipbo.bots.make_bot("x")
+            skipbo.games.skipbo.bots.make_bot("x")
 
     @pytest.mark.parametrize("name", [5, ["x"], None])
-    @pytest.mark.parametrize("make_bot", [skipbo.bots.make_bot, skyjo.bots.make_bot])
+    @pytest.mark.parametrize("make_bot", [skipbo.games.skipbo.bots.make_bot, skyjo.bots.make_bot])
     def test_a_bot_name_that_is_no_str_is_an_argument_type_error(
         self, make_bot: Callable[[Any], object], name: object
     ) -> None:

@@ -20,7 +20,7 @@ from skipbo import (
     Rules,
     Termination,
 )
-from skipbo.checking import conformance
+from skipbo.games.skipbo import conformance
 from tests import strategies
 
 SMALL = Rules(players=2, deck=Deck(copies=2, wilds=2, highest=4), stock_size=2, hand_size=3)

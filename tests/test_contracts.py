@@ -17,10 +17,11 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 import skipbo
-from skipbo import Rules, draw, engine
-from skipbo.cards import WILD
+from skipbo import Rules
 from skipbo.common import randomness as _random
-from skipbo.moves import is_build_play
+from skipbo.games.skipbo import draw, engine
+from skipbo.games.skipbo.cards import WILD
+from skipbo.games.skipbo.moves import is_build_play
 from tests import strategies
 from tests.contracts import ContractBroken, conditions, enforced
 

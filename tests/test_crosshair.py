@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from tools import crosshair_check
 
-from skipbo import draw, engine
+from skipbo.games.skipbo import draw, engine
 
 CONTRACT_RULES = (
     "R-BUILD-2", "R-BUILD-3", "R-BUILD-4", "R-TURN-2", "R-TURN-3", "R-TURN-4", "R-TURN-5",
@@ -47,10 +47,10 @@ class TestContractInventory:
         }
         expected = {
             "skipbo.common.randomness.permute",
-            "skipbo.draw.fill_hand",
-            "skipbo.draw.take",
+            "skipbo.games.skipbo.draw.fill_hand",
+            "skipbo.games.skipbo.draw.take",
             *(
-                f"skipbo.engine.{name}"
+                f"skipbo.games.skipbo.engine.{name}"
                 for name in (
                     "legal_moves",
                     "apply",
@@ -70,7 +70,7 @@ class TestContractInventory:
     def test_unanalysed_conditions_are_problems(self) -> None:
         """A condition without an ``info`` line, an unmet precondition or an error line
         fails the run (they make ``crosshair check`` exit 0 without checking)."""
-        function = crosshair_check.contracted_functions("skipbo.engine")[0]
+        function = crosshair_check.contracted_functions("skipbo.games.skipbo.engine")[0]
         first, *rest = function.conditions
         output = "\n".join(
             [
@@ -147,15 +147,15 @@ def test_crosshair_reports_an_injected_bug(
     helpers = ", ".join(sorted(n for n in private if n != name))
     module = tmp_path / "buggy_engine.py"
     module.write_text(
-        "from skipbo import spec\n"
-        "from skipbo.engine import *  # noqa: F403\n"
-        f"from skipbo.engine import {helpers}\n"
+        "from skipbo.games.skipbo import spec\n"
+        "from skipbo.games.skipbo.engine import *  # noqa: F403\n"
+        f"from skipbo.games.skipbo.engine import {helpers}\n"
         "from skipbo.errors import IllegalMoveError\n"
-        "from skipbo.moves import *  # noqa: F403\n"
-        "from skipbo.state import GameState, Pile\n"
-        "from skipbo.cards import Card, WILD\n"
+        "from skipbo.games.skipbo.moves import *  # noqa: F403\n"
+        "from skipbo.games.skipbo.state import GameState, Pile\n"
+        "from skipbo.games.skipbo.cards import Card, WILD\n"
         "from skipbo.common.randomness import shuffle\n"
-        "from skipbo.draw import fill_hand, take\n\n" + source.replace(original, bug),
+        "from skipbo.games.skipbo.draw import fill_hand, take\n\n" + source.replace(original, bug),
         encoding="utf-8",
     )
     report = crosshair_check.run(twins=False, modules=[("buggy_engine", module)], path=[tmp_path])

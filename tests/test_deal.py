@@ -1,4 +1,5 @@
-"""Tests for `skipbo.deal.deal`: dealing a deck in a given order (R-SETUP-2 .. R-SETUP-7)."""
+"""Tests for `skipbo.games.skipbo.deal.deal`: dealing a deck in a given order (R-SETUP-2 ..
+R-SETUP-7)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import pytest
 import skipbo
 from skipbo import WILD, ConfigurationError, Deck, FirstPlayer, Rules
 from skipbo.common.randomness import shuffle
-from skipbo.deal import deal
+from skipbo.games.skipbo.deal import deal
 
 TINY = Rules(players=2, deck=Deck(copies=1, wilds=1, highest=3), stock_size=1, hand_size=1)
 

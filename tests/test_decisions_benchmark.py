@@ -26,10 +26,10 @@ from benchmarks.stop_early import choices, verdicts
 import skipbo
 from skipbo import Discard, PlayFromStock, Rules
 from skipbo.arena import tournament
-from skipbo.bots import HeuristicBot, SearchBot
-from skipbo.bots.leaf import fitted_leaf
-from skipbo.bots.planner import discards, plays, stock_move
-from skipbo.views import PlayerView
+from skipbo.games.skipbo.bots import HeuristicBot, SearchBot
+from skipbo.games.skipbo.bots.heuristic import discards, plays, stock_move
+from skipbo.games.skipbo.bots.leaf import fitted_leaf
+from skipbo.games.skipbo.views import PlayerView
 
 
 def heuristic_views(rules: Rules, games: int) -> Iterator[PlayerView]:

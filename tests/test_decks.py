@@ -9,8 +9,8 @@ import pytest
 
 import skipbo
 from skipbo import WILD, Deck, MoveSyntaxError, Rules
-from skipbo.checking.invariants import all_cards
-from skipbo.variants import playing_cards as pc
+from skipbo.games.skipbo.invariants import all_cards
+from skipbo.games.skipbo.variants import playing_cards as pc
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("♠", "♥", "♦", "♣")

@@ -1,4 +1,5 @@
-"""Unit tests for `skipbo.engine` (legal_moves, apply, queries) and `skipbo.checking.invariants`."""
+"""Unit tests for `skipbo.games.skipbo.engine` (legal_moves, apply, queries) and
+`skipbo.games.skipbo.invariants`."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ from skipbo import (
     Rules,
     Termination,
 )
-from skipbo.state import Pile
+from skipbo.games.skipbo.state import Pile
 from tests import strategies
 from tests.arrange import arrange
 from tests.helpers import forged, legal, play

@@ -20,11 +20,11 @@ from hypothesis import strategies as st
 
 import skipbo
 from skipbo import skyjo
-from skipbo.actions import legal_action_mask
-from skipbo.envs import skyjo_observation
-from skipbo.envs.observation import observation_array
 from skipbo.envs.pettingzoo import GameAECEnv, env
-from skipbo.skyjo.actions import legal_action_mask as skyjo_legal_action_mask
+from skipbo.games.skipbo.actions import legal_action_mask
+from skipbo.games.skyjo.actions import legal_action_mask as skyjo_legal_action_mask
+from skipbo.observation import skyjo as skyjo_observation
+from skipbo.observation.skipbo import observation_array
 from tests.skyjo.strategies import with_hidden_shuffled
 
 STEPS = 40

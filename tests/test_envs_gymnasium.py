@@ -9,9 +9,9 @@ from gymnasium.utils.env_checker import check_env
 
 import skipbo
 from skipbo import ActionError, Rules, view
-from skipbo.actions import action_to_move, legal_action_mask
 from skipbo.envs.gymnasium import ENV_ID, SkipBoEnv
-from skipbo.envs.observation import observation_array
+from skipbo.games.skipbo.actions import action_to_move, legal_action_mask
+from skipbo.observation.skipbo import observation_array
 
 VARIANTS = [
     Rules(players=2),

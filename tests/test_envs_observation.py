@@ -1,4 +1,4 @@
-"""Tests for `skipbo.envs.observation`: the numeric and text observations of a view."""
+"""Tests for `skipbo.observation.skipbo`: the numeric and text observations of a view."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import skipbo
 from skipbo import GameState, Rules, view
-from skipbo.envs.observation import (
+from skipbo.observation.skipbo import (
     DISCARD_DEPTH,
     IncrementalObservations,
     observation,

@@ -15,11 +15,12 @@ from tools.openspiel_attack import attack, knowledge
 
 import skipbo
 from skipbo import ConfigurationError, Rules, skyjo, view
-from skipbo.actions import action_count, legal_actions
-from skipbo.envs import skyjo_observation
-from skipbo.envs.observation import observation
-from skipbo.envs.openspiel import GAME_NAME, SpielState, rules_from_parameters, skyjo_game
-from skipbo.text.display import format_pile
+from skipbo.envs.openspiel import GAME_NAME, SpielState, rules_from_parameters
+from skipbo.envs.openspiel import skyjo as skyjo_game
+from skipbo.games.skipbo.actions import action_count, legal_actions
+from skipbo.games.skipbo.text.display import format_pile
+from skipbo.observation import skyjo as skyjo_observation
+from skipbo.observation.skipbo import observation
 
 SMALL = {"highest": 5, "copies": 4, "wilds": 2, "stock_size": 3, "hand_size": 3}
 """A small deck and short stock piles: games of a few dozen moves, for the bots' search."""

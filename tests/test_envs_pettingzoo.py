@@ -20,11 +20,11 @@ import pytest
 from pettingzoo.test import api_test, render_test, seed_test
 
 from skipbo import ActionError, Deck, Rules, view
-from skipbo.actions import legal_action_mask
 from skipbo.batch import single
 from skipbo.envs import _adapter
-from skipbo.envs.observation import observation_array
 from skipbo.envs.pettingzoo import SkipBoAECEnv, env, raw_env
+from skipbo.games.skipbo.actions import legal_action_mask
+from skipbo.observation.skipbo import observation_array
 from tests.test_envs_gymnasium import VARIANTS, variant_id
 
 SMALL_DECK = Rules(players=3, deck=Deck.small(highest=5, copies=3, wilds=2), stock_size=3)

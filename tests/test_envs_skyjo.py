@@ -13,7 +13,7 @@ from pettingzoo.test import api_test, render_test, seed_test
 from skipbo import ActionError, skyjo
 from skipbo.envs.gymnasium import SKYJO_ENV_ID, SkyjoEnv
 from skipbo.envs.pettingzoo import SkyjoAECEnv, env, skyjo_env
-from skipbo.envs.skyjo_observation import observation_array
+from skipbo.observation.skyjo import observation_array
 
 VARIANTS = [
     skyjo.Rules(players=2),

@@ -1,4 +1,4 @@
-"""Tests for `skipbo.envs.skyjo_observation`: Skyjo's numeric observation and action mask."""
+"""Tests for `skipbo.observation.skyjo`: Skyjo's numeric observation and action mask."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from skipbo import skyjo
-from skipbo.envs.skyjo_observation import (
+from skipbo.games.skyjo.actions import legal_action_mask
+from skipbo.observation.skyjo import (
     ACTION_COUNT,
     DISCARD_DEPTH,
     PHASES,
@@ -22,7 +23,6 @@ from skipbo.envs.skyjo_observation import (
     observation_layout,
     text_observation,
 )
-from skipbo.skyjo.actions import legal_action_mask
 from tests.skyjo.strategies import game_states, games, with_hidden_shuffled
 
 

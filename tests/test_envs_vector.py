@@ -10,15 +10,15 @@ import pytest
 from gymnasium import spaces
 
 import skipbo
-import skipbo.actions
-from skipbo.actions import ActionError, action_to_move, legal_action_mask
+import skipbo.games.skipbo.actions
 from skipbo.batch import GameBatch, IllegalActionError, engine, policies
 from skipbo.batch.policies import PlayFirstPolicy, PriorityPolicy, make_policy
 from skipbo.envs import _lockstep
-from skipbo.envs.observation import observation_array
 from skipbo.envs.vector import OutOfTurnError, SkipBoVectorEnv
-from skipbo.moves import Discard, Pass, PlayFromStock
-from skipbo.state import Termination
+from skipbo.games.skipbo.actions import ActionError, action_to_move, legal_action_mask
+from skipbo.games.skipbo.moves import Discard, Pass, PlayFromStock
+from skipbo.games.skipbo.state import Termination
+from skipbo.observation.skipbo import observation_array
 from tests.test_envs_every_agent import skipbo_redeal
 
 GAMES = 6
@@ -212,7 +212,7 @@ def test_the_compiled_choice_is_the_numpy_choice(
     # Random masks, rows with no legal action among them, the same ranks for both.
     rules = skipbo.Rules(players=3)
     rng = np.random.default_rng(5)
-    mask = rng.random((64, skipbo.actions.action_count(rules))) < 0.05
+    mask = rng.random((64, skipbo.games.skipbo.actions.action_count(rules))) < 0.05
     mask[:4] = False
     compiled, numpy = make_policy(name, rules, 7), make_policy(name, rules, 7)
     chosen = compiled(mask)
@@ -312,8 +312,10 @@ def test_a_lockstep_step_is_one_core_move_in_every_game(
 def test_lockstep_reset_waits_where_an_opponent_starts() -> None:
     rules = skipbo.Rules(players=3)  # seat 0 starts (R-SETUP-5)
     envs = SkipBoVectorEnv(4, rules, seat=1, lockstep=True)
-    assert envs.single_action_space == spaces.Discrete(skipbo.actions.action_count(rules) + 1)
-    assert envs.wait_action == skipbo.actions.action_count(rules)
+    assert envs.single_action_space == spaces.Discrete(
+        skipbo.games.skipbo.actions.action_count(rules) + 1
+    )
+    assert envs.wait_action == skipbo.games.skipbo.actions.action_count(rules)
     observations, info = envs.reset(seed=2)
     assert not info["to_move"].any()
     assert (envs.batch.turn == 1).all()  # nobody moved

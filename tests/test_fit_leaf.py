@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 from tools.fit_leaf import fit, log_loss, positions, turn_starts
 
-from skipbo.bots.leaf import FITTED, fitted_leaf
-from skipbo.rules import Rules
+from skipbo.games.skipbo.bots.leaf import FITTED, fitted_leaf
+from skipbo.games.skipbo.rules import Rules
 
 
 def test_fit_recovers_known_weights() -> None:

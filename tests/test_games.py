@@ -11,16 +11,16 @@ import pytest
 import skipbo
 from skipbo import skyjo
 from skipbo.arena import play_game, tournament
-from skipbo.bots import RandomBot
-from skipbo.bots.game import SKIPBO
 from skipbo.common import game as registry
 from skipbo.common.game import game_of, register_game, registered_games
 from skipbo.errors import ArgumentTypeError
-from skipbo.skyjo import conformance as skyjo_conformance
-from skipbo.skyjo.bots import make_bot
-from skipbo.skyjo.game import SKYJO
-from skipbo.skyjo.records import GameRecord, final_state
-from skipbo.skyjo.serialization import from_data
+from skipbo.games.skipbo.adapter import SKIPBO
+from skipbo.games.skipbo.bots import RandomBot
+from skipbo.games.skyjo import conformance as skyjo_conformance
+from skipbo.games.skyjo.adapter import SKYJO
+from skipbo.games.skyjo.bots import make_bot
+from skipbo.games.skyjo.records import GameRecord, final_state
+from skipbo.games.skyjo.serialization import from_data
 from tests.skyjo.test_conformance import Apply, broken
 from tests.test_cli import run as run_command
 
@@ -140,8 +140,8 @@ def test_skipbo_turns_are_the_states_turn_count() -> None:
 
 def skipbo_bot(lineup: tuple[str, ...], game: Any, seat: int) -> Any:
     """The bot the tournament sat on ``seat`` of ``game``, seeded as the arena seeds it."""
-    from skipbo.bots import make_bot as make_skipbo_bot
     from skipbo.common.randomness import derive_seed
+    from skipbo.games.skipbo.bots import make_bot as make_skipbo_bot
 
     entry = game.seats.index(seat)
     return make_skipbo_bot(lineup[entry], derive_seed(game.seed, seat))

@@ -20,9 +20,9 @@ from examples.http_server import MAX_THREADS, Game, GameServer
 
 import skipbo
 from skipbo import Rules
-from skipbo.io.records import final_state
-from skipbo.io.serialization import from_data
-from skipbo.moves import is_build_play
+from skipbo.games.skipbo.moves import is_build_play
+from skipbo.games.skipbo.records import final_state
+from skipbo.games.skipbo.serialization import from_data
 
 RULES = Rules(players=3, stock_size=4)
 SEED = 11

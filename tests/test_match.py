@@ -1,4 +1,5 @@
-"""Scenario tests for match play: R-SCORE-1 .. R-SCORE-4 and R-SETUP-6 (skipbo.variants.match)."""
+"""Scenario tests for match play: R-SCORE-1 .. R-SCORE-4 and R-SETUP-6
+(skipbo.games.skipbo.variants.match)."""
 
 from __future__ import annotations
 
@@ -19,8 +20,8 @@ from skipbo import (
     Termination,
     new_match,
 )
-from skipbo.bots import PlayFirstBot
-from skipbo.variants.match import DEFAULT_TARGET, GameResult, game_points
+from skipbo.games.skipbo.bots import PlayFirstBot
+from skipbo.games.skipbo.variants.match import DEFAULT_TARGET, GameResult, game_points
 from tests.arrange import arrange
 from tests.helpers import play, with_draw_pile
 

@@ -14,7 +14,8 @@ from tools import matrix
 from tools.bugs import BUGS, by_name, injected, stale
 from tools.traceability import rule_ids
 
-from skipbo import WILD, draw, engine
+from skipbo import WILD
+from skipbo.games.skipbo import draw, engine
 from tests.contracts import ContractBroken, enforced
 
 

@@ -30,7 +30,7 @@ from skipbo import (
     Rules,
     Termination,
 )
-from skipbo.deal import deal
+from skipbo.games.skipbo.deal import deal
 from tests.arrange import arrange
 from tests.helpers import with_draw_pile
 
@@ -160,7 +160,7 @@ class TestInvariantViolations:
     def test_a_broken_move_list_is_caught(self, monkeypatch: pytest.MonkeyPatch) -> None:
         """The checker does not trust `legal_moves`: an unfinished game must have a move,
         a finished one none (R-WIN-3)."""
-        from skipbo.checking import invariants as verify
+        from skipbo.games.skipbo import invariants as verify
 
         going_on = arrange(SMALL, stocks=((3,), (4,)), hands=((1,), ()), turn_moves=1)
         # Blocked: every hand empty, nothing to draw (the rest lies on a discard pile).

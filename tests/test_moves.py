@@ -1,4 +1,4 @@
-"""Unit tests for `skipbo.moves`: move values, their notation and the move space."""
+"""Unit tests for `skipbo.games.skipbo.moves`: move values, their notation and the move space."""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ import pytest
 
 import skipbo
 from skipbo import Outcome, PenaltyError, Rules, Termination, penalize
-from skipbo.checking.invariants import all_cards
+from skipbo.games.skipbo.invariants import all_cards
 from tests.arrange import arrange
 from tests.helpers import play
 

@@ -1,6 +1,6 @@
 """The state counts the referee penalty's cards (R-TEAM-4), so team stock piles are bounded.
 
-Before, :func:`skipbo.spec.stock_within_deal` exempted team play, because a penalty
+Before, :func:`skipbo.games.skipbo.spec.stock_within_deal` exempted team play, because a penalty
 puts cards under a stock pile that the state did not count: a tampered team document
 with any stock size loaded. Each test here that tampers with a team state failed then.
 """
@@ -16,11 +16,11 @@ import pytest
 import skipbo
 from skipbo import DataError, GameState, InvariantViolation, Rules
 from skipbo.batch import GameBatch
-from skipbo.io.serialization import dumps, from_data, loads, to_data
-from skipbo.position import Place, PositionError, Unseen, set_up
-from skipbo.sampling import sample_state
-from skipbo.spec import MAX_COUNTER, penalties_in_range, stock_within_deal
-from skipbo.variants.penalty import PENALTY_CARDS, penalize
+from skipbo.games.skipbo.position import Place, PositionError, Unseen, set_up
+from skipbo.games.skipbo.sampling import sample_state
+from skipbo.games.skipbo.serialization import dumps, from_data, loads, to_data
+from skipbo.games.skipbo.spec import MAX_COUNTER, penalties_in_range, stock_within_deal
+from skipbo.games.skipbo.variants.penalty import PENALTY_CARDS, penalize
 from tests.arrange import arrange
 
 PARTNERS = Rules.partners()
@@ -108,7 +108,7 @@ class TestTeamStockBound:
         assert stock_within_deal(state, 0)
         uncounted = attrs.evolve(state, penalty_cards=(0, 0, 0, 0))
         assert not stock_within_deal(uncounted, 0)
-        assert not skipbo.spec.is_reachable(uncounted)
+        assert not skipbo.games.skipbo.spec.is_reachable(uncounted)
         with pytest.raises(InvariantViolation, match=r"stock pile 0 holds 32 cards"):
             skipbo.check_invariants(uncounted)
 

@@ -12,7 +12,7 @@ import pytest
 import skipbo
 from skipbo import pictures, skyjo
 from skipbo.errors import ArgumentTypeError
-from skipbo.skyjo.views import FACE_DOWN
+from skipbo.games.skyjo.views import FACE_DOWN
 from tests.pictures_helpers import by, groups, parse, played, played_skyjo, texts, top, values
 
 SKIPBO_POSITIONS = [
@@ -126,7 +126,7 @@ def test_the_last_move_is_highlighted(notation: str, marked: set[str]) -> None:
     state = skipbo.new_game(skipbo.Rules(players=2, stock_size=5), seed=4)
     state = skipbo.apply(state, skipbo.parse_move("h1>b0")) if notation == "s0>b0" else state
     if notation == "s0>b0":  # seat 0's stock top is 8 at this seed: make it playable
-        state = skipbo.state.replace(state, stocks=((2,) * 5, state.stocks[1]))
+        state = skipbo.games.skipbo.state.replace(state, stocks=((2,) * 5, state.stocks[1]))
     move = skipbo.parse_move(notation)
     mover = state.current_player
     after = skipbo.apply(state, move) if move in skipbo.legal_moves(state) else None

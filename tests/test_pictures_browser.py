@@ -11,10 +11,10 @@ from tools import webbrowser
 
 import skipbo
 from skipbo import skyjo
+from skipbo.games.skipbo.text import describe_move
+from skipbo.games.skyjo import records as skyjo_records
+from skipbo.games.skyjo.text import describe_move as skyjo_words
 from skipbo.pictures.replay import replay_html
-from skipbo.skyjo import records as skyjo_records
-from skipbo.skyjo.display import describe_move as skyjo_words
-from skipbo.text import describe_move
 from tests.test_pictures_replay import skipbo_record, skyjo_record
 
 if not webbrowser.CHROMIUM.exists():  # pragma: no cover - tools/check installs it

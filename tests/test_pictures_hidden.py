@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 
 import skipbo
 from skipbo import pictures, skyjo
-from skipbo import sampling as skipbo_sampling
-from skipbo.skyjo import sampling as skyjo_sampling
+from skipbo.games.skipbo import sampling as skipbo_sampling
+from skipbo.games.skyjo import sampling as skyjo_sampling
 from tests.pictures_helpers import played, played_skyjo
 
 SKIPBO_RULES = [

@@ -11,8 +11,8 @@ import pytest
 
 import skipbo
 from skipbo import pictures, skyjo
+from skipbo.games.skyjo import records as skyjo_records
 from skipbo.pictures.notebook import NotebookError, shown_types
-from skipbo.skyjo import records as skyjo_records
 from tests.pictures_helpers import parse
 
 formatters = pytest.importorskip("IPython.core.formatters")  # the dev extra installs IPython
@@ -61,7 +61,7 @@ def test_enable_notebook_finds_the_running_shell_or_says_there_is_none() -> None
 def test_the_games_do_not_import_the_pictures_and_have_no_picture_hooks() -> None:
     """The layering: importing the games loads no picture code, and no class has _repr_svg_."""
     code = (
-        "import sys, skipbo, skipbo.skyjo, skipbo.io.serialization;"
+        "import sys, skipbo, skipbo.games.skyjo, skipbo.games.skipbo.serialization;"
         "print(sorted(m for m in sys.modules if m.startswith('skipbo.pictures')))"
     )
     loaded = subprocess.run(

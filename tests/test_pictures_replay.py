@@ -11,15 +11,15 @@ import pytest
 
 import skipbo
 from skipbo import skyjo
-from skipbo.bots import make_bot
 from skipbo.cli import main
-from skipbo.io.serialization import dumps
+from skipbo.games.skipbo.bots import make_bot
+from skipbo.games.skipbo.serialization import dumps
+from skipbo.games.skipbo.text import describe_move
+from skipbo.games.skyjo import records as skyjo_records
+from skipbo.games.skyjo import serialization as skyjo_serialization
+from skipbo.games.skyjo.bots import make_bot as make_skyjo_bot
+from skipbo.games.skyjo.text import describe_move as skyjo_words
 from skipbo.pictures.replay import replay_html
-from skipbo.skyjo import records as skyjo_records
-from skipbo.skyjo import serialization as skyjo_serialization
-from skipbo.skyjo.bots import make_bot as make_skyjo_bot
-from skipbo.skyjo.display import describe_move as skyjo_words
-from skipbo.text import describe_move
 from tests.pictures_helpers import by, parse
 
 FRAME = re.compile(r'<template class="frame" data-words="([^"]*)">(.*?)</template>', re.S)

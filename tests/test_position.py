@@ -1,4 +1,5 @@
-"""Tests for `skipbo.position.set_up`: a position from what one seat sees at the table."""
+"""Tests for `skipbo.games.skipbo.position.set_up`: a position from what one seat sees at the
+table."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from hypothesis import strategies as st
 
 import skipbo
 from skipbo import WILD, Deck, GameState, Rules
-from skipbo.position import Place, PositionError, Unseen, set_up
+from skipbo.games.skipbo.position import Place, PositionError, Unseen, set_up
 from tests import strategies
 
 SMALL = Rules(players=2, deck=Deck.small(), stock_size=3, hand_size=3)

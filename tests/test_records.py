@@ -1,4 +1,4 @@
-"""Tests for `skipbo.io.records`: game records, replay and the text form."""
+"""Tests for `skipbo.games.skipbo.records`: game records, replay and the text form."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 import skipbo
 from skipbo import DataError, Deck, GameState, ReplayError, Rules
-from skipbo.io.records import GameRecord, final_state, format_record, parse_record, replay
-from skipbo.io.serialization import from_data, loads, to_data
+from skipbo.games.skipbo.records import GameRecord, final_state, format_record, parse_record, replay
+from skipbo.games.skipbo.serialization import from_data, loads, to_data
 from tests.strategies import rules
 
 SMALL = Rules(players=3, deck=Deck(copies=4, wilds=4, highest=6), stock_size=3, hand_size=3)

@@ -8,7 +8,7 @@ import pytest
 
 import skipbo
 from skipbo import WILD, ConfigurationError, Deck, Rules
-from skipbo.checking.invariants import all_cards
+from skipbo.games.skipbo.invariants import all_cards
 from tests.arrange import arrange
 from tests.helpers import build_plays, play, rejected
 

@@ -1,4 +1,4 @@
-"""Tests for `skipbo.sampling`: full states consistent with a player's view."""
+"""Tests for `skipbo.games.skipbo.sampling`: full states consistent with a player's view."""
 
 from __future__ import annotations
 
@@ -14,10 +14,10 @@ from hypothesis import strategies as st
 
 import skipbo
 from skipbo import Deck, GameState, InvalidStateError, Rules
-from skipbo.bots import HeuristicBot
-from skipbo.cards import WILD
-from skipbo.sampling import sample_state, unseen_cards, view_violations
-from skipbo.views import PlayerView, view
+from skipbo.games.skipbo.bots import HeuristicBot
+from skipbo.games.skipbo.cards import WILD
+from skipbo.games.skipbo.sampling import sample_state, unseen_cards, view_violations
+from skipbo.games.skipbo.views import PlayerView, view
 from tests.arrange import arrange
 from tests.strategies import game_states
 

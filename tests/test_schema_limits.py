@@ -18,11 +18,11 @@ import pytest
 import skipbo
 from skipbo import DataError, Rules
 from skipbo.common.strictjson import MAX_INTEGER_BITS, MAX_TEXT
-from skipbo.io.records import GameRecord
-from skipbo.io.serialization import from_data, json_schema, to_data
-from skipbo.moves import MAX_MOVE_TEXT
-from skipbo.spec import MAX_COUNTER
-from skipbo.variants.penalty import penalize
+from skipbo.games.skipbo.moves import MAX_MOVE_TEXT
+from skipbo.games.skipbo.records import GameRecord
+from skipbo.games.skipbo.serialization import from_data, json_schema, to_data
+from skipbo.games.skipbo.spec import MAX_COUNTER
+from skipbo.games.skipbo.variants.penalty import penalize
 
 LARGEST_INTEGER = 2**MAX_INTEGER_BITS - 1
 LONGEST_MOVE = "d2147483647.2147483647>b2147483647"  # every index at its largest

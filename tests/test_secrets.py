@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 import skipbo
-from skipbo.io.serialization import from_data
+from skipbo.games.skipbo.serialization import from_data
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = 10_000

@@ -1,4 +1,5 @@
-"""Tests for `skipbo.io.serialization`: documents, their schema, and loading untrusted data."""
+"""Tests for `skipbo.games.skipbo.serialization`: documents, their schema, and loading untrusted
+data."""
 
 from __future__ import annotations
 
@@ -17,10 +18,12 @@ from hypothesis import strategies as st
 
 import skipbo
 from skipbo import DataError, Deck, FirstPlayer, GameState, Outcome, Rules, Termination
-from skipbo.io import codec
-from skipbo.io.codec import DECK_FIELDS, RULES_FIELDS
-from skipbo.io.records import GameRecord, record_data
-from skipbo.io.serialization import (
+from skipbo.games.skipbo import codec
+from skipbo.games.skipbo.codec import DECK_FIELDS, RULES_FIELDS
+from skipbo.games.skipbo.moves import move_table
+from skipbo.games.skipbo.records import GameRecord, record_data
+from skipbo.games.skipbo.sampling import sample_state, view_violations
+from skipbo.games.skipbo.serialization import (
     FORMAT_VERSION,
     LIMITS,
     Document,
@@ -31,9 +34,7 @@ from skipbo.io.serialization import (
     loads,
     to_data,
 )
-from skipbo.moves import move_table
-from skipbo.sampling import sample_state, view_violations
-from skipbo.views import PlayerView, view
+from skipbo.games.skipbo.views import PlayerView, view
 from tests.strategies import game_states, json_values, mutated_documents, rules
 
 KINDS: tuple[Kind, ...] = ("rules", "state", "move", "view", "outcome", "record")
@@ -129,7 +130,7 @@ class TestRoundTrip:
         assert {f.name for f in attrs.fields(Deck) if f.init} == set(DECK_FIELDS)
 
     def test_the_schema_is_shipped_and_valid(self) -> None:
-        shipped = resources.files("skipbo.io").joinpath("schemas", "skipbo.schema.json")
+        shipped = resources.files("skipbo.games.skipbo").joinpath("schemas", "skipbo.schema.json")
         assert json.loads(shipped.read_text(encoding="utf-8")) == json_schema()
         jsonschema.Draft202012Validator.check_schema(json_schema())
         for kind in KINDS:
@@ -319,7 +320,7 @@ def assert_valid(value: Document, data: Any) -> None:
         sampled = sample_state(value, random.Random(1))
         assert view(sampled, value.player) == value
     elif isinstance(value, GameRecord):
-        for state in skipbo.io.records.replay(value):
+        for state in skipbo.games.skipbo.records.replay(value):
             skipbo.check_invariants(state)
     assert from_data(to_data(value)) == value
 

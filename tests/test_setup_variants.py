@@ -14,7 +14,7 @@ import pytest
 
 import skipbo
 from skipbo import WILD, ConfigurationError, Deck, FirstPlayer, Rules
-from skipbo.deal import draw_dealer
+from skipbo.games.skipbo.deal import draw_dealer
 
 SMALL = Deck(copies=4, wilds=4, highest=6)
 """Few numbers and several wilds, so stock tops tie and wilds come up often."""
@@ -139,7 +139,7 @@ class TestDealerDraw:
     def test_the_player_left_of_the_dealer_starts(
         self, dealer: int, starter: int, monkeypatch: pytest.MonkeyPatch
     ) -> None:
-        monkeypatch.setattr(skipbo.deal, "draw_dealer", lambda rules, rng: dealer)
+        monkeypatch.setattr(skipbo.games.skipbo.deal, "draw_dealer", lambda rules, rng: dealer)
         rules = Rules.partners(first_player=FirstPlayer.DEALER_DRAW)
         state = skipbo.new_game(rules, seed=1)
         assert state.current_player == starter

@@ -1,4 +1,4 @@
-"""Tests for `skipbo.spec`: each predicate on hand-made values with known answers.
+"""Tests for `skipbo.games.skipbo.spec`: each predicate on hand-made values with known answers.
 
 The answers come from the rules: a build pile is the run 1, 2, .. (R-BUILD-2) with
 wilds standing in (R-BUILD-3), shorter than a complete pile (R-BUILD-4), and so on.
@@ -21,8 +21,8 @@ from skipbo import (
     PlayFromStock,
     Rules,
     Termination,
-    spec,
 )
+from skipbo.games.skipbo import spec
 from tests.arrange import arrange
 from tests.helpers import forged
 

@@ -1,4 +1,4 @@
-"""Tests for `skipbo.state`."""
+"""Tests for `skipbo.games.skipbo.state`."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import attrs
 import pytest
 
 import skipbo
-from skipbo.state import GameState, Outcome, Termination, replace
+from skipbo.games.skipbo.state import GameState, Outcome, Termination, replace
 
 
 class TestReplace:

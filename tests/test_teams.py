@@ -8,7 +8,7 @@ import pytest
 
 import skipbo
 from skipbo import ConfigurationError, Deck, Rules, Termination
-from skipbo.state import Pile
+from skipbo.games.skipbo.state import Pile
 from tests.arrange import arrange
 from tests.helpers import build_plays, legal, play, rejected
 

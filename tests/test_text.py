@@ -1,4 +1,4 @@
-"""Tests for `skipbo.text`: drawing views and states, and moves in plain words."""
+"""Tests for `skipbo.games.skipbo.text`: drawing views and states, and moves in plain words."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 import skipbo
 from skipbo import GameState
-from skipbo.cards import WILD, format_card
-from skipbo.moves import Discard, Pass, PlayFromDiscard, PlayFromHand, PlayFromStock
-from skipbo.text import LEGEND, describe, describe_move, format_pile, render_view
+from skipbo.games.skipbo.cards import WILD, format_card
+from skipbo.games.skipbo.moves import Discard, Pass, PlayFromDiscard, PlayFromHand, PlayFromStock
+from skipbo.games.skipbo.text import LEGEND, describe, describe_move, format_pile, render_view
 from tests.strategies import game_states, hidden_redeals
 
 

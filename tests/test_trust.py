@@ -29,15 +29,15 @@ from skipbo import (
     SkipBoError,
     Termination,
 )
-from skipbo.actions import legal_actions
-from skipbo.checking.conformance import ConformanceError, check_conformance
 from skipbo.errors import ArgumentTypeError, InvalidMoveError
-from skipbo.io.records import GameRecord, format_record, parse_record
-from skipbo.io.serialization import from_data, loads, to_data
-from skipbo.moves import move_table
-from skipbo.sampling import sample_state
-from skipbo.variants.match import new_match
-from skipbo.variants.penalty import penalize
+from skipbo.games.skipbo.actions import legal_actions
+from skipbo.games.skipbo.conformance import ConformanceError, check_conformance
+from skipbo.games.skipbo.moves import move_table
+from skipbo.games.skipbo.records import GameRecord, format_record, parse_record
+from skipbo.games.skipbo.sampling import sample_state
+from skipbo.games.skipbo.serialization import from_data, loads, to_data
+from skipbo.games.skipbo.variants.match import new_match
+from skipbo.games.skipbo.variants.penalty import penalize
 
 ROOT = Path(__file__).resolve().parent.parent
 TWO = Rules(players=2)
@@ -267,7 +267,7 @@ class TestMoveFields:
 
     def test_a_move_that_exists_round_trips(self) -> None:
         for move in skipbo.all_moves(Rules.team_piles()):
-            assert loads(skipbo.io.serialization.dumps(move), "move") == move
+            assert loads(skipbo.games.skipbo.serialization.dumps(move), "move") == move
 
 
 class TestConformanceChecksTheRules:
@@ -300,7 +300,7 @@ class TestConformanceChecksTheRules:
         rules = Rules(players=2, deck=Deck.small(), stock_size=2, hand_size=2)
         table = move_table(rules)
         corrupted = attrs.evolve(table, moves=table.moves[:-1])
-        monkeypatch.setitem(skipbo.moves._TABLES, id(rules), (rules, corrupted))
+        monkeypatch.setitem(skipbo.games.skipbo.moves._TABLES, id(rules), (rules, corrupted))
         with pytest.raises(ConformanceError, match="move table"):
             check_conformance(rules, games=1)
 

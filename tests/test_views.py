@@ -1,4 +1,4 @@
-"""Tests for `skipbo.views`: what each player may see (R-INFO-1 .. R-INFO-3)."""
+"""Tests for `skipbo.games.skipbo.views`: what each player may see (R-INFO-1 .. R-INFO-3)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 import skipbo
 from skipbo import Deck, GameState, PlayerView, Rules, ViewError
-from skipbo.io.serialization import dumps, to_data
-from skipbo.views import spectator_view, view
+from skipbo.games.skipbo.serialization import dumps, to_data
+from skipbo.games.skipbo.views import spectator_view, view
 from tests.arrange import arrange
 from tests.strategies import game_states, hidden_redeals
 

@@ -23,13 +23,13 @@ from tools import webbrowser
 from tools.webserver import TIMEOUT, Server, running_server, token_of
 
 import skipbo
-import skipbo.io.serialization
+import skipbo.games.skipbo.serialization
 from skipbo import skyjo
-from skipbo.bots.game import SKIPBO
 from skipbo.common.game import AnyGame
+from skipbo.games.skipbo.adapter import SKIPBO
+from skipbo.games.skyjo.adapter import SKYJO
+from skipbo.games.skyjo.serialization import from_data as skyjo_from_data
 from skipbo.pictures.faces import skipbo_face
-from skipbo.skyjo.game import SKYJO
-from skipbo.skyjo.serialization import from_data as skyjo_from_data
 
 if not webbrowser.CHROMIUM.exists():  # pragma: no cover - tools/check installs it
     pytest.skip(
@@ -129,7 +129,7 @@ def states_of(server: Server, table: str, game: AnyGame) -> list[Any]:
     status, data = server.request("GET", f"/api/tables/{table}/games/1/record")
     assert status == 200, data
     record: Any = (
-        skipbo.io.serialization.from_data(data, "record")
+        skipbo.games.skipbo.serialization.from_data(data, "record")
         if game is SKIPBO
         else skyjo_from_data(data, "skyjo-record")
     )
@@ -502,7 +502,7 @@ def test_editing_custom_rules_does_not_eat_the_first_click(server: Server, brows
     page.goto(server.base + "/")
     page.wait_for_selector("body[data-ready]", timeout=webbrowser.WAIT_MS)
     page.click("details summary")
-    three = skipbo.io.serialization.to_data(skipbo.Rules(players=3, stock_size=5))
+    three = skipbo.games.skipbo.serialization.to_data(skipbo.Rules(players=3, stock_size=5))
     page.fill("#rules", json.dumps(three))
     assert page.locator("select.seat").count() == 3  # redrawn while typing
     page.click("#open")  # one click, straight from the rules box

@@ -29,7 +29,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
 import skipbo
-from skipbo.io.serialization import to_data
+from skipbo.games.skipbo.serialization import to_data
 from skipbo.web.botpool import OUT_OF_TIME
 
 RULES = skipbo.Rules(players=2, stock_size=5)

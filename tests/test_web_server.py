@@ -27,9 +27,9 @@ from websockets.typing import Origin
 
 import skipbo
 from skipbo import skyjo
-from skipbo.bots import PlayFirstBot
-from skipbo.io.records import final_state
-from skipbo.io.serialization import from_data, to_data
+from skipbo.games.skipbo.bots import PlayFirstBot
+from skipbo.games.skipbo.records import final_state
+from skipbo.games.skipbo.serialization import from_data, to_data
 
 RULES = skipbo.Rules(players=2, stock_size=3)
 

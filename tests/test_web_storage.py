@@ -22,8 +22,8 @@ from tools.pgserver import PostgresServer
 from tools.webserver import TIMEOUT, running_server
 
 import skipbo
-from skipbo.bots import PlayFirstBot
-from skipbo.io.serialization import dumps
+from skipbo.games.skipbo.bots import PlayFirstBot
+from skipbo.games.skipbo.serialization import dumps
 from skipbo.web.lifecycle import Lifecycle, sweep
 from skipbo.web.protocol import WebError
 from skipbo.web.storage import (

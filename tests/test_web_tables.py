@@ -14,16 +14,16 @@ import pytest
 
 import skipbo
 from skipbo import skyjo
-from skipbo.bots import PlayFirstBot
-from skipbo.bots.game import SKIPBO
 from skipbo.common.game import rules_from_data
 from skipbo.common.match import Series, SeriesError
-from skipbo.io.records import final_state
-from skipbo.io.serialization import dumps, from_data
-from skipbo.skyjo import records as skyjo_records
-from skipbo.skyjo.game import SKYJO
-from skipbo.skyjo.serialization import to_data as skyjo_to_data
-from skipbo.text.words import describe_move
+from skipbo.games.skipbo.adapter import SKIPBO
+from skipbo.games.skipbo.bots import PlayFirstBot
+from skipbo.games.skipbo.records import final_state
+from skipbo.games.skipbo.serialization import dumps, from_data
+from skipbo.games.skipbo.text.words import describe_move
+from skipbo.games.skyjo import records as skyjo_records
+from skipbo.games.skyjo.adapter import SKYJO
+from skipbo.games.skyjo.serialization import to_data as skyjo_to_data
 from skipbo.web import protocol
 from skipbo.web.protocol import WebError
 from skipbo.web.storage import Event, SQLiteStorage, VersionConflict

@@ -6,7 +6,7 @@ games are long and reshuffle, the other half choose uniformly, so that they
 discard and pass), while the core plays the same games move by move from its own
 ``new_game``. At every step and for every running game:
 
-* the batch's mask row equals :func:`skipbo.actions.legal_action_mask` of the
+* the batch's mask row equals :func:`skipbo.games.skipbo.actions.legal_action_mask` of the
   core's state;
 * after the step, the batch's game converts to exactly the core's
   :func:`skipbo.apply` result (every pile, hand, counter, outcome and the shuffle
@@ -37,9 +37,9 @@ import numpy.typing as npt
 
 import skipbo
 from skipbo import Deck, FirstPlayer, GameState, Rules
-from skipbo.actions import action_blocks, legal_action_mask
 from skipbo.batch import GameBatch, batch_invariant_violations
 from skipbo.common.randomness import derive_seed
+from skipbo.games.skipbo.actions import action_blocks, legal_action_mask
 
 SMALL = Deck(copies=2, wilds=2, highest=4)
 TINY = Deck(copies=1, wilds=1, highest=3)

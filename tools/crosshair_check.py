@@ -22,7 +22,7 @@ Usage (from the repository root)::
 
     python -m tools.crosshair_check                  # the bounded run (test suite)
     python -m tools.crosshair_check --scale 10       # a long run: every budget x10
-    python -m tools.crosshair_check --jobs 1 skipbo.engine._placed   # some functions
+    python -m tools.crosshair_check --jobs 1 skipbo.games.skipbo.engine._placed   # some functions
 
 Exit status 0 when every condition was analysed without a counterexample and the
 twins agree, 1 otherwise.
@@ -51,9 +51,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 CONTRACTED_MODULES = (
     "skipbo.common.randomness",
-    "skipbo.draw",
-    "skipbo.engine",
-    "skipbo.skyjo.engine",
+    "skipbo.games.skipbo.draw",
+    "skipbo.games.skipbo.engine",
+    "skipbo.games.skyjo.engine",
 )
 """The modules whose functions carry PEP 316 contracts."""
 
@@ -77,29 +77,29 @@ PLUGIN = (
 
 _POST = re.compile(r"^\s*post:\s*(?P<expr>.*\S)?\s*$")
 BUDGETS: dict[str, int] = {
-    "skipbo.engine.legal_moves": 50,
-    "skipbo.engine.apply": 60,
-    "skipbo.engine._accepts": 20,
-    "skipbo.engine._without": 20,
-    "skipbo.engine._replace": 20,
-    "skipbo.engine._play_from_hand": 40,
-    "skipbo.engine._play_from_stock": 40,
-    "skipbo.engine._play_from_discard": 40,
-    "skipbo.engine._discard": 40,
-    "skipbo.engine._pass": 40,
-    "skipbo.engine._placed": 30,
-    "skipbo.draw.fill_hand": 30,
-    "skipbo.draw.take": 120,
+    "skipbo.games.skipbo.engine.legal_moves": 50,
+    "skipbo.games.skipbo.engine.apply": 60,
+    "skipbo.games.skipbo.engine._accepts": 20,
+    "skipbo.games.skipbo.engine._without": 20,
+    "skipbo.games.skipbo.engine._replace": 20,
+    "skipbo.games.skipbo.engine._play_from_hand": 40,
+    "skipbo.games.skipbo.engine._play_from_stock": 40,
+    "skipbo.games.skipbo.engine._play_from_discard": 40,
+    "skipbo.games.skipbo.engine._discard": 40,
+    "skipbo.games.skipbo.engine._pass": 40,
+    "skipbo.games.skipbo.engine._placed": 30,
+    "skipbo.games.skipbo.draw.fill_hand": 30,
+    "skipbo.games.skipbo.draw.take": 120,
     "skipbo.common.randomness.permute": 30,
-    "skipbo.skyjo.engine.first_round_starter": 20,
-    "skipbo.skyjo.engine._remove_column": 30,
-    "skipbo.skyjo.engine.round_scores": 20,
-    "skipbo.skyjo.engine.legal_moves": 20,
-    "skipbo.skyjo.engine.apply": 30,
-    "skipbo.skyjo.engine._reveal": 20,
-    "skipbo.skyjo.engine._draw": 20,
-    "skipbo.skyjo.engine._take": 20,
-    "skipbo.skyjo.engine._place": 30,
+    "skipbo.games.skyjo.engine.first_round_starter": 20,
+    "skipbo.games.skyjo.engine._remove_column": 30,
+    "skipbo.games.skyjo.engine.round_scores": 20,
+    "skipbo.games.skyjo.engine.legal_moves": 20,
+    "skipbo.games.skyjo.engine.apply": 30,
+    "skipbo.games.skyjo.engine._reveal": 20,
+    "skipbo.games.skyjo.engine._draw": 20,
+    "skipbo.games.skyjo.engine._take": 20,
+    "skipbo.games.skyjo.engine._place": 30,
 }
 """Paths per condition for each contracted function in the bounded run. A copy of a
 function in another module (the injected-bug tests) gets the budget of its name."""

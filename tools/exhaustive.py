@@ -2,7 +2,7 @@
 
 For each configuration (a tiny deck, short stock piles, small hands, sometimes
 fewer build and discard piles, 2-6 seats in every form of play), every distinct
-order of the deck is dealt (:func:`skipbo.deal.deal`), and every position reachable
+order of the deck is dealt (:func:`skipbo.games.skipbo.deal.deal`), and every position reachable
 from any deal by legal moves is visited once (breadth-first, deduplicated by hash).
 In every position:
 
@@ -53,9 +53,10 @@ from collections.abc import Callable, Iterator, Sequence
 import attrs
 
 import skipbo
-from skipbo import Deck, GameState, IllegalMoveError, Move, Rules, Termination, draw
+from skipbo import Deck, GameState, IllegalMoveError, Move, Rules, Termination
 from skipbo.common.randomness import shuffle
-from skipbo.deal import deal
+from skipbo.games.skipbo import draw
+from skipbo.games.skipbo.deal import deal
 
 
 def _rules(players: int, deck: Deck, **fields: object) -> Rules:

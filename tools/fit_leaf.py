@@ -1,14 +1,15 @@
-"""Fit the search bot's leaf (:mod:`skipbo.bots.leaf`) again and print its weights.
+"""Fit the search bot's leaf (:mod:`skipbo.games.skipbo.bots.leaf`) again and print its weights.
 
 It plays ``--games`` games of the heuristic bot in every seat at standard rules for
-``--players`` players (a table of :data:`skipbo.bots.leaf.FITTED`; game g dealt with
+``--players`` players (a table of :data:`skipbo.games.skipbo.bots.leaf.FITTED`; game g dealt with
 ``derive_seed(555, g)``),
 keeps 30% of the positions at a turn's start (drawn with ``random.Random(0)``), each
 valued for the seat that has just ended its turn, with whether that seat went on to
-win; it fits a logistic regression of the win on :func:`~skipbo.bots.leaf.leaf_features`
+win; it fits a logistic regression of the win on
+:func:`~skipbo.games.skipbo.bots.leaf.leaf_features`
 (Newton's method, an L2 penalty of 0.001) on the first four fifths of the games and
 prints the held-out log-loss beside two simpler models and a constant, then the
-weights as :data:`~skipbo.bots.leaf.FITTED` holds them for that table. The heuristic
+weights as :data:`~skipbo.games.skipbo.bots.leaf.FITTED` holds them for that table. The heuristic
 draws no randomness, so the same code prints the same weights. About five minutes of
 one core at the default 8,000 games (four players; two take about as long); needs
 NumPy (``skipbo[numpy]``).
@@ -26,11 +27,11 @@ import numpy as np
 import numpy.typing as npt
 
 import skipbo
-from skipbo.bots.leaf import FITTED, SEAT_FEATURES, leaf_features
-from skipbo.bots.planner import HeuristicBot
 from skipbo.common.randomness import derive_seed
-from skipbo.rules import Rules
-from skipbo.state import GameState
+from skipbo.games.skipbo.bots.heuristic import HeuristicBot
+from skipbo.games.skipbo.bots.leaf import FITTED, SEAT_FEATURES, leaf_features
+from skipbo.games.skipbo.rules import Rules
+from skipbo.games.skipbo.state import GameState
 
 KEPT = 0.3
 """The share of the turns' starts kept (neighbouring positions are much alike)."""

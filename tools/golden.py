@@ -2,7 +2,7 @@
 
 In the style of python-chess's perft files: for three fixed seeds and 2, 4 and 6
 players (stock piles of 8 cards, to keep the file a few KB), a game is played with
-the play-first policy (:class:`skipbo.bots.PlayFirstBot`, seeded with the game's
+the play-first policy (:class:`skipbo.games.skipbo.bots.PlayFirstBot`, seeded with the game's
 seed). For each game the file records the number of legal moves before every ply and
 after the last one (0: the game is over), the number of plies, the outcome, and a
 digest of the moves chosen.
@@ -29,7 +29,7 @@ import textwrap
 from pathlib import Path
 
 import skipbo
-from skipbo.bots import PlayFirstBot
+from skipbo.games.skipbo.bots import PlayFirstBot
 
 GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "golden" / "play_first.txt"
 """The golden file."""

@@ -11,7 +11,7 @@ Usage (from the repository root; CPU-heavy, 10-15 minutes with two workers)::
 
     python -m tools.mutation                          # run (resumes), then report
     python -m tools.mutation --report                 # report on the last run only
-    python -m tools.mutation "skipbo.engine.*"        # only some mutants
+    python -m tools.mutation "skipbo.games.skipbo.engine.*"        # only some mutants
     python -m tools.mutation --max-children 1         # fewer parallel workers
 
 Exit status 0 when every survivor is explained, 1 otherwise.
@@ -59,8 +59,14 @@ def results() -> dict[str, str]:
 
 
 def module_of(mutant: str) -> str:
-    """The module a mutant belongs to (``skipbo.engine.x_apply__mutmut_3`` -> engine)."""
-    return mutant.split(".")[1] if mutant.startswith("skipbo.") else mutant.split(".")[0]
+    """The module a mutant belongs to (``skipbo.games.skipbo.engine.x_apply__mutmut_3``: engine).
+
+    A game's module is named after its role, below ``skipbo.games.<game>``.
+    """
+    parts = mutant.split(".")
+    if parts[:2] == ["skipbo", "games"]:
+        return parts[3]
+    return parts[1] if parts[0] == "skipbo" else parts[0]
 
 
 def listed_survivors(path: Path = SURVIVORS) -> set[str]:

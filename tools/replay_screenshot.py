@@ -12,7 +12,7 @@ import tempfile
 from pathlib import Path
 
 import skipbo
-from skipbo.bots import make_bot
+from skipbo.games.skipbo.bots import make_bot
 from skipbo.pictures.replay import replay_html
 from tools import webbrowser
 

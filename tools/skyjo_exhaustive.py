@@ -5,9 +5,9 @@ turn limit, or a late position of a round with a few face-down cards left), ever
 position reachable by legal moves is visited once (breadth-first, deduplicated).
 In every position:
 
-* :func:`skipbo.skyjo.check_invariants` holds;
-* every move of the move space is either listed by :func:`skipbo.skyjo.legal_moves`
-  and accepted by :func:`skipbo.skyjo.apply`, or refused with ``IllegalMoveError``;
+* :func:`skipbo.games.skyjo.check_invariants` holds;
+* every move of the move space is either listed by :func:`skipbo.games.skyjo.legal_moves`
+  and accepted by :func:`skipbo.games.skyjo.apply`, or refused with ``IllegalMoveError``;
 * the round can still end: some sequence of moves leads to the end of the round
   (S-END-1, S-END-3), so no position traps the players.
 
@@ -36,7 +36,7 @@ from collections.abc import Callable
 import attrs
 
 from skipbo import skyjo
-from skipbo.skyjo import Deck, GameState, Rules
+from skipbo.games.skyjo import Deck, GameState, Rules
 
 Position = tuple[object, ...]
 

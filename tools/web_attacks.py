@@ -41,7 +41,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 
 import skipbo
-from skipbo.io.serialization import to_data
+from skipbo.games.skipbo.serialization import to_data
 from tools.webserver import TIMEOUT, Server, running_server, token_of
 
 ATTACKER = "127.0.0.2"

@@ -30,9 +30,9 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 import skipbo
-from skipbo.bots import PlayFirstBot
-from skipbo.io.records import final_state
-from skipbo.io.serialization import from_data
+from skipbo.games.skipbo.bots import PlayFirstBot
+from skipbo.games.skipbo.records import final_state
+from skipbo.games.skipbo.serialization import from_data
 from tools.webserver import TIMEOUT, Server, running_server, token_of
 
 MAX_RECONNECTS = 100

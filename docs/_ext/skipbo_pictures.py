@@ -31,9 +31,9 @@ from docutils.parsers.rst import Directive, directives
 
 import skipbo
 from skipbo import pictures, skyjo
-from skipbo.bots import make_bot
+from skipbo.games.skipbo.bots import make_bot
+from skipbo.games.skyjo.bots import make_bot as make_skyjo_bot
 from skipbo.pictures.charts import Bar, bar_chart
-from skipbo.skyjo.bots import make_bot as make_skyjo_bot
 
 DOCS = Path(__file__).resolve().parent.parent
 MAX_MOVES = 20_000

@@ -2,10 +2,12 @@
 
 The arena is game-agnostic: it finds the game from the rules' type
 (:func:`skipbo.common.game.game_of`), so Skip-Bo rules play Skip-Bo and
-:class:`skipbo.skyjo.Rules` play Skyjo, with the same code. :func:`play_game` plays one
-game between bots and returns the game's record (a :class:`~skipbo.io.records.GameRecord` for
+:class:`skipbo.games.skyjo.Rules` play Skyjo, with the same code. :func:`play_game` plays one
+game between bots and returns the game's record (a :class:`~skipbo.games.skipbo.records.GameRecord`
+for
 Skip-Bo). :func:`tournament` plays many games between bots named in the game's bots
-(:data:`skipbo.bots.BOTS`, :data:`skipbo.skyjo.bots.BOTS`), rotating the seats so that
+(:data:`skipbo.games.skipbo.bots.BOTS`, :data:`skipbo.games.skyjo.bots.BOTS`), rotating the seats
+so that
 no bot keeps the advantage of moving first, and reports for each entry of the line-up
 its win rate with a 95% Wilson interval, plus the average game length and how the
 games ended (for Skip-Bo, how many ended blocked or at the turn limit, R-WIN-2).
@@ -107,8 +109,8 @@ def play_game(rules: Any, bots: Sequence[Any], seed: int, *, names: Sequence[str
         names: Optional names of the seats for the record.
 
     Returns:
-        The game's record (a :class:`~skipbo.io.records.GameRecord` for Skip-Bo, a
-        :class:`skipbo.skyjo.records.GameRecord` for Skyjo); the game's ``replay``
+        The game's record (a :class:`~skipbo.games.skipbo.records.GameRecord` for Skip-Bo, a
+        :class:`skipbo.games.skyjo.records.GameRecord` for Skyjo); the game's ``replay``
         reproduces every state from it.
 
     Raises:
@@ -117,7 +119,7 @@ def play_game(rules: Any, bots: Sequence[Any], seed: int, *, names: Sequence[str
         IllegalMoveError: if a bot makes an illegal move (the game's error).
 
     >>> import skipbo
-    >>> from skipbo.bots import RandomBot
+    >>> from skipbo.games.skipbo.bots import RandomBot
     >>> rules = skipbo.Rules(players=2, stock_size=3)
     >>> record = play_game(rules, [RandomBot(1), RandomBot(2)], seed=7)
     >>> skipbo.is_over(list(skipbo.replay(record))[-1])
@@ -203,7 +205,8 @@ def seating(players: int, game: int) -> tuple[int, ...]:
 
 
 BotFactory = Callable[[int | None], Any]
-"""Makes a bot from its seed, like the values of :data:`skipbo.bots.BOTS` and bot classes."""
+"""Makes a bot from its seed, like the values of :data:`skipbo.games.skipbo.bots.BOTS` and bot
+classes."""
 
 Entrant = str | BotFactory
 """A line-up entry: a shipped bot's name, or a factory of one's own bot."""
@@ -328,7 +331,7 @@ class TournamentResult:
     def to_dict(self) -> dict[str, Any]:
         """The result as JSON-able data, the rules as the game's document.
 
-        For Skip-Bo the rules are a :mod:`skipbo.io.serialization` document.
+        For Skip-Bo the rules are a :mod:`skipbo.games.skipbo.serialization` document.
 
         >>> import json, skipbo
         >>> result = tournament(skipbo.Rules(players=2, stock_size=2), ["random"] * 2,
@@ -387,7 +390,7 @@ def tournament(
     Args:
         rules: The variant: the rules of any registered game (Skip-Bo, Skyjo).
         lineup: One entry per seat: a bot's name (a key of the game's bots, such as
-            :data:`skipbo.bots.BOTS` or :data:`skipbo.skyjo.bots.BOTS`)
+            :data:`skipbo.games.skipbo.bots.BOTS` or :data:`skipbo.games.skyjo.bots.BOTS`)
             or a factory making a bot from its seed (such as a bot class; to play
             in worker processes it must be importable, i.e. defined in a module).
         games: How many games to play (at least 1).

@@ -7,10 +7,11 @@ already catch ``ValueError`` keep working.
 This module holds the errors every game and layer shares (bad configurations,
 illegal moves, unreadable data, broken invariants); it imports nothing. Errors of
 one layer live with that layer and are re-exported by the top-level package:
-:class:`~skipbo.views.ViewError`, :class:`~skipbo.actions.ActionError`,
-:class:`~skipbo.io.records.ReplayError`, :class:`~skipbo.variants.penalty.PenaltyError`,
-:class:`~skipbo.variants.match.MatchError` and
-:class:`~skipbo.checking.conformance.ConformanceError`.
+:class:`~skipbo.games.skipbo.views.ViewError`, :class:`~skipbo.games.skipbo.actions.ActionError`,
+:class:`~skipbo.games.skipbo.records.ReplayError`,
+:class:`~skipbo.games.skipbo.variants.penalty.PenaltyError`,
+:class:`~skipbo.games.skipbo.variants.match.MatchError` and
+:class:`~skipbo.games.skipbo.conformance.ConformanceError`.
 """
 
 from __future__ import annotations
@@ -78,8 +79,8 @@ class IllegalMoveError(SkipBoError, ValueError):
 class RuleError(SkipBoError, ValueError):
     """An action beside the moves that the rules do not allow now, naming the rule.
 
-    The base of :class:`~skipbo.variants.penalty.PenaltyError` and
-    :class:`~skipbo.variants.match.MatchError`; whatever was passed in is unchanged.
+    The base of :class:`~skipbo.games.skipbo.variants.penalty.PenaltyError` and
+    :class:`~skipbo.games.skipbo.variants.match.MatchError`; whatever was passed in is unchanged.
 
     .. versionadded:: 0.1.0
 
@@ -115,7 +116,8 @@ class InvalidStateError(SkipBoError, ValueError):
 class DataError(InvalidStateError):
     """Untrusted data (JSON, a game record's text) that cannot be loaded.
 
-    Raised by :mod:`skipbo.io.serialization` and :mod:`skipbo.io.records`; the data is
+    Raised by :mod:`skipbo.games.skipbo.serialization` and :mod:`skipbo.games.skipbo.records`; the
+    data is
     rejected as a whole and nothing is built from it.
 
     Attributes:

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import skipbo
 from skipbo import GameState, Rules
-from skipbo.moves import is_build_play
+from skipbo.games.skipbo.moves import is_build_play
 from tests import strategies
 from tests.reference import ReferenceGame, public_information
 from tests.reference.game import IllegalMove

@@ -18,7 +18,7 @@ from tools import exhaustive
 
 import skipbo
 from skipbo import WILD, Deck, Rules, Termination
-from skipbo.deal import deal
+from skipbo.games.skipbo.deal import deal
 from tests.arrange import arrange
 
 CONFIGURATIONS = (

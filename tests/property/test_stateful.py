@@ -52,8 +52,8 @@ from skipbo import (
     Rules,
     Termination,
 )
-from skipbo.moves import is_build_play
-from skipbo.variants.penalty import PENALTY_CARDS, penalize
+from skipbo.games.skipbo.moves import is_build_play
+from skipbo.games.skipbo.variants.penalty import PENALTY_CARDS, penalize
 from tests import strategies
 
 Place = tuple[str | int, ...]

@@ -27,7 +27,7 @@ from skipbo import (
     Rules,
     Termination,
 )
-from skipbo.moves import is_build_play
+from skipbo.games.skipbo.moves import is_build_play
 from tests import strategies
 from tests.property.test_variants import team_piles
 

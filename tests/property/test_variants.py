@@ -33,8 +33,8 @@ from skipbo import (
     Termination,
     penalize,
 )
-from skipbo.checking.invariants import all_cards
-from skipbo.spec import fits_build_pile
+from skipbo.games.skipbo.invariants import all_cards
+from skipbo.games.skipbo.spec import fits_build_pile
 from tests import strategies
 
 MAX_MOVES = 300

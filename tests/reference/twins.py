@@ -9,8 +9,8 @@ list code (:mod:`tests.reference.game`) must return the same values.
 
 from __future__ import annotations
 
-from skipbo import engine
 from skipbo.common import randomness as _random
+from skipbo.games.skipbo import engine
 from tests.reference import game
 
 Piles = tuple[tuple[int, ...], ...]

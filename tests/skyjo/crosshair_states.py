@@ -1,4 +1,4 @@
-"""CrossHair plugin: how to make a Skyjo :class:`~skipbo.skyjo.GameState` for the contracts.
+"""CrossHair plugin: how to make a Skyjo :class:`~skipbo.games.skyjo.GameState` for the contracts.
 
 As for Skip-Bo (:mod:`tests.crosshair_states`): a symbolic state would never hold
 exactly the deck, so CrossHair gets *reachable* states instead, a corpus from
@@ -20,8 +20,8 @@ from crosshair.core import SymbolicFactory
 from crosshair.util import IgnoreAttempt
 
 from skipbo import skyjo
-from skipbo.skyjo import COLUMNS, Deck, GameState, Phase, Rules, Source, column_places
-from skipbo.skyjo.views import PublicView, view
+from skipbo.games.skyjo import COLUMNS, Deck, GameState, Phase, Rules, Source, column_places
+from skipbo.games.skyjo.views import PublicView, view
 from tests.corpus import greedy_cover, seeded_states
 
 GAMES_PER_RULES = 4

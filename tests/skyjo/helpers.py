@@ -1,6 +1,6 @@
 """Arranged Skyjo positions and helpers for scenario tests.
 
-:func:`arrange` deals a chosen deck order through :func:`skipbo.skyjo.deal`, so every
+:func:`arrange` deals a chosen deck order through :func:`skipbo.games.skyjo.deal`, so every
 arranged state is a real deal of the deck; :func:`play` applies moves by notation.
 """
 
@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import pytest
 
 from skipbo import skyjo
-from skipbo.skyjo import GameState, Move, Rules
+from skipbo.games.skyjo import GameState, Move, Rules
 
 SEED = 12345
 """The shuffle seed of arranged states (reshuffles and later rounds draw from it)."""

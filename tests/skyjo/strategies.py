@@ -13,7 +13,7 @@ import attrs
 from hypothesis import strategies as st
 
 from skipbo import skyjo
-from skipbo.skyjo import GameState, Rules
+from skipbo.games.skyjo import GameState, Rules
 
 
 @st.composite

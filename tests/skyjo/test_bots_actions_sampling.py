@@ -10,8 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from skipbo import skyjo
-from skipbo.skyjo import Rules
-from skipbo.skyjo.actions import (
+from skipbo.games.skyjo import Rules
+from skipbo.games.skyjo.actions import (
     ACTION_COUNT,
     ActionError,
     action_to_move,
@@ -19,8 +19,8 @@ from skipbo.skyjo.actions import (
     legal_actions,
     move_to_action,
 )
-from skipbo.skyjo.bots import BOTS, HeuristicBot, SearchBot, make_bot
-from skipbo.skyjo.sampling import sample_state, unseen_cards
+from skipbo.games.skyjo.bots import BOTS, HeuristicBot, SearchBot, make_bot
+from skipbo.games.skyjo.sampling import sample_state, unseen_cards
 from tests.skyjo.strategies import game_states, with_hidden_shuffled
 
 

@@ -17,17 +17,18 @@ from benchmarks.strength import LINEUPS, rules_of, verdict
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import skipbo.bots
-from skipbo import skyjo
+import skipbo.games.skipbo.bots
+import skipbo.games.skyjo.bots
 from skipbo.arena import tournament
-from skipbo.skyjo import Rules
-from skipbo.skyjo.bots import BOTS, make_bot
-from skipbo.skyjo.bots.baselines import LOW, LowDiscardBot, RevealFirstBot
-from skipbo.skyjo.bots.heuristic import HeuristicBot, Judgement
-from skipbo.skyjo.bots.outlook import Outlook
-from skipbo.skyjo.bots.search import SearchBot
-from skipbo.skyjo.sampling import unseen_cards
-from skipbo.skyjo.state import Phase, Source
+from skipbo.games import skyjo
+from skipbo.games.skyjo import Rules
+from skipbo.games.skyjo.bots import BOTS, make_bot
+from skipbo.games.skyjo.bots.baselines import LOW, LowDiscardBot, RevealFirstBot
+from skipbo.games.skyjo.bots.heuristic import HeuristicBot, Judgement
+from skipbo.games.skyjo.bots.outlook import Outlook
+from skipbo.games.skyjo.bots.search import SearchBot
+from skipbo.games.skyjo.sampling import unseen_cards
+from skipbo.games.skyjo.state import Phase, Source
 from tests.skyjo.helpers import arrange, play
 from tests.skyjo.strategies import game_states, with_hidden_shuffled
 
@@ -279,7 +280,7 @@ class TestTheBaselines:
 
 class TestTheStrengthBenchmark:
     def test_every_line_up_names_bots_of_its_game_one_a_seat(self) -> None:
-        registries = {"skipbo": skipbo.bots.BOTS, "skyjo": BOTS}
+        registries = {"skipbo": skipbo.games.skipbo.bots.BOTS, "skyjo": BOTS}
         for name, lineup in LINEUPS.items():
             assert set(lineup.bots) <= set(registries[lineup.game]), name
             assert rules_of(lineup).players == len(lineup.bots), name

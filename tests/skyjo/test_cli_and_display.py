@@ -6,7 +6,7 @@ import pytest
 
 from skipbo import skyjo
 from skipbo.cli.app import main
-from skipbo.skyjo.display import describe_move, render_grid, render_view
+from skipbo.games.skyjo.text import describe_move, render_grid, render_view
 
 
 def play(monkeypatch: pytest.MonkeyPatch, answers: list[str], *args: str) -> int:

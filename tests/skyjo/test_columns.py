@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from skipbo import skyjo
-from skipbo.skyjo import Rules
+from skipbo.games.skyjo import Rules
 from tests.skyjo.helpers import LOW, arrange, legal, play, rejected
 
 RULES = Rules(players=2)

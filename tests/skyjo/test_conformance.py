@@ -8,8 +8,8 @@ import attrs
 import pytest
 
 from skipbo import skyjo
-from skipbo.skyjo import Rules, conformance, engine
-from skipbo.skyjo.conformance import ConformanceError, check_conformance
+from skipbo.games.skyjo import Rules, conformance, engine
+from skipbo.games.skyjo.conformance import ConformanceError, check_conformance
 
 
 class TestConformance:

@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from skipbo import skyjo
-from skipbo.skyjo import Rules, all_moves, engine
+from skipbo.games.skyjo import Rules, all_moves, engine
 from tests.contracts import ContractBroken, enforced
 from tests.skyjo.strategies import rules
 

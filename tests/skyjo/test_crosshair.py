@@ -15,14 +15,14 @@ from pathlib import Path
 import pytest
 from tools import crosshair_check
 
-from skipbo.skyjo import engine
+from skipbo.games.skyjo import engine
 
 
 def test_the_skyjo_engine_is_contracted() -> None:
-    assert "skipbo.skyjo.engine" in crosshair_check.CONTRACTED_MODULES
-    targets = {f.target for f in crosshair_check.contracted_functions("skipbo.skyjo.engine")}
+    assert "skipbo.games.skyjo.engine" in crosshair_check.CONTRACTED_MODULES
+    targets = {f.target for f in crosshair_check.contracted_functions("skipbo.games.skyjo.engine")}
     assert targets == {
-        f"skipbo.skyjo.engine.{name}"
+        f"skipbo.games.skyjo.engine.{name}"
         for name in (
             "first_round_starter",
             "_remove_column",
@@ -57,11 +57,11 @@ def test_crosshair_reports_an_injected_bug(
     module = tmp_path / "buggy_skyjo.py"
     module.write_text(
         "from collections.abc import Sequence\n"
-        "from skipbo.skyjo import spec\n"
-        "from skipbo.skyjo.engine import *  # noqa: F403\n"
-        "from skipbo.skyjo.engine import _replace\n"
-        "from skipbo.skyjo.cards import *  # noqa: F403\n"
-        "from skipbo.skyjo.state import Grid\n\n" + source.replace(original, bug),
+        "from skipbo.games.skyjo import spec\n"
+        "from skipbo.games.skyjo.engine import *  # noqa: F403\n"
+        "from skipbo.games.skyjo.engine import _replace\n"
+        "from skipbo.games.skyjo.cards import *  # noqa: F403\n"
+        "from skipbo.games.skyjo.state import Grid\n\n" + source.replace(original, bug),
         encoding="utf-8",
     )
     report = crosshair_check.run(twins=False, modules=[("buggy_skyjo", module)], path=[tmp_path])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from skipbo import skyjo
-from skipbo.skyjo import Phase, Rules
+from skipbo.games.skyjo import Phase, Rules
 from tests.skyjo.helpers import HIGH, LOW, arrange, play
 
 HIGH_SUM = sum(HIGH)  # 74

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from skipbo import skyjo
-from skipbo.skyjo import FACE_DOWN, Phase, PublicView, Rules, Source
+from skipbo.games.skyjo import FACE_DOWN, Phase, PublicView, Rules, Source
 from tests.skyjo.helpers import HIGH, LOW, arrange, play
 from tests.skyjo.strategies import game_states, with_hidden_shuffled
 

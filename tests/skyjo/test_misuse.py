@@ -14,9 +14,9 @@ import pytest
 
 import skipbo
 from skipbo import skyjo
-from skipbo.skyjo.errors import ArgumentTypeError, InvalidMoveError
-from skipbo.skyjo.records import final_state
-from skipbo.skyjo.sampling import sample_state, unseen_cards
+from skipbo.games.skyjo.errors import ArgumentTypeError, InvalidMoveError
+from skipbo.games.skyjo.records import final_state
+from skipbo.games.skyjo.sampling import sample_state, unseen_cards
 
 STATE = skyjo.new_game(skyjo.Rules(players=2), seed=1)
 SKIP_BO_STATE = skipbo.new_game(skipbo.Rules(players=2), seed=1)
@@ -98,7 +98,7 @@ def test_unseen_cards_needs_a_view() -> None:
 
 def test_an_action_too_large_to_print_is_an_action_error() -> None:
     # Found by the probe of session 2: the message's repr raised ValueError.
-    from skipbo.skyjo.actions import ActionError, action_to_move
+    from skipbo.games.skyjo.actions import ActionError, action_to_move
 
     with pytest.raises(ActionError, match="bits"):
         action_to_move(10**5000)

@@ -12,10 +12,10 @@ from hypothesis import given, settings
 
 import skipbo
 from skipbo import skyjo
-from skipbo.skyjo import Rules
-from skipbo.skyjo.bots import make_bot
-from skipbo.skyjo.records import GameRecord, ReplayError, final_state, play_game, replay
-from skipbo.skyjo.serialization import Kind, dumps, from_data, json_schema, loads, to_data
+from skipbo.games.skyjo import Rules
+from skipbo.games.skyjo.bots import make_bot
+from skipbo.games.skyjo.records import GameRecord, ReplayError, final_state, play_game, replay
+from skipbo.games.skyjo.serialization import Kind, dumps, from_data, json_schema, loads, to_data
 from tests.skyjo.strategies import game_states
 
 
@@ -107,7 +107,7 @@ class TestStrictLoading:
             loads(text)
 
     def test_a_skip_bo_document_is_not_a_skyjo_document(self) -> None:
-        from skipbo.io.serialization import dumps as skipbo_dumps
+        from skipbo.games.skipbo.serialization import dumps as skipbo_dumps
 
         with pytest.raises(skyjo.DataError, match="/type"):
             loads(skipbo_dumps(skipbo.Rules()))

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from skipbo import skyjo
-from skipbo.skyjo import Deck, Phase, Rules
+from skipbo.games.skyjo import Deck, Phase, Rules
 from tests.skyjo.helpers import HIGH, LOW, arrange, play, rejected
 
 

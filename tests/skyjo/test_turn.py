@@ -8,7 +8,7 @@ import attrs
 import pytest
 
 from skipbo import skyjo
-from skipbo.skyjo import Deck, Phase, Rules, Source
+from skipbo.games.skyjo import Deck, Phase, Rules, Source
 from tests.skyjo.helpers import HIGH, LOW, arrange, legal, play, rejected
 
 RULES = Rules(players=3)

@@ -47,7 +47,7 @@ class Bug:
     summary: str
     """What the bug does, for people."""
     module: str
-    """The module of the changed function (``skipbo.draw``)."""
+    """The module of the changed function (``skipbo.games.skipbo.draw``)."""
     function: str
     """The changed top-level function, or method of a top-level class (``"Deck.cards"``)."""
     edits: tuple[tuple[str, str], ...]
@@ -56,7 +56,7 @@ class Bug:
     @property
     def game(self) -> str:
         """The game whose rules the bug breaks: ``"skyjo"`` or ``"skipbo"``."""
-        return "skyjo" if self.module.startswith("skipbo.skyjo") else "skipbo"
+        return "skyjo" if self.module.startswith("skipbo.games.skyjo") else "skipbo"
 
     def _owner(self) -> tuple[Any, str]:
         """The object holding the function (its module, or its class) and its name there."""

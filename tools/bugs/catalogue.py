@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from tools.bugs import Bug
 
-ENGINE = "skipbo.engine"
-DRAW = "skipbo.draw"
+ENGINE = "skipbo.games.skipbo.engine"
+DRAW = "skipbo.games.skipbo.draw"
 
 BUGS: tuple[Bug, ...] = (
     Bug(
@@ -276,7 +276,7 @@ BUGS: tuple[Bug, ...] = (
         "B26",
         ("R-TEAM-4",),
         "the penalty cards go on top of the stock pile instead of under it",
-        "skipbo.variants.penalty",
+        "skipbo.games.skipbo.variants.penalty",
         "penalize",
         (("    stock = drawn + state.stocks[own]\n", "    stock = state.stocks[own] + drawn\n"),),
     ),
@@ -284,7 +284,7 @@ BUGS: tuple[Bug, ...] = (
         "B27",
         ("R-SETUP-2", "R-SETUP-4"),
         "the stock piles are dealt one card short (the card stays in the draw pile)",
-        "skipbo.deal",
+        "skipbo.games.skipbo.deal",
         "_deal",
         (("    size = rules.stock_size\n", "    size = rules.stock_size - 1\n"),),
     ),
@@ -292,23 +292,23 @@ BUGS: tuple[Bug, ...] = (
         "B28",
         ("R-SETUP-7", "R-TURN-1"),
         "every player's hand is filled at the deal, not only the first player's",
-        "skipbo.deal",
+        "skipbo.games.skipbo.deal",
         "_deal",
         (("    hands[first] = hand\n", "    hands = [hand] * rules.players\n"),),
     ),
 )
 """The bugs in Skip-Bo's engine, drawing, deal and penalty."""
 
-MATCH = "skipbo.variants.match"
-VIEWS = "skipbo.views"
-RULES = "skipbo.rules"
+MATCH = "skipbo.games.skipbo.variants.match"
+VIEWS = "skipbo.games.skipbo.views"
+RULES = "skipbo.games.skipbo.rules"
 
 TABLE_BUGS: tuple[Bug, ...] = (
     Bug(
         "B29",
         ("R-DECK-1", "R-DECK-2"),
         "the deck leaves out its highest number (no 12s)",
-        "skipbo.cards",
+        "skipbo.games.skipbo.cards",
         "Deck.cards",
         (("range(1, self.highest + 1)", "range(1, self.highest)"),),
     ),
@@ -316,7 +316,7 @@ TABLE_BUGS: tuple[Bug, ...] = (
         "B30",
         ("R-DECK-4",),
         "the International Games deck has the Mattel deck's 18 wilds",
-        "skipbo.cards",
+        "skipbo.games.skipbo.cards",
         "Deck.international_games",
         (("wilds=24", "wilds=18"),),
     ),
@@ -337,7 +337,7 @@ TABLE_BUGS: tuple[Bug, ...] = (
         "B32",
         ("R-DECK-3",),
         "with playing cards, a king is not read as a wild (only a joker is)",
-        "skipbo.variants.playing_cards",
+        "skipbo.games.skipbo.variants.playing_cards",
         "parse_card",
         (("    if rank in _WILD_NAMES:\n", "    if rank in _WILD_NAMES - {_WILD_RANK}:\n"),),
     ),
@@ -366,7 +366,7 @@ TABLE_BUGS: tuple[Bug, ...] = (
         "B35",
         ("R-SETUP-5",),
         "under the highest-stock-top rule a wild counts as the lowest card, not the highest",
-        "skipbo.deal",
+        "skipbo.games.skipbo.deal",
         "_first_player",
         (("return rules.deck.highest + 1 if top == WILD else top", "return top"),),
     ),
@@ -463,14 +463,14 @@ TABLE_BUGS: tuple[Bug, ...] = (
 """Bugs in the rules around the engine: the deck, the configuration, the deal, match
 play and scoring, and what each player may see."""
 
-SKYJO = "skipbo.skyjo.engine"
+SKYJO = "skipbo.games.skyjo.engine"
 
 SKYJO_BUGS: tuple[Bug, ...] = (
     Bug(
         "S01",
         ("S-DECK-1",),
         "the standard deck holds ten each of 1 to 11, no 12s",
-        "skipbo.skyjo.cards",
+        "skipbo.games.skyjo.cards",
         "Deck.standard",
         (("range(1, 13)", "range(1, 12)"),),
     ),
@@ -478,7 +478,7 @@ SKYJO_BUGS: tuple[Bug, ...] = (
         "S02",
         ("S-DECK-2",),
         "a deck that deals every grid but not the first discard card is accepted",
-        "skipbo.skyjo.rules",
+        "skipbo.games.skyjo.rules",
         "Rules.__attrs_post_init__",
         (("needed = self.players * GRID_SIZE + 1", "needed = self.players * GRID_SIZE"),),
     ),
@@ -486,7 +486,7 @@ SKYJO_BUGS: tuple[Bug, ...] = (
         "S03",
         ("S-SETUP-1",),
         "eight players are refused",
-        "skipbo.skyjo.rules",
+        "skipbo.games.skyjo.rules",
         "Rules.__attrs_post_init__",
         (
             (
@@ -693,7 +693,7 @@ SKYJO_BUGS: tuple[Bug, ...] = (
         "S22",
         ("S-INFO-2",),
         "the player to move sees their own face-down cards",
-        "skipbo.skyjo.views",
+        "skipbo.games.skyjo.views",
         "view",
         (
             (
@@ -710,12 +710,12 @@ SKYJO_BUGS: tuple[Bug, ...] = (
         "S23",
         ("S-INFO-1",),
         "a face-up 0 is shown as a face-down card (a truthiness slip)",
-        "skipbo.skyjo.views",
+        "skipbo.games.skyjo.views",
         "_seen",
         (("card if card is None or up else", "card if card is None or (up and card) else"),),
     ),
 )
-"""Bugs in Skyjo's rules (``skipbo.skyjo``)."""
+"""Bugs in Skyjo's rules (``skipbo.games.skyjo``)."""
 
 BUGS = BUGS + TABLE_BUGS + SKYJO_BUGS
 """Every injected bug of the matrix, in the order of its tables."""

@@ -3,7 +3,7 @@
 Needs the ``numpy`` extra (``pip install 'skipbo[numpy]'``); the core does not import
 this package. A :class:`GameBatch` holds ``B`` games as NumPy arrays (see
 :mod:`skipbo.batch.arrays` for the layout), lists the legal actions of every game as a
-``(B, action_count)`` boolean mask in the action layout of :mod:`skipbo.actions`, and
+``(B, action_count)`` boolean mask in the action layout of :mod:`skipbo.games.skipbo.actions`, and
 applies one action per game with :meth:`GameBatch.step`. Game ``i`` converts to the
 :class:`~skipbo.GameState` the core would reach by the same moves
 (:meth:`GameBatch.state`): the batch is tested to be equal to the core step by step.

@@ -48,8 +48,8 @@ import numpy as np
 import numpy.typing as npt
 
 from skipbo.errors import ConfigurationError
-from skipbo.rules import Rules
-from skipbo.state import GameState, Outcome, Pile, Termination
+from skipbo.games.skipbo.rules import Rules
+from skipbo.games.skipbo.state import GameState, Outcome, Pile, Termination
 
 __all__ = [
     "TERMINATIONS",

@@ -10,7 +10,7 @@ place. Used when Numba is there (``skipbo.batch._jit``), they give the NumPy
 path's numbers exactly: the tests run both against the core, step by step.
 
 The rules are those of the NumPy path, rule by rule (its docstrings name the rule
-IDs): the action layout is :mod:`skipbo.actions`' (the plays from the hand, then
+IDs): the action layout is :mod:`skipbo.games.skipbo.actions`' (the plays from the hand, then
 from the stock piles, then from the discard piles, each a ``(source, build pile)``
 grid; then the discards, a ``(card value, discard pile)`` grid; then the pass).
 The reshuffle is not here: it is the core's seeded shuffle, whose seeds are Python
@@ -26,7 +26,7 @@ import numpy as np
 
 from skipbo.batch._jit import kernel
 from skipbo.batch.arrays import TERMINATIONS
-from skipbo.state import Termination
+from skipbo.games.skipbo.state import Termination
 
 __all__ = [
     "BLOCKED",

@@ -21,7 +21,6 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from skipbo.actions import ActionError, action_count, action_to_move
 from skipbo.batch.arrays import (
     TERMINATIONS,
     Array,
@@ -39,14 +38,15 @@ from skipbo.batch.compiled_moves import STOCK_EMPTIED as _STOCK_EMPTIED
 from skipbo.batch.compiled_moves import TURN_LIMIT as _TURN_LIMIT
 from skipbo.batch.policies import RankedPolicy, choose
 from skipbo.batch.shuffle import Shuffler
-from skipbo.checking.invariants import check_invariants
 from skipbo.common.randomness import derive_seed
-from skipbo.deal import deal
-from skipbo.engine import apply
 from skipbo.errors import ArgumentTypeError, ConfigurationError, IllegalMoveError
-from skipbo.moves import Move
-from skipbo.rules import FirstPlayer, Rules
-from skipbo.state import GameState, Outcome, Termination
+from skipbo.games.skipbo.actions import ActionError, action_count, action_to_move
+from skipbo.games.skipbo.deal import deal
+from skipbo.games.skipbo.engine import apply
+from skipbo.games.skipbo.invariants import check_invariants
+from skipbo.games.skipbo.moves import Move
+from skipbo.games.skipbo.rules import FirstPlayer, Rules
+from skipbo.games.skipbo.state import GameState, Outcome, Termination
 
 __all__ = ["GameBatch", "IllegalActionError", "StepResult"]
 
@@ -110,7 +110,7 @@ class GameBatch:
     """``B`` games of one :class:`~skipbo.Rules`, stepped together.
 
     Build one with :meth:`new` (a seeded deal per game) or :meth:`from_states`. The
-    actions are those of :mod:`skipbo.actions` (indices of :func:`skipbo.all_moves`).
+    actions are those of :mod:`skipbo.games.skipbo.actions` (indices of :func:`skipbo.all_moves`).
     Actions given for finished games are ignored (their masks are all ``False``),
     unless ``auto_reset`` deals a new game into the slot as soon as one ends.
     """
@@ -224,7 +224,7 @@ class GameBatch:
         self._hand_size = rules.hand_size
         self._deck_cards = rules.deck.cards()
         self._deck_array = np.array(self._deck_cards, dtype=np.int64)
-        # Action blocks, in the order of skipbo.actions.
+        # Action blocks, in the order of skipbo.games.skipbo.actions.
         self._hand_end = self._values * self._builds
         self._stock_end = self._hand_end + self._stocks * self._builds
         self._play_end = self._stock_end + self._stocks * self._piles * self._builds
@@ -404,7 +404,7 @@ class GameBatch:
     def legal_action_mask(self) -> npt.NDArray[np.bool_]:
         """The legal actions of every game: ``(B, action_count)``, read-only.
 
-        Row ``i`` equals ``skipbo.actions.legal_action_mask(batch.state(i))``; a
+        Row ``i`` equals ``skipbo.games.skipbo.actions.legal_action_mask(batch.state(i))``; a
         finished game's row is all ``False`` (R-WIN-3). The array is the batch's own
         and is overwritten by the next step's mask: copy it to keep it.
         """

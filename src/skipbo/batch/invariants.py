@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
-from skipbo.cards import WILD
 from skipbo.errors import InvariantViolation
+from skipbo.games.skipbo.cards import WILD
 
 if TYPE_CHECKING:
     from skipbo.batch.engine import GameBatch

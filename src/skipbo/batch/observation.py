@@ -1,15 +1,15 @@
-"""Per-seat observations of a whole batch: the encoding of :mod:`skipbo.envs.observation`.
+"""Per-seat observations of a whole batch: the encoding of :mod:`skipbo.observation.skipbo`.
 
 :func:`observations` gives, for every game of a batch, the vector that
-:func:`skipbo.envs.observation.observation` gives for one view: row ``i`` equals
+:func:`skipbo.observation.skipbo.observation` gives for one view: row ``i`` equals
 ``observation(skipbo.view(batch.state(i), seats[i]))``, as ``float32`` like
-:func:`~skipbo.envs.observation.observation_array`. It reads from the arrays only
+:func:`~skipbo.observation.skipbo.observation_array`. It reads from the arrays only
 what that view shows (R-INFO-1, R-INFO-2): the seat's own hand, never another hand,
 a stock card below the top or the draw pile's order (R-INFO-3).
 
 >>> import skipbo
 >>> from skipbo.batch import GameBatch
->>> from skipbo.envs.observation import observation
+>>> from skipbo.observation.skipbo import observation
 >>> batch = GameBatch.new(skipbo.Rules(players=2), 4, seed=1)
 >>> rows = observations(batch)  # each game seen by the seat to move
 >>> rows.shape
@@ -28,11 +28,11 @@ import numpy as np
 import numpy.typing as npt
 
 from skipbo.batch.compiled import KERNELS
-from skipbo.envs.observation import DISCARD_DEPTH, observation_layout
+from skipbo.observation.skipbo import DISCARD_DEPTH, observation_layout
 
 if TYPE_CHECKING:
     from skipbo.batch.engine import GameBatch
-    from skipbo.rules import Rules
+    from skipbo.games.skipbo.rules import Rules
 
 __all__ = ["observations"]
 

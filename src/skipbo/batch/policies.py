@@ -7,13 +7,13 @@ compiled pass, :func:`choose`). A step's ranks are a row of the policy's
 batch can play many steps in one compiled call
 (:meth:`skipbo.batch.GameBatch.play_others`).
 
-* :class:`PlayFirstPolicy` is the "play-first" bot (:class:`skipbo.bots.PlayFirstBot`)
+* :class:`PlayFirstPolicy` is the "play-first" bot (:class:`skipbo.games.skipbo.bots.PlayFirstBot`)
   for a batch: a uniformly random legal build-pile play if there is one, else a
   uniformly random legal action. Each step takes one random order of the actions for
   the whole batch; the first element of a fixed set in a uniformly random order is
   uniform over the set, so each game's choice is distributed as the bot's.
 * :class:`PriorityPolicy` is a simple deterministic heuristic (not the
-  :class:`skipbo.bots.HeuristicBot`, whose plan does not vectorise): play from the
+  :class:`skipbo.games.skipbo.bots.HeuristicBot`, whose plan does not vectorise): play from the
   stock pile first (R-WIN-1), then a number card from the hand, then from a discard
   pile, then a wild from the hand (wilds are kept for last, they fit anywhere,
   R-BUILD-3); when nothing can be played, discard the highest card of the hand
@@ -36,11 +36,17 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from skipbo.actions import action_blocks, action_count
 from skipbo.batch.compiled import KERNELS
-from skipbo.cards import WILD
-from skipbo.moves import Discard, PlayFromDiscard, PlayFromHand, PlayFromStock, all_moves
-from skipbo.rules import Rules
+from skipbo.games.skipbo.actions import action_blocks, action_count
+from skipbo.games.skipbo.cards import WILD
+from skipbo.games.skipbo.moves import (
+    Discard,
+    PlayFromDiscard,
+    PlayFromHand,
+    PlayFromStock,
+    all_moves,
+)
+from skipbo.games.skipbo.rules import Rules
 
 __all__ = [
     "POLICIES",
@@ -117,7 +123,9 @@ class PlayFirstPolicy(RankedPolicy):
     def __init__(self, rules: Rules, seed: int | None = None) -> None:
         super().__init__(rules)
         self.rng = np.random.default_rng(seed)
-        self.plays = action_blocks(rules)["Discard"].start  # plays come first (skipbo.actions)
+        self.plays = action_blocks(rules)[
+            "Discard"
+        ].start  # plays come first (skipbo.games.skipbo.actions)
         self.others = self.count - self.plays
 
     def _next_block(self) -> npt.NDArray[np.unsignedinteger[Any]]:

@@ -15,8 +15,8 @@ It needs the compiled kernels (Numba: ``pip install 'skipbo[numpy]'``); :data:`A
 says whether they are there.
 
 >>> import skipbo
->>> from skipbo.actions import legal_action_mask
->>> from skipbo.envs.observation import seat_observation_array
+>>> from skipbo.games.skipbo.actions import legal_action_mask
+>>> from skipbo.observation.skipbo import seat_observation_array
 >>> state = skipbo.new_game(skipbo.Rules(players=2), seed=4)
 >>> if AVAILABLE:
 ...     game = SingleGame(state.rules)
@@ -35,7 +35,6 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from skipbo.actions import ActionError
 from skipbo.batch.arrays import ArraySpec, BatchArrays, array_specs, read_state, write_state
 from skipbo.batch.compiled import KERNELS
 from skipbo.batch.compiled_single import (
@@ -51,12 +50,13 @@ from skipbo.batch.compiled_single import (
 from skipbo.batch.engine import GameBatch
 from skipbo.batch.observation import _encoder
 from skipbo.batch.packed import Packed
-from skipbo.checking.invariants import check_invariants
 from skipbo.common.strictjson import echo
-from skipbo.envs.observation import DISCARD_DEPTH
 from skipbo.errors import ArgumentTypeError, ConfigurationError
-from skipbo.rules import Rules
-from skipbo.state import GameState, Outcome
+from skipbo.games.skipbo.actions import ActionError
+from skipbo.games.skipbo.invariants import check_invariants
+from skipbo.games.skipbo.rules import Rules
+from skipbo.games.skipbo.state import GameState, Outcome
+from skipbo.observation.skipbo import DISCARD_DEPTH
 
 __all__ = ["AVAILABLE", "SingleGame"]
 
@@ -68,12 +68,12 @@ class SingleGame:
     """One game of ``rules``, stepped by one compiled call a move (see :mod:`skipbo.batch.single`).
 
     Load a state with :meth:`load`, then :meth:`step` action indices of
-    :mod:`skipbo.actions`. :attr:`mask` and :meth:`observation` are the game's own
+    :mod:`skipbo.games.skipbo.actions`. :attr:`mask` and :meth:`observation` are the game's own
     arrays, rewritten by the next step: copy them to keep them.
 
     Args:
         rules: The variant (one a :class:`~skipbo.batch.GameBatch` holds).
-        depth: The observation's discard depth (:mod:`skipbo.envs.observation`).
+        depth: The observation's discard depth (:mod:`skipbo.observation.skipbo`).
 
     Raises:
         RuntimeError: if the compiled kernels are not there (:data:`AVAILABLE`).
@@ -215,7 +215,7 @@ class SingleGame:
         return self._batch.outcome(0)
 
     def step(self, action: int) -> None:
-        """Make the move of ``action`` (an index of :mod:`skipbo.actions`).
+        """Make the move of ``action`` (an index of :mod:`skipbo.games.skipbo.actions`).
 
         Raises:
             ~skipbo.ActionError: before the first :meth:`load`, or if ``action`` is

@@ -11,8 +11,8 @@ Bad input ends the command with a one-line message on stderr and exit status 2,
 never a traceback; Ctrl-C ends it quietly with status 130 and a closed output pipe
 (``skipbo demo | head``) with status 141, as a shell reports those signals.
 
-The command line is built on the public API, :mod:`skipbo.bots` and
-:mod:`skipbo.text`; it needs no third-party library except for the tournament's
+The command line is built on the public API, :mod:`skipbo.games.skipbo.bots` and
+:mod:`skipbo.games.skipbo.text`; it needs no third-party library except for the tournament's
 progress bar (``pip install 'skipbo[cli]'``). The core never imports it.
 
 >>> main(["--version"])  # doctest: +ELLIPSIS

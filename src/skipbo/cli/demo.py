@@ -9,7 +9,7 @@ from skipbo.cli.lineup import add_bot_option, fill_lineup, seat_bots
 from skipbo.cli.narrate import narrate
 from skipbo.cli.options import add_integer_option, add_rules_options, rules_from
 from skipbo.cli.summary import summarize
-from skipbo.text import LEGEND
+from skipbo.games.skipbo.text import LEGEND
 
 NAME = "demo"
 HELP = "play and print a seeded game between bots"

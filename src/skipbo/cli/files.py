@@ -8,10 +8,10 @@ from pathlib import Path
 
 from skipbo import GameRecord, SkipBoError
 from skipbo.cli.errors import UsageError
-from skipbo.io.records import TEXT_FORMAT, parse_record
-from skipbo.io.serialization import Document, loads
-from skipbo.skyjo import records as skyjo_records
-from skipbo.skyjo import serialization as skyjo_serialization
+from skipbo.games.skipbo.records import TEXT_FORMAT, parse_record
+from skipbo.games.skipbo.serialization import Document, loads
+from skipbo.games.skyjo import records as skyjo_records
+from skipbo.games.skyjo import serialization as skyjo_serialization
 
 __all__ = ["read_document", "read_record", "write_text"]
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from skipbo.bots import BOTS, Bot, make_bot
 from skipbo.cli.errors import UsageError
 from skipbo.common.budget import check_time_limit
 from skipbo.common.randomness import derive_seed
+from skipbo.games.skipbo.bots import BOTS, Bot, make_bot
 
 __all__ = ["add_bot_option", "fill_lineup", "seat_bots"]
 

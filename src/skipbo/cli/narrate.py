@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from skipbo import GameRecord, PlayerView, replay, spectator_view, view
-from skipbo.text import describe, describe_move, render_view
+from skipbo.games.skipbo.text import describe, describe_move, render_view
 
 __all__ = ["narrate"]
 

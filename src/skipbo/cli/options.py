@@ -8,7 +8,7 @@ import secrets
 from skipbo import Deck, FirstPlayer, Rules
 from skipbo.cli.errors import UsageError
 from skipbo.common.randomness import SEED_BITS
-from skipbo.rules import PresetOptions
+from skipbo.games.skipbo.rules import PresetOptions
 
 __all__ = [
     "add_game_option",

@@ -30,7 +30,6 @@ from skipbo import (
     parse_move,
     view,
 )
-from skipbo.bots import Bot, make_bot
 from skipbo.cli.errors import UsageError
 from skipbo.cli.lineup import add_bot_option, fill_lineup, seat_bots
 from skipbo.cli.options import (
@@ -41,8 +40,9 @@ from skipbo.cli.options import (
     rules_from,
 )
 from skipbo.common.randomness import derive_seed
-from skipbo.io.records import format_record
-from skipbo.text import LEGEND, card_name, describe_move, render_view
+from skipbo.games.skipbo.bots import Bot, make_bot
+from skipbo.games.skipbo.records import format_record
+from skipbo.games.skipbo.text import LEGEND, card_name, describe_move, render_view
 
 NAME = "play"
 HELP = "play Skip-Bo against bots in the terminal"

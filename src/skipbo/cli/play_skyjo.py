@@ -14,8 +14,8 @@ from skipbo.cli.errors import UsageError
 from skipbo.cli.lineup import fill_lineup
 from skipbo.cli.options import random_seed
 from skipbo.common.randomness import derive_seed
-from skipbo.skyjo.bots import Bot, make_bot
-from skipbo.skyjo.display import describe_move, render_view
+from skipbo.games.skyjo.bots import Bot, make_bot
+from skipbo.games.skyjo.text import describe_move, render_view
 
 PROMPT = "your move> "
 

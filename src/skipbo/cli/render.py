@@ -13,10 +13,10 @@ from skipbo import GameRecord, GameState, PlayerView, skyjo, view
 from skipbo.cli.errors import UsageError
 from skipbo.cli.files import read_document, write_text
 from skipbo.cli.options import add_integer_option
-from skipbo.io.records import final_state
-from skipbo.skyjo import display as skyjo_display
-from skipbo.skyjo import records as skyjo_records
-from skipbo.text import describe, render_view
+from skipbo.games.skipbo.records import final_state
+from skipbo.games.skipbo.text import describe, render_view
+from skipbo.games.skyjo import records as skyjo_records
+from skipbo.games.skyjo import text as skyjo_display
 
 NAME = "render"
 HELP = "draw a saved game state, player view or record (its last state), as text or SVG"

@@ -13,9 +13,9 @@ from skipbo.cli.errors import UsageError
 from skipbo.cli.files import read_record, write_text
 from skipbo.cli.narrate import narrate
 from skipbo.cli.options import add_integer_option
-from skipbo.skyjo import display as skyjo_display
-from skipbo.skyjo import records as skyjo_records
-from skipbo.skyjo import view as skyjo_view
+from skipbo.games.skyjo import records as skyjo_records
+from skipbo.games.skyjo import text as skyjo_display
+from skipbo.games.skyjo import view as skyjo_view
 
 NAME = "replay"
 HELP = "print a recorded game (text form or JSON), step through it with Enter, or write HTML"

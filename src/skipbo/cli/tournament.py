@@ -16,7 +16,6 @@ from typing import Any
 
 from skipbo import skyjo
 from skipbo.arena import TournamentResult, tournament
-from skipbo.bots import BOTS
 from skipbo.cli.errors import UsageError
 from skipbo.cli.files import write_text
 from skipbo.cli.lineup import fill_lineup
@@ -26,7 +25,8 @@ from skipbo.cli.options import (
     add_rules_options,
     rules_from,
 )
-from skipbo.skyjo.bots import BOTS as SKYJO_BOTS
+from skipbo.games.skipbo.bots import BOTS
+from skipbo.games.skyjo.bots import BOTS as SKYJO_BOTS
 
 NAME = "tournament"
 HELP = "play bots against each other and print their win rates"

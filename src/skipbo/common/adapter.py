@@ -7,8 +7,8 @@ what is the same for every game: :meth:`~GameAdapter.deal` calls ``new_game`` wi
 seed, :meth:`~GameAdapter.current_player` and :meth:`~GameAdapter.winners` read the
 state's ``current_player`` and ``outcome``, :meth:`~GameAdapter.record` makes the game's
 record type from (rules, seed, moves, names). A game registers its adapter with
-:func:`~skipbo.common.game.register_game` (Skip-Bo: :data:`skipbo.bots.game.SKIPBO`,
-Skyjo: :data:`skipbo.skyjo.game.SKYJO`).
+:func:`~skipbo.common.game.register_game` (Skip-Bo: :data:`skipbo.games.skipbo.adapter.SKIPBO`,
+Skyjo: :data:`skipbo.games.skyjo.adapter.SKYJO`).
 
 A host that shows a game to people (the web table) needs a little more, also given
 by each game: its documents (:attr:`~GameAdapter.to_data`,

@@ -22,9 +22,10 @@ ValueError: unknown Skip-Bo bot 'best'; the bots are: random
 
 from __future__ import annotations
 
+import importlib
 import random
-from collections.abc import Callable, Mapping, Sequence
-from typing import Generic, TypeVar
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, Generic, TypeVar
 
 import attrs
 
@@ -32,7 +33,7 @@ from skipbo.common.budget import Budget, Clock, check_time_limit
 from skipbo.common.game import BotFactory, unknown_bot
 from skipbo.errors import ArgumentTypeError
 
-__all__ = ["RandomBot", "SearchingBot", "SeededBot", "build_bot"]
+__all__ = ["BotsOf", "RandomBot", "SearchingBot", "SeededBot", "build_bot"]
 
 ViewT = TypeVar("ViewT")
 MoveT = TypeVar("MoveT")
@@ -155,3 +156,35 @@ def build_bot(
     except KeyError:
         raise unknown_bot(name, sorted(bots), kind) from None
     return factory(seed, time_limit=check_time_limit(time_limit))
+
+
+class BotsOf(Mapping[str, BotFactory[Any]]):
+    """A game's bots by name, imported from the game's bots module when first asked for.
+
+    A game registers itself when its core is imported; its bots, and the search behind
+    them, load only when a bot is first looked up, so that ``import skipbo`` loads no
+    bot.
+
+    >>> bots = BotsOf("skipbo.games.skipbo.bots")
+    >>> "heuristic" in bots
+    True
+    """
+
+    def __init__(self, module: str) -> None:
+        self._module = module
+        self._bots: Mapping[str, BotFactory[Any]] | None = None
+
+    def _loaded(self) -> Mapping[str, BotFactory[Any]]:
+        if self._bots is None:
+            bots: Mapping[str, BotFactory[Any]] = importlib.import_module(self._module).BOTS
+            self._bots = bots
+        return self._bots
+
+    def __getitem__(self, name: str) -> BotFactory[Any]:
+        return self._loaded()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._loaded())
+
+    def __len__(self) -> int:
+        return len(self._loaded())

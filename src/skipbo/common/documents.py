@@ -14,7 +14,7 @@ JSON pointer of the problem (:mod:`skipbo.common.strictjson`).
 ...     version=1,
 ...     encode=lambda value: ("note", {"text": value}),
 ...     readers={"note": lambda data, path: strictjson.fields(data, path, ("text",))["text"]},
-...     schema=("skipbo.io", "schemas/skipbo.schema.json"),
+...     schema=("skipbo.games.skipbo", "schemas/skipbo.schema.json"),
 ...     title="notes",
 ... )
 >>> NOTES.dumps("hi")
@@ -50,7 +50,7 @@ def raising(error_type: type[errors.DataError]) -> Iterator[None]:
     """Turn the shared :class:`~skipbo.DataError` raised inside into ``error_type``.
 
     The strict-JSON readers raise the library's ``DataError``; a game whose callers
-    catch its own subclass (``skipbo.skyjo.DataError``) reads inside this.
+    catch its own subclass (``skipbo.games.skyjo.DataError``) reads inside this.
 
     Raises:
         DataError: ``error_type`` with the same ``path`` and ``reason``.

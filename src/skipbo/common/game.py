@@ -4,7 +4,7 @@ A game (Skip-Bo, Skyjo) describes itself to game-agnostic machinery, such as the
 (:mod:`skipbo.arena`) and :func:`skipbo.check_conformance`, as a :class:`Game`, and
 registers it for the type of its rules with :func:`register_game`. :func:`game_of`
 then finds the game from a rules value alone: whoever holds Skyjo rules has imported
-:mod:`skipbo.skyjo`, which registers Skyjo (``import skipbo`` registers Skip-Bo).
+:mod:`skipbo.games.skyjo`, which registers Skyjo (``import skipbo`` registers Skip-Bo).
 
 >>> import skipbo
 >>> from skipbo import skyjo
@@ -322,10 +322,15 @@ def rules_from_data(data: object) -> tuple[AnyGame, Any]:
 
 
 def _public_name(kind: type) -> str:
-    """The shortest dotted name ``kind`` is exported under (``skipbo.Rules``)."""
+    """The shortest dotted name ``kind`` is exported under (``skipbo.Rules``).
+
+    A game's facade (``skipbo.skyjo`` for ``skipbo.games.skyjo``) counts first.
+    """
     parts = kind.__module__.split(".")
-    for end in range(1, len(parts) + 1):
-        module = ".".join(parts[:end])
+    candidates = [".".join(parts[:end]) for end in range(1, len(parts) + 1)]
+    if parts[:2] == ["skipbo", "games"] and len(parts) > 2:
+        candidates.insert(1, f"skipbo.{parts[2]}")
+    for module in candidates:
         if getattr(sys.modules.get(module), kind.__qualname__, None) is kind:
             return f"{module}.{kind.__qualname__}"
     return f"{kind.__module__}.{kind.__qualname__}"

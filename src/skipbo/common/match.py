@@ -8,7 +8,7 @@ match rules (Skyjo: a game is already a series of scored rounds) is played as a
 seed ``derive_seed(seed, n)``, scored by the games each seat won, never over.
 
 >>> from skipbo import skyjo
->>> from skipbo.skyjo.game import SKYJO
+>>> from skipbo.games.skyjo.adapter import SKYJO
 >>> series = Series.start(SKYJO, skyjo.Rules(players=2), seed=5)
 >>> series.number, series.scores, series.target, series.winners
 (1, (0, 0), None, ())

@@ -46,7 +46,7 @@ class ReplayError(DataError):
 
     The game's ``IllegalMoveError`` is the ``__cause__``; its rule ID is repeated in
     ``rule``. Each game derives its own class (:class:`skipbo.ReplayError`,
-    :class:`skipbo.skyjo.records.ReplayError`).
+    :class:`skipbo.games.skyjo.records.ReplayError`).
 
     Attributes:
         index: The index of the first bad move in the record (counting from 0).

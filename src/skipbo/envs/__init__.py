@@ -1,8 +1,8 @@
 """Adapters for research frameworks: observations and environments around the engine.
 
 Everything here sits around the rules core and imports it; the core imports none of
-it. :mod:`skipbo.envs.observation` needs nothing but the standard library (NumPy
-only for :func:`~skipbo.envs.observation.observation_array`). Each framework adapter
+it. :mod:`skipbo.observation.skipbo` needs nothing but the standard library (NumPy
+only for :func:`~skipbo.observation.skipbo.observation_array`). Each framework adapter
 needs its extra and raises an :class:`ImportError` naming it when it is missing:
 
 =============================  =====================================
@@ -17,7 +17,7 @@ module                         install
 
 from __future__ import annotations
 
-from skipbo.envs import observation as _observation
-from skipbo.envs.observation import *  # noqa: F403
+from skipbo.observation import skipbo as _observation
+from skipbo.observation.skipbo import *  # noqa: F403
 
 __all__ = _observation.__all__  # the observations: all of the adapters that needs no framework

@@ -22,14 +22,19 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from skipbo import actions as skipbo_actions
-from skipbo.actions import ActionError
 from skipbo.batch import single
 from skipbo.common.game import AnyGame, game_of, unknown_bot
 from skipbo.common.strictjson import echo
-from skipbo.envs import _rewards, skyjo_observation
-from skipbo.envs.layout import ObservationLayout
-from skipbo.envs.observation import (
+from skipbo.envs import _rewards
+from skipbo.errors import ArgumentTypeError, ConfigurationError
+from skipbo.games.skipbo import actions as skipbo_actions
+from skipbo.games.skipbo.actions import ActionError
+from skipbo.games.skipbo.rules import Rules
+from skipbo.games.skyjo import actions as skyjo_actions
+from skipbo.games.skyjo.rules import Rules as SkyjoRules
+from skipbo.observation import skyjo as skyjo_observation
+from skipbo.observation.layout import ObservationLayout
+from skipbo.observation.skipbo import (
     DISCARD_DEPTH,
     IncrementalObservations,
     observation_array,
@@ -37,10 +42,6 @@ from skipbo.envs.observation import (
     seat_observation_array,
     text_observation,
 )
-from skipbo.errors import ArgumentTypeError, ConfigurationError
-from skipbo.rules import Rules
-from skipbo.skyjo import actions as skyjo_actions
-from skipbo.skyjo.rules import Rules as SkyjoRules
 
 RENDER_MODES = ("ansi", "human")
 """``"ansi"``: ``render()`` returns the text observation; ``"human"``: it prints it."""
@@ -410,7 +411,7 @@ SKIPBO = EnvGame(
     text=lambda seen, seat: text_observation(seen),
     truncated=_skipbo_truncated,
 )
-"""Skip-Bo for the environments: its observation of :mod:`skipbo.envs.observation`."""
+"""Skip-Bo for the environments: its observation of :mod:`skipbo.observation.skipbo`."""
 
 
 def _skyjo_tracker(depth: int) -> Callable[[Any, int], Observation]:
@@ -448,7 +449,7 @@ SKYJO = EnvGame(
     # A Skyjo game ends only at the end score (S-SCORE-3); a turn limit ends a round.
     truncated=lambda state: False,
 )
-"""Skyjo for the environments: its observation of :mod:`skipbo.envs.skyjo_observation`."""
+"""Skyjo for the environments: its observation of :mod:`skipbo.observation.skyjo`."""
 
 
 def env_game(rules: Any) -> EnvGame:
@@ -462,5 +463,5 @@ def env_game(rules: Any) -> EnvGame:
         if isinstance(rules, candidate.rules_type):
             return candidate
     raise ArgumentTypeError(
-        f"rules must be a skipbo.Rules or a skipbo.skyjo.Rules, not {type(rules).__name__}"
+        f"rules must be a skipbo.Rules or a skipbo.games.skyjo.Rules, not {type(rules).__name__}"
     )

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 
-from skipbo.envs._extras import needs_extra
+from skipbo.common.extras import needs_extra
 
 with needs_extra("dask"):
     from distributed import Client

@@ -19,17 +19,17 @@ module registers :data:`ENV_ID` (Skip-Bo) and :data:`SKYJO_ENV_ID` (Skyjo), so t
 Both environments are one class, :class:`GameEnv`, over the common game protocol
 (:mod:`skipbo.common.game`); :class:`SkipBoEnv` and :class:`SkyjoEnv` only choose the
 game. The agent's seat is given (seat 0 by default); every other seat is played by a
-bot of the game (Skip-Bo: :data:`skipbo.bots.BOTS`, ``"play-first"`` by default;
-Skyjo: :data:`skipbo.skyjo.bots.BOTS`, ``"heuristic"`` by default), which sees only
+bot of the game (Skip-Bo: :data:`skipbo.games.skipbo.bots.BOTS`, ``"play-first"`` by default;
+Skyjo: :data:`skipbo.games.skyjo.bots.BOTS`, ``"heuristic"`` by default), which sees only
 its own seat's view. In Skip-Bo's team play the agent's partners are bots too. An
 episode is one game, and a step is one move of the agent: after it, the bots move
 until it is the agent's turn again or the game is over.
 
 * Observation: the game's observation vector of the agent's view
-  (:func:`skipbo.envs.observation.observation_array`,
-  :func:`skipbo.envs.skyjo_observation.observation_array`).
-* Action: an integer of the game's action space (:mod:`skipbo.actions`,
-  :mod:`skipbo.skyjo.actions`); ``info["action_mask"]`` (``int8``, one per action)
+  (:func:`skipbo.observation.skipbo.observation_array`,
+  :func:`skipbo.observation.skyjo.observation_array`).
+* Action: an integer of the game's action space (:mod:`skipbo.games.skipbo.actions`,
+  :mod:`skipbo.games.skyjo.actions`); ``info["action_mask"]`` (``int8``, one per action)
   marks the legal ones.
 * Reward: at the end, ``+1`` if the agent (its team) won, ``-1`` if another seat won,
   ``0`` if nobody did (a blocked Skip-Bo game, R-WIN-2). In Skyjo the winners are the
@@ -47,7 +47,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, SupportsInt
 
-from skipbo.envs._extras import needs_extra
+from skipbo.common.extras import needs_extra
 
 with needs_extra("gymnasium"):
     import gymnasium
@@ -59,10 +59,10 @@ from skipbo import ActionError, ConfigurationError, GameState, Rules
 from skipbo.common.strictjson import echo
 from skipbo.envs import _adapter, _rewards
 from skipbo.envs._adapter import EnvGame
-from skipbo.envs.observation import DISCARD_DEPTH
 from skipbo.errors import ArgumentTypeError
-from skipbo.skyjo import GameState as SkyjoState
-from skipbo.skyjo import Rules as SkyjoRules
+from skipbo.games.skyjo import GameState as SkyjoState
+from skipbo.games.skyjo import Rules as SkyjoRules
+from skipbo.observation.skipbo import DISCARD_DEPTH
 
 __all__ = ["ENV_ID", "SKYJO_ENV_ID", "GameEnv", "SkipBoEnv", "SkyjoEnv"]
 
@@ -221,7 +221,7 @@ class SkipBoEnv(GameEnv):
             :class:`~skipbo.Rules`, team forms included.
         players: A shortcut for ``Rules(players=players)`` when ``rules`` is not given.
         seat: The agent's seat.
-        opponents: The bot for every other seat, by name (:data:`skipbo.bots.BOTS`), or
+        opponents: The bot for every other seat, by name (:data:`skipbo.games.skipbo.bots.BOTS`), or
             one name per other seat in seat order.
         stock_reward: The shaping reward per stock card of the agent's team played.
         depth: How many cards of each discard pile the observation shows.
@@ -277,10 +277,10 @@ class SkyjoEnv(GameEnv):
 
     Args:
         rules: The variant (two players, standard rules by default); any
-            :class:`skipbo.skyjo.Rules`, 2 to 8 players.
+            :class:`skipbo.games.skyjo.Rules`, 2 to 8 players.
         players: A shortcut for ``skyjo.Rules(players=players)`` when ``rules`` is not given.
         seat: The agent's seat.
-        opponents: The bot for every other seat, by name (:data:`skipbo.skyjo.bots.BOTS`),
+        opponents: The bot for every other seat, by name (:data:`skipbo.games.skyjo.bots.BOTS`),
             or one name per other seat in seat order.
         depth: How many cards of the discard pile the observation shows one-hot.
         render_mode: ``"ansi"`` (``render()`` returns the text observation),

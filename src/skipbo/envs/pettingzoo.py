@@ -18,8 +18,8 @@ the game. The agents are ``player_0`` .. ``player_{n-1}``, one per seat; the age
 act is the seat to move, which acts again and again until its turn ends (Skip-Bo:
 R-TURN-5; Skyjo: a take, then a place). An agent observes a dictionary:
 ``"observation"``, the game's vector of **its own** view
-(:func:`skipbo.envs.observation.observation_array`,
-:func:`skipbo.envs.skyjo_observation.observation_array`), and ``"action_mask"``
+(:func:`skipbo.observation.skipbo.observation_array`,
+:func:`skipbo.observation.skyjo.observation_array`), and ``"action_mask"``
 (``int8``), the legal actions of the game's action space, all zero unless it is the
 agent to act.
 
@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from skipbo.envs._extras import needs_extra
+from skipbo.common.extras import needs_extra
 
 with needs_extra("pettingzoo"):
     import numpy as np
@@ -47,9 +47,9 @@ with needs_extra("pettingzoo"):
 from skipbo import GameState, Rules
 from skipbo.envs import _adapter, _rewards
 from skipbo.envs._adapter import EnvGame
-from skipbo.envs.observation import DISCARD_DEPTH
-from skipbo.skyjo import GameState as SkyjoState
-from skipbo.skyjo import Rules as SkyjoRules
+from skipbo.games.skyjo import GameState as SkyjoState
+from skipbo.games.skyjo import Rules as SkyjoRules
+from skipbo.observation.skipbo import DISCARD_DEPTH
 
 __all__ = ["GameAECEnv", "SkipBoAECEnv", "SkyjoAECEnv", "env", "raw_env", "skyjo_env"]
 
@@ -240,7 +240,7 @@ class SkyjoAECEnv(GameAECEnv):
 
     Args:
         rules: The variant (two players, standard rules by default), any
-            :class:`skipbo.skyjo.Rules`, 2 to 8 players.
+            :class:`skipbo.games.skyjo.Rules`, 2 to 8 players.
         players: A shortcut for ``skyjo.Rules(players=players)`` when ``rules`` is not given.
         depth: How many cards of the discard pile the observation shows one-hot.
         render_mode: ``"ansi"`` (``render()`` returns the text observation of the
@@ -286,7 +286,7 @@ def env(
     """The AEC environment of ``rules``' game (PettingZoo's ``env`` convention).
 
     Skip-Bo's :class:`SkipBoAECEnv` for a :class:`~skipbo.Rules` (or no rules), Skyjo's
-    :class:`SkyjoAECEnv` for a :class:`skipbo.skyjo.Rules`; ``depth`` defaults to the
+    :class:`SkyjoAECEnv` for a :class:`skipbo.games.skyjo.Rules`; ``depth`` defaults to the
     game's. No PettingZoo wrapper is applied: the environment checks its own actions (an
     action outside the space raises :class:`~skipbo.ActionError`, a masked one ends the
     game as described above). So :func:`raw_env`, the environment without wrappers, is

@@ -3,7 +3,7 @@
 Needs the ``gymnasium`` extra (``pip install 'skipbo[gymnasium]'``). It is
 :class:`gymnasium.vector.VectorEnv` over :class:`skipbo.batch.GameBatch`: the games
 are held as arrays, observations and masks are computed for the whole batch at once
-(:func:`skipbo.batch.observations`, the encoding of :mod:`skipbo.envs.observation`),
+(:func:`skipbo.batch.observations`, the encoding of :mod:`skipbo.observation.skipbo`),
 and the opponents are batch policies (:mod:`skipbo.batch.policies`, ``"play-first"``
 or ``"heuristic"``) stepped inside the batch: after the agent's actions, the games
 whose opponents are to move are stepped together until it is the agent's turn in
@@ -21,7 +21,7 @@ every game.
 
 Each sub-environment is the single-agent :class:`skipbo.envs.gymnasium.SkipBoEnv`
 (the same observation, action space, rewards and illegal-action rule), but for its
-opponents (batch policies, not :mod:`skipbo.bots` objects) and for its reset: it
+opponents (batch policies, not :mod:`skipbo.games.skipbo.bots` objects) and for its reset: it
 resets itself in the same step (Gymnasium's ``AutoresetMode.SAME_STEP``) when its
 game ends, with the last observation of the ended game in ``info["final_obs"]``
 (flagged by ``info["_final_obs"]``). Rewards are ``+1``/``-1``/``0`` at the end as in
@@ -61,7 +61,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from skipbo.envs._extras import needs_extra
+from skipbo.common.extras import needs_extra
 
 with needs_extra("gymnasium"):
     import numpy as np
@@ -70,16 +70,16 @@ with needs_extra("gymnasium"):
     from gymnasium.vector import AutoresetMode, VectorEnv
     from gymnasium.vector.utils import batch_space
 
-from skipbo.actions import ActionError
 from skipbo.batch import GameBatch, observations
 from skipbo.batch.arrays import TERMINATIONS
 from skipbo.batch.policies import make_policy
 from skipbo.common.strictjson import echo
 from skipbo.envs import _adapter, _lockstep, _rewards
-from skipbo.envs.observation import DISCARD_DEPTH
 from skipbo.errors import ArgumentTypeError, ConfigurationError, RuleError
-from skipbo.rules import Rules
-from skipbo.state import Termination
+from skipbo.games.skipbo.actions import ActionError
+from skipbo.games.skipbo.rules import Rules
+from skipbo.games.skipbo.state import Termination
+from skipbo.observation.skipbo import DISCARD_DEPTH
 
 __all__ = ["MAX_OPPONENT_STEPS", "OutOfTurnError", "SkipBoVectorEnv"]
 

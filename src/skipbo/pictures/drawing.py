@@ -15,16 +15,17 @@ import attrs
 
 from skipbo import skyjo
 from skipbo.errors import ArgumentTypeError
-from skipbo.io import records as skipbo_records
-from skipbo.pictures import skipbo_table, skyjo_table
+from skipbo.games.skipbo import records as skipbo_records
+from skipbo.games.skipbo.rules import Rules
+from skipbo.games.skipbo.state import GameState
+from skipbo.games.skipbo.text.words import describe_move
+from skipbo.games.skipbo.views import PlayerView, view
+from skipbo.games.skyjo import records as skyjo_records
+from skipbo.games.skyjo import text as skyjo_display
+from skipbo.pictures import skipbo as skipbo_table
+from skipbo.pictures import skyjo as skyjo_table
 from skipbo.pictures.layout import Options
 from skipbo.pictures.svg import Picture
-from skipbo.rules import Rules
-from skipbo.skyjo import display as skyjo_display
-from skipbo.skyjo import records as skyjo_records
-from skipbo.state import GameState
-from skipbo.text.words import describe_move
-from skipbo.views import PlayerView, view
 
 __all__ = ["Painter", "Step", "draw", "painter_of", "painters", "steps"]
 

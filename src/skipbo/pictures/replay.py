@@ -7,7 +7,7 @@ arrow keys. It loads nothing from the network, so it can be mailed or opened fro
 file. Both games: the record's rules say which game draws it.
 
 >>> import skipbo
->>> from skipbo.bots import make_bot
+>>> from skipbo.games.skipbo.bots import make_bot
 >>> from skipbo.pictures.replay import replay_html
 >>> rules = skipbo.Rules(players=2, stock_size=2)
 >>> state, moves = skipbo.new_game(rules, seed=5), []

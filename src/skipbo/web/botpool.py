@@ -40,7 +40,7 @@ free before the deadline, one free too late to think, a worker that overran."""
 
 log = logging.getLogger("skipbo.web")
 
-PRELOADED = ("skipbo.web.botpool", "skipbo.bots", "skipbo.skyjo.bots")
+PRELOADED = ("skipbo.web.botpool", "skipbo.games.skipbo.bots", "skipbo.games.skyjo.bots")
 """What each worker has imported before its first job: what a job's pickle names.
 
 A module a job names but a worker lacks is imported when the job arrives, within

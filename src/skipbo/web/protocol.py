@@ -73,7 +73,7 @@ def parse_move(body: bytes | str, game: AnyGame) -> tuple[Any, int]:
 
     The move is in the game's notation, spelt the one way the game writes it.
 
-    >>> from skipbo.bots.game import SKIPBO
+    >>> from skipbo.games.skipbo.adapter import SKIPBO
     >>> parse_move(b'{"move": "s0>b1", "version": 3}', SKIPBO)
     (PlayFromStock(stock=0, build=1), 3)
     >>> parse_move(b'{"move": "s0>b1", "move": "pass", "version": 3}', SKIPBO)

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from http import HTTPStatus
 from typing import Any
 
-import skipbo.skyjo  # noqa: F401  (registers Skyjo: its rules documents make tables too)
+import skipbo.games.skyjo  # noqa: F401  (registers Skyjo: its rules documents make tables too)
 from skipbo.common.game import AnyGame, game_named, game_of, rules_from_data
 from skipbo.common.match import MatchPlay
 from skipbo.common.randomness import SEED_BITS, derive_seed

@@ -12,7 +12,7 @@ from collections.abc import Callable
 import pytest
 from tools.skyjo_exhaustive import BOUNDED, explore
 
-from skipbo.skyjo import GameState
+from skipbo.games.skyjo import GameState
 
 
 @pytest.mark.rule("S-END-1", "S-END-2", "S-END-3", "S-DRAW-1", "S-COL-1", "S-COL-3")

@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from skipbo import skyjo
-from skipbo.skyjo import DiscardFlip, Draw, GameState, Phase, Rules, Swap, column_places
+from skipbo.games.skyjo import DiscardFlip, Draw, GameState, Phase, Rules, Swap, column_places
 from tests.skyjo.strategies import games, rules
 
 SEEDS = st.integers(0, 2**32)

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from skipbo import skyjo
-from skipbo.skyjo import DiscardFlip, Draw, GameState, Move, Reveal, Rules, Swap, TakeDiscard
+from skipbo.games.skyjo import DiscardFlip, Draw, GameState, Move, Reveal, Rules, Swap, TakeDiscard
 
 PLACES = range(12)
 

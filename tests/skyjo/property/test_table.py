@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from skipbo import skyjo
-from skipbo.skyjo import ConfigurationError, Deck, Draw, GameState, Rules, TakeDiscard
+from skipbo.games.skyjo import ConfigurationError, Deck, Draw, GameState, Rules, TakeDiscard
 from tests.skyjo.strategies import game_states, games, rules
 
 GRID = 12

@@ -31,7 +31,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
 
-from skipbo.envs._extras import needs_extra
+from skipbo.common.extras import needs_extra
 
 with needs_extra("openspiel"):
     import numpy as np

@@ -1,1 +1,0 @@
-"""Checking games: the invariants every state satisfies and the conformance checker."""

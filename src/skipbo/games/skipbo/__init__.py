@@ -1,0 +1,98 @@
+"""Skip-Bo: the rules core, its services and its adapter (re-exported as ``skipbo``).
+
+>>> import random, skipbo
+>>> state = skipbo.new_game(skipbo.Rules(players=3), seed=42)
+>>> rng = random.Random(0)
+>>> while not skipbo.is_over(state):
+...     state = skipbo.apply(state, rng.choice(skipbo.legal_moves(state)))
+>>> skipbo.outcome(state) is not None
+True
+"""
+
+# Imported for its effect: registers Skip-Bo with skipbo.common.game (the arena, the checks).
+import skipbo.games.skipbo.adapter  # noqa: F401  (registers the game)
+from skipbo.errors import (
+    ConfigurationError,
+    DataError,
+    IllegalMoveError,
+    InvalidStateError,
+    InvariantViolation,
+    MoveSyntaxError,
+    SkipBoError,
+)
+from skipbo.games.skipbo.actions import ActionError
+from skipbo.games.skipbo.cards import HIGHEST_VALUE, WILD, Card, Deck, format_card, parse_card
+from skipbo.games.skipbo.conformance import ConformanceError, ConformanceReport, check_conformance
+from skipbo.games.skipbo.deal import new_game
+from skipbo.games.skipbo.engine import apply, current_player, is_over, outcome
+from skipbo.games.skipbo.invariants import check_invariants, invariant_violations
+from skipbo.games.skipbo.moves import (
+    Discard,
+    Move,
+    Pass,
+    PlayFromDiscard,
+    PlayFromHand,
+    PlayFromStock,
+    all_moves,
+    parse_move,
+)
+from skipbo.games.skipbo.records import GameRecord, ReplayError, replay
+from skipbo.games.skipbo.rules import FirstPlayer, Rules
+from skipbo.games.skipbo.state import GameState, Outcome, Pile, Termination
+from skipbo.games.skipbo.variants.match import Match, MatchError, new_match
+from skipbo.games.skipbo.variants.penalty import PenaltyError, penalize
+from skipbo.games.skipbo.views import PlayerView, ViewError, legal_moves, spectator_view, view
+
+__all__ = [
+    "HIGHEST_VALUE",
+    "WILD",
+    "ActionError",
+    "Card",
+    "ConfigurationError",
+    "ConformanceError",
+    "ConformanceReport",
+    "DataError",
+    "Deck",
+    "Discard",
+    "FirstPlayer",
+    "GameRecord",
+    "GameState",
+    "IllegalMoveError",
+    "InvalidStateError",
+    "InvariantViolation",
+    "Match",
+    "MatchError",
+    "Move",
+    "MoveSyntaxError",
+    "Outcome",
+    "Pass",
+    "PenaltyError",
+    "Pile",
+    "PlayFromDiscard",
+    "PlayFromHand",
+    "PlayFromStock",
+    "PlayerView",
+    "ReplayError",
+    "Rules",
+    "SkipBoError",
+    "Termination",
+    "ViewError",
+    "all_moves",
+    "apply",
+    "check_conformance",
+    "check_invariants",
+    "current_player",
+    "format_card",
+    "invariant_violations",
+    "is_over",
+    "legal_moves",
+    "new_game",
+    "new_match",
+    "outcome",
+    "parse_card",
+    "parse_move",
+    "penalize",
+    "replay",
+    "spectator_view",
+    "view",
+]

@@ -1,0 +1,103 @@
+"""Skyjo, the library's second game, on the same conventions as Skip-Bo.
+
+Immutable states, :func:`legal_moves` and :func:`apply`, a public view, typed errors
+and seeded randomness; the rules with their IDs are in ``docs/skyjo-rules.md``. The
+Skip-Bo core never imports this package.
+
+>>> import random
+>>> from skipbo import skyjo
+>>> state = skyjo.new_game(skyjo.Rules(players=4), seed=42)
+>>> rng = random.Random(0)
+>>> while not skyjo.is_over(state):
+...     state = skyjo.apply(state, rng.choice(skyjo.legal_moves(state)))
+>>> skyjo.check_invariants(state)
+"""
+
+# Imported for its effect: registers Skyjo with skipbo.common.game (the arena, the checks).
+import skipbo.games.skyjo.adapter  # noqa: F401
+from skipbo.games.skyjo.cards import COLUMNS, GRID_SIZE, ROWS, Card, Deck, column_of, column_places
+from skipbo.games.skyjo.engine import (
+    apply,
+    deal,
+    first_round_starter,
+    is_over,
+    legal_moves,
+    new_game,
+    outcome,
+    round_scores,
+)
+from skipbo.games.skyjo.errors import (
+    ArgumentTypeError,
+    ConfigurationError,
+    DataError,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidStateError,
+    InvariantViolation,
+    MoveSyntaxError,
+    SkyjoError,
+)
+from skipbo.games.skyjo.invariants import check_invariants, invariant_violations
+from skipbo.games.skyjo.moves import (
+    DiscardFlip,
+    Draw,
+    Move,
+    Reveal,
+    Swap,
+    TakeDiscard,
+    all_moves,
+    parse_move,
+)
+from skipbo.games.skyjo.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
+from skipbo.games.skyjo.state import GameState, Grid, Outcome, Phase, RoundScore, Source
+from skipbo.games.skyjo.views import FACE_DOWN, PublicView, SeenGrid, view
+
+__all__ = [
+    "COLUMNS",
+    "FACE_DOWN",
+    "GRID_SIZE",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "ROWS",
+    "ArgumentTypeError",
+    "Card",
+    "ConfigurationError",
+    "DataError",
+    "Deck",
+    "DiscardFlip",
+    "Draw",
+    "GameState",
+    "Grid",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "InvalidStateError",
+    "InvariantViolation",
+    "Move",
+    "MoveSyntaxError",
+    "Outcome",
+    "Phase",
+    "PublicView",
+    "Reveal",
+    "RoundScore",
+    "Rules",
+    "SeenGrid",
+    "SkyjoError",
+    "Source",
+    "Swap",
+    "TakeDiscard",
+    "all_moves",
+    "apply",
+    "check_invariants",
+    "column_of",
+    "column_places",
+    "deal",
+    "first_round_starter",
+    "invariant_violations",
+    "is_over",
+    "legal_moves",
+    "new_game",
+    "outcome",
+    "parse_move",
+    "round_scores",
+    "view",
+]

@@ -1,0 +1,118 @@
+"""Skyjo's metadata (:data:`GAME_TYPE`, :func:`game_info`) and :data:`SKYJO`, its Game.
+
+:data:`SKYJO` is Skyjo as a :class:`skipbo.common.game.Game`, registered for
+:class:`skipbo.games.skyjo.Rules` when :mod:`skipbo.games.skyjo` is imported: the arena and
+:func:`skipbo.check_conformance` play Skyjo through it.
+
+>>> from skipbo import skyjo
+>>> from skipbo.games.skyjo.adapter import GAME_TYPE, game_info
+>>> GAME_TYPE.short_name, GAME_TYPE.min_players, GAME_TYPE.max_players
+('skyjo', 2, 8)
+>>> game_info(skyjo.Rules(players=4)).action_count
+92
+"""
+
+from __future__ import annotations
+
+from skipbo.common.adapter import GameAdapter
+from skipbo.common.bots import BotsOf
+from skipbo.common.game import Game, register_game
+from skipbo.common.gameinfo import Chance, GameInfo, GameType, Information
+from skipbo.games.skyjo.conformance import check_conformance
+from skipbo.games.skyjo.engine import apply, is_over, legal_moves, new_game
+from skipbo.games.skyjo.moves import Move, all_moves, parse_move
+from skipbo.games.skyjo.records import GameRecord
+from skipbo.games.skyjo.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
+from skipbo.games.skyjo.serialization import from_data, to_data
+from skipbo.games.skyjo.state import GameState, Phase
+from skipbo.games.skyjo.text import describe_move
+from skipbo.games.skyjo.views import PublicView, view
+
+__all__ = ["GAME_TYPE", "SKYJO", "SkyjoGame", "game_info"]
+
+GAME_TYPE = GameType(
+    short_name="skyjo",
+    long_name="Skyjo",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    # Every deal and reshuffle (S-SETUP-2, S-DRAW-1) draws from the state's hidden seed.
+    chance=Chance.SAMPLED,
+    # Face-down grid cards and the draw pile are hidden from everyone (S-INFO-2).
+    information=Information.IMPERFECT,
+)
+"""Facts of every Skyjo variant: 2 to 8 players (S-SETUP-1), sampled chance,
+imperfect information, one player moves at a time (the reveals of S-SETUP-4 are
+chosen in seat order)."""
+
+
+def game_info(rules: Rules) -> GameInfo:
+    """The numbers of the variant ``rules``: players, distinct actions, game length bound.
+
+    ``max_game_length`` is ``None``: a round without a turn limit has no bound on its
+    moves, and even with one the number of rounds depends on the scores.
+    """
+    return GameInfo(players=rules.players, action_count=len(all_moves()), max_game_length=None)
+
+
+def _read_rules(data: object) -> Rules:
+    """The rules of an untrusted ``"skyjo-rules"`` document."""
+    rules = from_data(data, "skyjo-rules")
+    assert isinstance(rules, Rules)  # the reader of "skyjo-rules" makes rules
+    return rules
+
+
+def _public_view(state: GameState, seat: int | None) -> PublicView:
+    """The public view: the same for every seat (S-INFO-2)."""
+    return view(state)
+
+
+def _turn(state: GameState) -> tuple[int, int, int, bool]:
+    """The round, its completed turns, the seat to move, and whether it reveals.
+
+    A reveal of S-SETUP-4 counts as a turn of its own: one a seat, before the
+    round's first turn (which its starter may begin right after its reveal).
+    """
+    return state.round, state.turns, state.current_player, state.phase is Phase.REVEAL
+
+
+def _termination(state: GameState) -> str:
+    """``"end-score"``: a Skyjo game ends only when a total reaches the end score."""
+    return "end-score" if state.outcome is not None else ""
+
+
+class SkyjoGame(GameAdapter[Rules, GameState, PublicView, Move, GameRecord]):
+    """Skyjo's functions under the names of :class:`~skipbo.common.game.Game`.
+
+    Every seat sees the public view (S-INFO-2); a turn is the round, its completed turns,
+    the seat to move and whether it reveals (a reveal of S-SETUP-4 counts as a turn of
+    its own); the termination is always ``"end-score"`` (S-END); the winners are the
+    seats with the lowest total (S-SCORE-3).
+    """
+
+    def __init__(self) -> None:
+        super().__init__(
+            game_type=GAME_TYPE,
+            bots=BotsOf("skipbo.games.skyjo.bots"),
+            info=game_info,
+            new_game=new_game,
+            view=_public_view,
+            legal_moves=legal_moves,
+            apply=apply,
+            is_over=is_over,
+            turn=_turn,
+            termination=_termination,
+            record_type=GameRecord,
+            rules_to_data=to_data,
+            check_conformance=check_conformance,
+            to_data=to_data,
+            rules_document="skyjo-rules",
+            read_rules=_read_rules,
+            parse_move=parse_move,
+            describe_move=describe_move,
+        )
+
+
+SKYJO: Game[Rules, GameState, PublicView, Move, GameRecord] = SkyjoGame()
+"""Skyjo for game-agnostic machinery."""
+
+register_game(Rules, SKYJO)

@@ -1,0 +1,137 @@
+"""Skyjo game records: rules, seed and moves, replayed through the engine.
+
+A game is a function of its rules, seed and moves (the only randomness is the seed),
+so a record of those three is the whole game. :func:`play_game` plays bots and
+returns the record; :func:`replay` gives back every state.
+
+>>> from skipbo import skyjo
+>>> from skipbo.games.skyjo.bots import make_bot
+>>> from skipbo.games.skyjo.records import final_state, play_game
+>>> bots = [make_bot("heuristic", seed=seat) for seat in range(3)]
+>>> record = play_game(skyjo.Rules(players=3), bots, seed=4)
+>>> skyjo.is_over(final_state(record))
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
+
+import attrs
+
+from skipbo.common import records
+from skipbo.games.skyjo.engine import apply, is_over, new_game
+from skipbo.games.skyjo.errors import (
+    ArgumentTypeError,
+    ConfigurationError,
+    DataError,
+    IllegalMoveError,
+)
+from skipbo.games.skyjo.moves import DiscardFlip, Draw, Move, Reveal, Swap, TakeDiscard
+from skipbo.games.skyjo.rules import Rules
+from skipbo.games.skyjo.state import GameState
+from skipbo.games.skyjo.views import PublicView, view
+
+if TYPE_CHECKING:  # only the play loop needs the type
+    from skipbo.common.game import Bot as AnyBot
+
+    Bot = AnyBot[PublicView, Move]
+
+__all__ = ["GameRecord", "ReplayError", "final_state", "play_game", "replay"]
+
+_MOVE_TYPES = (Reveal, Draw, TakeDiscard, Swap, DiscardFlip)
+
+
+class ReplayError(DataError, records.ReplayError):
+    """A record whose move ``index`` is illegal; the IllegalMoveError is the cause.
+
+    Attributes:
+        index: The index of the first bad move (counting from 0).
+        move: That move.
+        rule: The ID of the Skyjo rule it breaks.
+
+    """
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class GameRecord:
+    """A whole Skyjo game: rules, seed and moves, with optional player names.
+
+    Raises:
+        DataError: if a field has the wrong type or there are names but not one per seat.
+
+    """
+
+    rules: Rules
+    """The rules played."""
+    seed: int
+    """The seed given to :func:`skipbo.games.skyjo.new_game`."""
+    moves: tuple[Move, ...] = attrs.field(default=(), converter=records.as_tuple)
+    """Every move of the game, in order."""
+    names: tuple[str, ...] = attrs.field(default=(), converter=records.as_tuple)
+    """The players' names by seat, or ``()``."""
+
+    def __attrs_post_init__(self) -> None:
+        records.check_record(
+            self,
+            rules_type=Rules,
+            rules_name="skyjo Rules",
+            move_types=_MOVE_TYPES,
+            move_name="a Skyjo move",
+            error_type=DataError,
+        )
+        for seat, name in enumerate(self.names):
+            if type(name) is not str or not name.isprintable() or not name.strip():
+                raise DataError(f"/names/{seat}", f"must be one line of text, got {name!r}")
+
+
+def replay(record: GameRecord) -> Iterator[GameState]:
+    """Every state of the recorded game: the deal, then one after each move.
+
+    Raises:
+        ArgumentTypeError: if ``record`` is not a Skyjo :class:`GameRecord`.
+        ReplayError: when the iteration reaches an illegal move.
+
+    """
+    if not isinstance(record, GameRecord):
+        raise ArgumentTypeError(f"replay() takes a skyjo GameRecord, got {type(record).__name__}")
+    return records.replay_moves(
+        new_game,
+        record.rules,
+        record.seed,
+        record.moves,
+        apply,
+        illegal_move_error=IllegalMoveError,
+        replay_error=ReplayError,
+    )
+
+
+def final_state(record: GameRecord) -> GameState:
+    """The state after the last move of ``record`` (raises :class:`ReplayError`)."""
+    return records.last_state(replay(record))
+
+
+def play_game(rules: Rules, bots: Sequence[Bot], seed: int) -> GameRecord:
+    """Play a whole game, seat ``i`` by ``bots[i]``, and return its record.
+
+    Each bot is shown only the public view. With a turn limit in the rules every
+    game ends; without one, bots that never end a round would play on (the shipped
+    bots do end rounds).
+
+    Raises:
+        ValueError: if there is not one bot per seat.
+
+    """
+    if len(bots) != rules.players:
+        raise ConfigurationError(
+            "bots", f"{rules.players} players need {rules.players} bots, got {len(bots)}"
+        )
+    state = new_game(rules, seed=seed)
+    moves = []
+    while not is_over(state):
+        seen = view(state)
+        move = bots[seen.current_player].choose(seen)
+        state = apply(state, move)
+        moves.append(move)
+    return GameRecord(rules=rules, seed=seed, moves=tuple(moves))

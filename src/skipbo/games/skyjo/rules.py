@@ -1,0 +1,74 @@
+"""Skyjo's rules configuration.
+
+>>> Rules(players=3)
+Rules(players=3, deck=Deck.standard(), end_score=100, turn_limit=None)
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from skipbo.common.strictjson import echo
+from skipbo.games.skyjo.cards import GRID_SIZE, Deck
+from skipbo.games.skyjo.errors import ConfigurationError
+
+__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "Rules"]
+
+MIN_PLAYERS = 2
+"""S-SETUP-1."""
+MAX_PLAYERS = 8
+"""S-SETUP-1."""
+
+
+@attrs.frozen(slots=True, kw_only=True, repr=False)
+class Rules:
+    """A Skyjo configuration; every parameter has the default of the rules.
+
+    Raises:
+        ConfigurationError: for 1 or more than 8 players, a deck too small to deal
+            every grid and the first discard card (S-DECK-2), an end score below 1 or
+            a turn limit below 1.
+
+    """
+
+    players: int = 2
+    """Number of players, 2 to 8 (S-SETUP-1)."""
+    deck: Deck = attrs.field(factory=Deck.standard)
+    """The deck (S-DECK-1, S-DECK-2)."""
+    end_score: int = 100
+    """The game ends after the round in which a total reaches this score (S-SCORE-3)."""
+    turn_limit: int | None = None
+    """Turns after which a round is scored at once (S-END-3); ``None``: no limit."""
+
+    def __attrs_post_init__(self) -> None:
+        if type(self.players) is not int or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+            raise ConfigurationError(
+                "players",
+                f"Skyjo is for {MIN_PLAYERS} to {MAX_PLAYERS} players, got {echo(self.players)}",
+            )
+        if not isinstance(self.deck, Deck):
+            raise ConfigurationError("deck", f"must be a Deck, got {self.deck!r}")
+        needed = self.players * GRID_SIZE + 1
+        if self.deck.size < needed:
+            raise ConfigurationError(
+                "deck",
+                f"{self.players} grids of {GRID_SIZE} and the first discard card need "
+                f"{needed} cards, the deck has {self.deck.size} (S-DECK-2)",
+            )
+        if type(self.end_score) is not int or self.end_score < 1:
+            raise ConfigurationError(
+                "end_score", f"must be a positive integer, got {echo(self.end_score)}"
+            )
+        if self.turn_limit is not None and (
+            type(self.turn_limit) is not int or self.turn_limit < 1
+        ):
+            raise ConfigurationError(
+                "turn_limit", f"must be a positive integer or None, got {echo(self.turn_limit)}"
+            )
+
+    def __repr__(self) -> str:
+        deck = "Deck.standard()" if self.deck == Deck.standard() else repr(self.deck)
+        return (
+            f"Rules(players={self.players}, deck={deck}, end_score={self.end_score}, "
+            f"turn_limit={self.turn_limit})"
+        )

@@ -1,0 +1,100 @@
+"""The public view: what every player, and any spectator, may see (S-INFO-1, S-INFO-2).
+
+In Skyjo a face-down card is hidden from its owner too, so there is one view for
+every seat: the face-up cards, the discard pile, the size of the draw pile, the card
+in hand, the scores, whose turn it is and the phase. It leaves out the face-down
+cards (shown as :data:`FACE_DOWN`), the draw pile's order, the places chosen in
+the reveal phase before everyone has chosen (S-SETUP-4) and the shuffle seed.
+
+>>> from skipbo import skyjo
+>>> state = skyjo.new_game(skyjo.Rules(players=2), seed=1)
+>>> seen = skyjo.view(state)
+>>> seen.grids[0]
+('?', '?', '?', '?', '?', '?', '?', '?', '?', '?', '?', '?')
+>>> skyjo.legal_moves(seen) == skyjo.legal_moves(state)
+True
+"""
+
+from __future__ import annotations
+
+from typing import Final, Literal, TypeAlias
+
+import attrs
+
+from skipbo.games.skyjo.cards import Card
+from skipbo.games.skyjo.errors import ArgumentTypeError
+from skipbo.games.skyjo.rules import Rules
+from skipbo.games.skyjo.state import GameState, Outcome, Phase, RoundScore, Source, totals
+
+__all__ = ["FACE_DOWN", "SHOWN_AS_HELD", "PublicView", "SeenGrid", "view"]
+
+FACE_DOWN: Final = "?"
+"""A face-down grid card in a view."""
+
+SeenGrid: TypeAlias = tuple[Card | Literal["?"] | None, ...]
+"""A grid as seen: a face-up card, ``"?"`` (face down) or ``None`` (a removed place)."""
+
+
+SHOWN_AS_HELD: Final = (
+    "rules", "round", "phase", "discard_pile", "held", "source", "current_player",
+    "starter", "turns", "round_ender", "history", "outcome",
+)  # fmt: skip
+"""The fields of a :class:`~skipbo.games.skyjo.GameState` that its view shows as they are
+(S-INFO-1); the view shows the grids with their face-down cards hidden and only the
+size of the draw pile."""
+
+
+@attrs.frozen(slots=True)
+class PublicView:
+    """Everything public about a Skyjo position; the same for every player."""
+
+    rules: Rules
+    """The rules of the game."""
+    round: int
+    """The round being played, from 1."""
+    phase: Phase
+    """What the player to move does next."""
+    grids: tuple[SeenGrid, ...]
+    """Every grid as seen, by seat."""
+    discard_pile: tuple[Card, ...]
+    """The discard pile, top at the end."""
+    draw_pile_size: int
+    """How many cards the draw pile holds."""
+    held: Card | None
+    """The card taken this turn and not placed yet (S-TURN-3)."""
+    source: Source | None
+    """Where ``held`` came from."""
+    current_player: int
+    """The seat to move."""
+    starter: int
+    """The seat that began this round's play."""
+    turns: int
+    """Turns completed in this round."""
+    round_ender: int | None
+    """The round ender, once there is one (S-END-1)."""
+    history: tuple[RoundScore, ...]
+    """Every finished round's scoring."""
+    outcome: Outcome | None
+    """The result, once the game is over."""
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Every player's total over the finished rounds."""
+        return totals(self.history, self.rules.players)
+
+
+def _seen(grid: tuple[Card | None, ...], face_up: tuple[bool, ...]) -> SeenGrid:
+    return tuple(
+        card if card is None or up else FACE_DOWN for card, up in zip(grid, face_up, strict=True)
+    )
+
+
+def view(state: GameState) -> PublicView:
+    """The public view of ``state`` (S-INFO-1); every seat sees exactly this (S-INFO-2)."""
+    if not isinstance(state, GameState):
+        raise ArgumentTypeError(f"view() takes a skyjo GameState, got {type(state).__name__}")
+    return PublicView(
+        **{name: getattr(state, name) for name in SHOWN_AS_HELD},
+        grids=tuple(_seen(g, up) for g, up in zip(state.grids, state.face_up, strict=True)),
+        draw_pile_size=len(state.draw_pile),
+    )

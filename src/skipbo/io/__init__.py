@@ -1,1 +1,0 @@
-"""Reading and writing games: versioned JSON, the JSON Schema, game records and replay."""
