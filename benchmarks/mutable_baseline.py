@@ -5,6 +5,9 @@ tuples, individual play only, no move validation beyond what the policy needs. I
 plays the same play-first policy as ``bench_play.py`` so that both engines are
 measured in one run on this noisy machine and compared as a ratio. It is not a
 reference for correctness (``tests/reference`` is).
+
+A helper module, not a benchmark of its own (hence no ``bench_`` prefix):
+``bench_play.py`` and ``bench_batch.py`` import it.
 """
 
 from __future__ import annotations

@@ -112,7 +112,7 @@ class TestHeuristicBot:
     """Tests for `HeuristicBot` on arranged positions."""
 
     def test_beats_play_first(self) -> None:
-        """A bounded version of the strength benchmark (benchmarks/strength.py)."""
+        """A bounded version of the strength benchmark (benchmarks/bench_strength.py)."""
         result = tournament(
             Rules(players=2, stock_size=10), ["heuristic", "play-first"], games=30, seed=1
         )

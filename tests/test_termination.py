@@ -1,4 +1,4 @@
-"""Termination under random play: a bounded version of ``benchmarks/termination.py``.
+"""Termination under random play: a bounded version of ``benchmarks/bench_termination.py``.
 
 A few hundred games, every player count 2-6, both random policies, mostly small stock
 piles to stay fast; each must end within the benchmark's cap of moves.
@@ -7,7 +7,7 @@ piles to stay fast; each must end within the benchmark's cap of moves.
 from __future__ import annotations
 
 import pytest
-from benchmarks.termination import POLICIES, play_out
+from benchmarks.bench_termination import POLICIES, play_out
 
 from skipbo import Rules, Termination
 

@@ -26,7 +26,7 @@ from tests.arrange import arrange
 from tests.helpers import with_draw_pile
 
 MOVE_CAP = 100_000
-"""Far more moves than any random game has taken (see benchmarks/termination.py)."""
+"""Far more moves than any random game has taken (see benchmarks/bench_termination.py)."""
 
 seeds = st.integers(0, 2**64 - 1)
 

@@ -1,6 +1,6 @@
 """The Skyjo bots of issue 24: the heuristic, the search bot, the reference bots.
 
-Strength is measured by ``benchmarks/strength.py`` (win rates with intervals), not
+Strength is measured by ``benchmarks/bench_strength.py`` (win rates with intervals), not
 here; these tests pin what each bot must do in arranged positions, that every bot
 decides from the public view alone, and that the search keeps its time budget.
 """
@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 import attrs
 import pytest
-from benchmarks.strength import LINEUPS, rules_of, verdict
+from benchmarks.bench_strength import LINEUPS, rules_of, verdict
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -47,14 +47,11 @@ player before the bot moves again, so holding a card back rarely denies the play
 it was kept from, while it keeps the bot's hand full, and a player draws only as many
 cards as it played. A 4-player deal leaves 37 cards to draw, and cards come back only
 from completed build piles (R-DRAW-2): the player who plays its cards sees new ones.
-As one against three references, holding back as at two players won 20.8% of 800
-4-player games (seed 7); the open play 33.0% (the figures are in the bots' guide).
 For the same reason it plays from its hand and leaves its discard piles alone: a
 card played from the hand is a new card drawn at its next turn (R-TURN-1), one
 played from a discard pile is none, and a discard top waits there, out of every
-other player's reach, as a step towards its stock. As one against three of the
-heuristic that also played its discard tops, this won 30.4% and 31.0% of 4,000
-4-player games (seeds 7 and 11; the unchanged copy 25.2% and 25.0%).
+other player's reach, as a step towards its stock. (The variants measured on the way
+to these rules are recorded outside the package, in the repository's ``research/``.)
 
 It draws no randomness (ties go to the first candidate in legal-move order), so it is
 reproducible whatever its seed.
@@ -260,9 +257,7 @@ HAND_FIRST_SCORE = 2.0
 Above what freeing a discard top scores (``skipbo.games.skipbo.bots.reference.DISCARD_TOP_SCORE``),
 so the hand is played first: a hand emptied by plays is refilled with five cards
 (R-TURN-4), where a discard pile's cards stay there for later turns. Tuned on
-heuristic-only games (seed 1, 4,000 games each, seats rotated): against the
-heuristic as it was with the reference's score, it won 56.5% with two players and
-28.1% as one against three; 1.5 to 6 all did about as well.
+heuristic-only games; any score from 1.5 to 6 plays about as well.
 """
 
 
@@ -273,13 +268,9 @@ It plays number cards from its hand only, outside plans (to a stock top, or empt
 the hand), and a plan takes a number from the hand before a discard top
 (:func:`stock_move`). Every card played from the hand is a new card drawn at the
 next turn (R-TURN-1), where a card played from a discard pile brings none; a discard
-pile's cards wait there, out of every other player's reach, for a plan to the stock. As
-one against three of the heuristic without it (4,000 games each, seats rotated):
-30.4% and 31.0% of 4-player games (seeds 7 and 11; the unchanged copy 25.2% and
-25.0%), 40.6% of 3-player and 19.7% of 6-player games (2,000, seed 7; even shares
-33.3% and 16.7%); with two players (plans not yet falling back to the reference's
-way) it won 49.8% of 3,000 (seed 7), so two players keep the reference's way. The
-bots' guide has the figures.
+pile's cards wait there, out of every other player's reach, for a plan to the stock.
+It gains at three, four and six players; with two it gains nothing, so two players keep
+the reference's way.
 """
 
 
@@ -339,10 +330,8 @@ DUPLICATE_DISCARD_SCORE = 8.0
 
 More than any pile's fit, so a duplicate goes first: the hand keeps as many
 different numbers as it can, so it can play on more build piles. Tuned on
-heuristic-only games (4,000 each, seats rotated, seed 1), with the runs of
-:func:`plays` and ``DISCARD_KEEP_FACTOR`` = 2, against the heuristic without the
-three: 62.5% with two players, 27.4% as one against three (the runs alone: 55.6%
-and 22.9%); 6 to 20 did about as well. The figures are in the bots' guide.
+heuristic-only games together with the runs of :func:`plays` and
+``DISCARD_KEEP_FACTOR``; any score from 6 to 20 plays about as well.
 """
 
 

@@ -17,9 +17,8 @@ order from the seat valued.
 It is fitted for two tables, standard rules with two and with four players (individual
 play), each on 8,000 games. Held out (their last fifth), its log-loss is 0.596 against
 0.605 for the stock sizes alone and 0.693 for a constant with two players, and 0.474
-against 0.481 and 0.551 with four (issue 24; the bots' guide has the figures of the
-search with it). :func:`fitted_leaf` gives ``None`` for every other rules, where the
-search keeps the stock lead.
+against 0.481 and 0.551 with four. :func:`fitted_leaf` gives ``None`` for every other
+rules, where the search keeps the stock lead.
 
 >>> import skipbo
 >>> state = skipbo.new_game(skipbo.Rules(players=4), seed=3)

@@ -1,71 +1,44 @@
 """The search bot: perfect-information Monte Carlo over the heuristic bot's play.
 
-It rolls out with the multi-player heuristic (:mod:`skipbo.games.skipbo.bots.heuristic`); every seat
-after it is played by that heuristic, so the search sees what it hands the players
-after it with any number of players.
+When a choice matters, it deals the cards it cannot see at random several times
+(:func:`skipbo.games.skipbo.sampling.sample_state`), tries each sensible move in every
+such deal, lets the multi-player heuristic (:mod:`skipbo.games.skipbo.bots.heuristic`) play
+on for every seat to a fixed horizon, and takes the move whose outcomes are best on
+average. All candidates are tried on the same deals (common random numbers), so their
+comparison is not drowned by the luck of the draw.
 
-Its idea: when a choice matters, deal the cards it cannot see at random several
-times (:func:`skipbo.games.skipbo.sampling.sample_state`), try each sensible move in every such
-deal, let the heuristic bot play on for every seat until the end of the bot's own
-next turn (with two players, the turn after), and take the move whose outcomes are
-best on average.
+Why PIMC with policy rollouts rather than information-set MCTS: in Skip-Bo almost
+everything that matters to a decision is public (build piles, discard piles, stock
+tops), and the hidden part (the draw pile's order, the other hands, the cards under
+the stock tops) is revealed by chance, not by what the opponents choose to show. A
+heuristic rollout is cheap, and one step of policy improvement over a good base policy
+improves on it, where a tree search would spend its budget on a chance-dominated tree
+that grows with every player. Strategy fusion, PIMC's known error, comes from choosing
+*later* moves with knowledge of the sampled deal; here every later move is the
+heuristic's from its seat's view of the sampled state, which never reads a hidden card,
+so each average estimates "this move, then the heuristic" without that bias.
 
-Why perfect-information Monte Carlo (PIMC) with policy rollouts rather than
-information-set MCTS: in Skip-Bo almost everything that matters to a decision is
-public (build piles, discard piles, stock tops) and the hidden part (the draw pile's
-order, the other hands, the cards under the stock tops) is revealed by chance, not
-by what the opponents choose to show. What costs is time: a rollout of the heuristic
-bot is cheap, and one step of policy improvement over a good base policy (the
-rollout algorithm) improves on it reliably, where a tree search would spend its
-budget on a huge chance-dominated tree, one that grows with every player added.
+The deals are drawn from what the seat knows: the completed build piles, whose wilds
+the view does not show, are dealt as many wilds as real piles hold
+(``COMPLETED_WILDS``), and hands that the previous player's last discard rules out,
+read as the heuristic's, are dealt again (:mod:`skipbo.games.skipbo.bots.inference`,
+``infer=True`` by default).
 
-Strategy fusion, PIMC's known error, comes from choosing the *later* moves of a
-sampled deal with knowledge of that deal, so that the search credits itself with
-play it cannot make. Here no later move is chosen by maximising over a deal: after
-the candidate move every seat, this bot's own included, is played by the heuristic
-bot from that seat's view of the sampled state, a policy that never sees a hidden
-card. Each candidate's average is thus an unbiased estimate of the value of "this
-move, then the heuristic", over deals drawn at random from what the seat knows
-(:func:`~skipbo.games.skipbo.sampling.sample_state` reads the view only; the completed build piles,
-whose wilds the view does not show, are dealt as many wilds as real piles hold,
-``COMPLETED_WILDS``, not the nearly half that uniform deals give them, which would
-leave the other hands half their wilds), less the deals that the
-previous player's last discard rules out (:mod:`skipbo.games.skipbo.bots.inference`: read as the
-heuristic's, with ``infer=True``, the default); what remains is that the sampling
-infers nothing from the opponents' earlier moves. All candidate moves are tried on
-the same deals (common random numbers), so their comparison is not drowned by the
-luck of the draw.
+It searches only real choices: a play that reaches a stock top is taken at once;
+where the heuristic would play, the candidates are its play, its other safe plays of
+number cards and its best discards (ending the turn). How far a rollout looks depends
+on the table (``ROUNDS_AHEAD``): with two players two rounds, and the heuristic's
+discards are searched too (a discard shows only in the turns after the bot's next
+one), but for a card the hand holds twice (:func:`searches_discard`), which keeps
+fewer than half of the moves searched and the median time a move under 10 ms;
+elsewhere one round, with the heuristic's discard unsearched.
 
-To keep a move cheap it searches only real choices: a play that reaches a stock
-top is taken at once (as the heuristic bot would); otherwise, when the heuristic
-would play, the candidates are its play, the other plays of number cards that it
-scores as safe, and its best discards (ending the turn instead).
-
-How far a rollout looks depends on the table (``ROUNDS_AHEAD``). With two players
-it ends at the start of the turn after the bot's turn after next (two rounds), and
-where the heuristic would discard, its three best discards are searched (the card
-and the pile), but for a card the hand holds twice, which the heuristic discards
-first and which is taken unsearched (:func:`searches_discard`). A discard shows in the
-turns after the bot's next one, when the cards it covers or frees are played, so the
-rollouts must reach them; with the rollouts one round long, searching three discards
-on twelve deals made the bot no stronger. Searching every discard would search more
-than half of the bot's moves, and its median time a move is held to 10 ms. Against
-the heuristic, on the strength benchmark's 300 two-player games, this won 189 where
-one round won 160; searching only which card, the pile left to the heuristic, won 163
-(the bots' guide has the figures). At every other table a rollout ends at the
-start of the turn after the bot's next one, and the heuristic's discard is made
-without searching: at four players a round more, with the stock lead, won fewer
-games.
-
-The position a rollout reaches is valued by the stock lead (how many stock cards
-fewer the bot's team has than the others, the leader counting as much as all of them;
-less most of a card when the next player can reach a stock top), or, at the tables the
-fitted leaf was fitted for (two and four players, standard rules), by that leaf's
-estimate of the chance to win (:mod:`skipbo.games.skipbo.bots.leaf`). The stock lead moves only
-when a stock card is played, so most short rollouts end level, and twice or four
-times the deals won no more; the fitted leaf tells more positions apart, and there
-more deals paid, so it samples ``FITTED_ITERATIONS`` deals by default (the bots'
-guide has the figures).
+A rollout's end is valued by the stock lead (stock cards fewer than the others, the
+leader counting as much as all of them; less most of a card when the next player can
+reach a stock top), or where a leaf was fitted (two and four players, standard rules)
+by its estimated chance to win (:mod:`skipbo.games.skipbo.bots.leaf`). The stock lead
+moves only when a stock card is played, so most short rollouts end level; the fitted
+leaf tells more positions apart, so there more deals pay (``FITTED_ITERATIONS``).
 
 It spends a :class:`~skipbo.common.budget.Budget`: ``iterations`` deals per choice
 and, given a ``time_limit``, no new deal once the time is up (an anytime search: it
@@ -117,10 +90,9 @@ players (one at a table not named here); see the module docs."""
 COMPLETED_WILDS = 0.15
 """The chance that a completed build pile's card is dealt a wild (see sample_state).
 
-Uniform deals make it 39% - 46%, which leaves the other hands, the stock piles and
-the draw pile about half their share of wilds; in the heuristic bot's self-play it is
-15.3% with two players and 15.0% with four (``benchmarks/sampled_wilds.py``, 30 games
-each, seed 2026, seat 0's turns).
+Real completed piles hold about 15% wilds (players build with numbers and keep their
+wilds for their stock tops); uniform deals make it nearly half, which leaves the other
+hands, the stock piles and the draw pile about half their share of wilds.
 """
 
 THREAT_VALUE = 0.8

@@ -1,6 +1,6 @@
 """The Skip-Bo search bot's thinking time per move: median, mean, 90th percentile, most.
 
-The strength benchmark (``benchmarks/strength.py``) prints the mean CPU time per move;
+The strength benchmark (``benchmarks/bench_strength.py``) prints the mean CPU time per move;
 the search bot's bar (issue 24) is on the median, and most of its moves are no real
 choice (a play that reaches a stock top, a single sensible move), so the mean and the
 median differ a lot. This plays ``--games`` seeded games of ``search`` against
@@ -10,7 +10,7 @@ that other work on a shared machine counts less than in wall time) and prints th
 median, mean, 90th percentile and most, with the share of moves that were searched
 (more than one candidate move) and their median.
 
-Usage: python benchmarks/search_move_time.py [--players 2] [--games 10] [--seed 2026]
+Usage: python benchmarks/bench_move_time.py [--players 2] [--games 10] [--seed 2026]
 """
 
 from __future__ import annotations

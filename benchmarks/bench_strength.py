@@ -25,7 +25,7 @@ Skyjo (standard rules): the heuristic against each reference bot (``heuristic-1`
 ``low-discard``, ``reveal-first``) and the search bot against the heuristic, with 2,
 4 and 8 players, one against the others; the bar is more than an even share (50%,
 25%, 12.5%). The time printed is an average; the search bot's median time per move
-(the bar of issue 24 is a median) is printed by ``benchmarks/skyjo_search_time.py``.
+(the bar of issue 24 is a median) is printed by ``benchmarks/bench_skyjo_move_time.py``.
 
 With ``--workers N`` the games run in N processes (one core each); the results do not
 depend on N, the times do depend on the machine's load. The games are played in
@@ -34,7 +34,7 @@ after each part. ``--first F`` plays only the games from index F on, so that two
 can share one tournament (their wins, games and moves add up to those of the whole).
 ``--games G`` replaces every chosen line-up's default number of games.
 
-Usage: python benchmarks/strength.py [--scale F] [--games G] [--workers N] [--seed S]
+Usage: python benchmarks/bench_strength.py [--scale F] [--games G] [--workers N] [--seed S]
        [--part P] [--first F] [--only NAME ...] [--game skipbo|skyjo] [--list]
 """
 

@@ -1,10 +1,13 @@
-"""The probes of ``benchmarks/decisions.py`` and the choices of ``benchmarks/stop_early.py``.
+"""The probes of ``decisions.py`` and the choices of ``stop_early.py`` (both beside this file).
 
 Each probe changes one kind of the heuristic's choices: it must make the heuristic's
 move wherever its kind of choice is not at stake (else its figures would measure more
 than that kind), a move of that kind where it is, and a legal one everywhere; and a
 probe that throws away a kind of choice that matters must lose for it (a bounded run
-of the benchmark).
+of the probe).
+
+A research test: it is not in ``tests/`` and CI does not run it; run it from the
+repository root with ``python -m pytest -p no:cacheprovider research/probes``.
 """
 
 from __future__ import annotations
@@ -13,7 +16,9 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from benchmarks.decisions import (
+
+import skipbo
+from research.probes.decisions import (
     PROBES,
     NeverPlay,
     RandomCandidate,
@@ -21,9 +26,7 @@ from benchmarks.decisions import (
     RandomPlay,
     RandomStockPlay,
 )
-from benchmarks.stop_early import choices, verdicts
-
-import skipbo
+from research.probes.stop_early import choices, verdicts
 from skipbo import Discard, PlayFromStock, Rules
 from skipbo.arena import tournament
 from skipbo.games.skipbo.bots import HeuristicBot, SearchBot
@@ -46,7 +49,8 @@ def heuristic_views(rules: Rules, games: int) -> Iterator[PlayerView]:
 @pytest.mark.parametrize("players", [2, 4])
 def test_each_probe_changes_only_its_kind_of_choice(players: int) -> None:
     """R-TURN-5, R-BUILD-1: off its kind of choice a probe plays as the heuristic;
-    on it, a move of the same kind among those the heuristic would consider."""
+    on it, a move of the same kind among those the heuristic would consider.
+    """
     rules = Rules(players=players, stock_size=8)
     heuristic = HeuristicBot()
     probes = [RandomDiscard(1), RandomPlay(1), RandomStockPlay(1), NeverPlay(1)]
@@ -88,10 +92,11 @@ def test_the_heuristic_comes_first() -> None:
 
 
 def test_never_playing_loses() -> None:
-    """A bounded run of the benchmark: a heuristic that ends its turn wherever it would
+    """A bounded run of the probe: a heuristic that ends its turn wherever it would
     play a number card outside a plan to its stock wins far fewer games than the
     heuristic it replaces (26% of 4,000 two-player games at standard rules, seed 7;
-    53 of these 200, where the heuristic in its seat wins 99)."""
+    53 of these 200, where the heuristic in its seat wins 99).
+    """
     rules = Rules(players=2)
     games = 200
     never = tournament(rules, [NeverPlay, HeuristicBot], games=games, seed=7)
@@ -99,9 +104,10 @@ def test_never_playing_loses() -> None:
 
 
 def test_stop_early_weighs_the_search_choices_on_shared_deals() -> None:
-    """``benchmarks/stop_early.py``: its choices are the search's, between the
+    """``research/probes/stop_early.py``: its choices are the search's, between the
     heuristic's play and a discard (R-TURN-5), and its verdicts are reproducible
-    from the generator, a played-out verdict a mean of win differences."""
+    from the generator, a played-out verdict a mean of win differences.
+    """
     rules = Rules(players=4)
     leaf = fitted_leaf(rules)
     assert leaf is not None

@@ -1,6 +1,6 @@
 """Thinking time per move of the Skyjo search bot: median, mean, 90th percentile, most.
 
-``benchmarks/strength.py`` prints each bot's average time per move; the issue's bar
+``benchmarks/bench_strength.py`` prints each bot's average time per move; the issue's bar
 for a search bot is a median. This plays seeded games of one search bot against
 heuristic bots (seats rotated: game ``g`` puts the search bot in seat ``g % players``,
 dealt with ``derive_seed(seed, g)``) with 2, 4 and 8 players, and prints the
@@ -8,7 +8,7 @@ distribution of the search bot's CPU time per move (``time.process_time``, so th
 other work on a shared machine counts less), over all its moves and over the moves
 it searched (those with more than one candidate; the others are the heuristic's).
 
-Usage: python benchmarks/skyjo_search_time.py [--games G] [--seed S] [--players P ...]
+Usage: python benchmarks/bench_skyjo_move_time.py [--games G] [--seed S] [--players P ...]
 """
 
 from __future__ import annotations

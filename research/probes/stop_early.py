@@ -16,10 +16,10 @@ means over the choices, their correlation, and how many choices each finds endin
 early better.
 
 What it tells: whether the search's leaf judges ending the turn early as the whole
-game does, and how much ending it early is worth at each table size (docs/search-experiments.md,
+game does, and how much ending it early is worth at each table size (research/search-experiments.md,
 "Where the choices matter").
 
-Usage: python benchmarks/stop_early.py [--players 4] [--choices 40] [--deals 200]
+Usage: python research/probes/stop_early.py [--players 4] [--choices 40] [--deals 200]
        [--seed 99]
 """
 
@@ -82,7 +82,8 @@ def verdicts(
     seen: PlayerView, play: Move, stop: Discard, deals: int, rng: random.Random, leaf: Leaf
 ) -> tuple[float, float, float]:
     """What ending the turn with ``stop`` gains over ``play``: by the leaf, played out
-    to the end, and the standard error of the second (the same deals for both moves)."""
+    to the end, and the standard error of the second (the same deals for both moves).
+    """
     seat = seen.current_player
     end = horizon(seen)
     by_leaf: list[float] = []

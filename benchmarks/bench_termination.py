@@ -12,8 +12,8 @@ and the same bot seed).
 Usage (a few minutes; the normal test run plays a bounded version in
 ``tests/test_termination.py``)::
 
-    nice .venv/bin/python benchmarks/termination.py
-    nice .venv/bin/python benchmarks/termination.py --games 200 --players 2 6
+    nice .venv/bin/python benchmarks/bench_termination.py
+    nice .venv/bin/python benchmarks/bench_termination.py --games 200 --players 2 6
 """
 
 from __future__ import annotations

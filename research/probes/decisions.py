@@ -24,10 +24,10 @@ The probes, by the kind of choice made at random:
 What it tells: how much the heuristic's choices of a kind are worth against a random
 choice among the same moves. A search that re-chooses among moves of a kind can gain
 over the heuristic where these choices are worth something, and the search bot gains
-most where they are worth most (docs/search-experiments.md, "Where the choices matter"). It
+most where they are worth most (research/search-experiments.md, "Where the choices matter"). It
 bounds nothing: a random choice is worth the average of the moves, not the best one.
 
-Usage: python benchmarks/decisions.py [--players 2 4] [--games 4000] [--seed 7]
+Usage: python research/probes/decisions.py [--players 2 4] [--games 4000] [--seed 7]
        [--workers 2] [--only PROBE ...]
 """
 

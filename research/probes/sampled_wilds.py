@@ -9,7 +9,7 @@ the draw pile), averaged over the positions that hold cards there: in the real
 positions, in the uniform deals, and in the search's. A deal whose completed piles
 hold too many wilds leaves too few for the other places.
 
-Usage: python benchmarks/sampled_wilds.py [--players 2] [--games 30] [--seed 2026]
+Usage: python research/probes/sampled_wilds.py [--players 2] [--games 30] [--seed 2026]
 """
 
 from __future__ import annotations
