@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 import skipbo
-from skipbo.cli import demo, play, render, replay, serve, tournament
+from skipbo.cli import demo, perft, play, render, replay, serve, tournament
 from skipbo.cli.errors import UsageError
 
 __all__ = ["main"]
@@ -41,7 +41,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"skipbo {skipbo.__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for module in (play, tournament, replay, render, demo, serve):
+    for module in (play, tournament, replay, render, demo, serve, perft):
         sub = commands.add_parser(module.NAME, help=module.HELP, description=module.HELP)
         module.configure(sub)
         sub.set_defaults(run=module.run)
