@@ -10,7 +10,7 @@ and the seed of the longest game (replay it with ``skipbo.new_game(rules, seed=.
 and the same bot seed).
 
 Usage (a few minutes; the normal test run plays a bounded version in
-``tests/test_termination.py``)::
+``tests/skipbo/test_termination.py``)::
 
     nice .venv/bin/python benchmarks/bench_termination.py
     nice .venv/bin/python benchmarks/bench_termination.py --games 200 --players 2 6

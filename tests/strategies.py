@@ -141,7 +141,7 @@ def game_states(
 def moves(rules: Rules) -> st.SearchStrategy[Move]:
     """Any move of the whole move space of ``rules`` (legal or not), plus out-of-range ones.
 
-    Negative fields are forged: the constructors refuse them (tests/test_moves.py).
+    Negative fields are forged: the constructors refuse them (tests/skipbo/test_moves.py).
     """
     index = st.integers(
         -1, max(rules.build_pile_count, rules.discard_pile_count, rules.stock_pile_count)
@@ -171,7 +171,7 @@ def malformed_moves() -> st.SearchStrategy[Move]:
         st.tuples(st.integers(0, 3)),
     )
     return st.one_of(
-        # Forged: the constructors refuse such fields (tests/test_moves.py).
+        # Forged: the constructors refuse such fields (tests/skipbo/test_moves.py).
         st.builds(forged, st.just(skipbo.PlayFromHand), junk, junk),
         st.builds(forged, st.just(skipbo.PlayFromStock), junk, junk),
         st.builds(forged, st.just(skipbo.PlayFromDiscard), junk, junk, junk),

@@ -58,7 +58,11 @@ def test_a_wheel_without_its_data_files_or_with_tests_fails(tmp_path: Path) -> N
     expected = package_files()
     schemas = {name for name in expected if "/schemas/" in name}
     kept = expected - {"skipbo/py.typed"} - schemas
-    stray = ["tests/test_engine.py", "docs/index.md", "skipbo/__pycache__/cards.cpython-311.pyc"]
+    stray = [
+        "tests/skipbo/test_engine.py",
+        "docs/index.md",
+        "skipbo/__pycache__/cards.cpython-311.pyc",
+    ]
     names, dist_info, _ = read_wheel(_wheel(tmp_path, [*kept, *stray, *METADATA_FILES[:-1]]))
     problems = "\n".join(wheel_problems(names, expected, dist_info))
     assert "missing skipbo/py.typed" in problems

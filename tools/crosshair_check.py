@@ -7,7 +7,7 @@ condition it never analysed leaves no error line. So this command lists every
 with ``--report_all`` (one line per condition analysed), and fails unless every
 condition was analysed and none was refuted. It also runs ``crosshair
 diffbehavior`` on the small core functions against their twins in the reference
-implementation (:mod:`tests.reference.twins`).
+implementation (:mod:`tests.skipbo.reference.twins`).
 
 Budgets are this command's settings, :data:`BUDGETS` (paths per condition, for each
 contracted function), not comments in the code. They are budgets of work, not of
@@ -63,8 +63,9 @@ TWINS = (
     ("without", 200),
     ("permute", 200),
 )
-"""Functions compared with ``crosshair diffbehavior``: ``tests.reference.twins.engine_<name>``
-against ``reference_<name>``, with the paths to explore for each pair."""
+"""Functions compared with ``crosshair diffbehavior``:
+``tests.skipbo.reference.twins.engine_<name>`` against ``reference_<name>``, with the paths
+to explore for each pair."""
 
 CEILING = 1_800.0
 """Wall-clock seconds one CrossHair process may take before it is stopped as too slow:
@@ -284,8 +285,8 @@ def _diff_twin(name: str, paths: int, plugin: Path) -> tuple[str, str | None]:
     """Run ``crosshair diffbehavior`` on one twin pair; return (name, problem or None)."""
     arguments = [
         "diffbehavior",
-        f"tests.reference.twins.engine_{name}",
-        f"tests.reference.twins.reference_{name}",
+        f"tests.skipbo.reference.twins.engine_{name}",
+        f"tests.skipbo.reference.twins.reference_{name}",
     ]
     returncode, text = _crosshair(paths, arguments, plugin)
     if returncode == 0 and "No differences found" in text:

@@ -13,10 +13,10 @@ when the file was written"; correctness is checked against the rules by the scen
 and property tests. When a change of behaviour is intended (a rules fix, a new move
 order), regenerate the file and review its diff in the commit::
 
-    python -m tools.golden --write      # regenerate tests/golden/play_first.txt
+    python -m tools.golden --write      # regenerate tests/skipbo/golden/play_first.txt
     python -m tools.golden              # compare; exit status 1 on a difference
 
-``tests/test_golden.py`` runs the comparison in the normal test run.
+``tests/skipbo/test_golden.py`` runs the comparison in the normal test run.
 """
 
 from __future__ import annotations

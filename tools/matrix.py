@@ -57,15 +57,15 @@ TECHNIQUES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
         "scenario",
         "scenario tests",
         (
-            "tests/test_rules_",
-            "tests/test_teams.py",
-            "tests/test_penalty.py",
-            "tests/test_setup_variants.py",
-            "tests/test_deal.py",
-            "tests/test_engine.py",
-            "tests/test_decks.py",
-            "tests/test_match.py",
-            "tests/test_views.py",
+            "tests/skipbo/test_rules_",
+            "tests/skipbo/test_teams.py",
+            "tests/skipbo/test_penalty.py",
+            "tests/skipbo/test_setup_variants.py",
+            "tests/skipbo/test_deal.py",
+            "tests/skipbo/test_engine.py",
+            "tests/skipbo/test_decks.py",
+            "tests/skipbo/test_match.py",
+            "tests/skipbo/test_views.py",
             "tests/skyjo/test_setup.py",
             "tests/skyjo/test_turn.py",
             "tests/skyjo/test_columns.py",
@@ -77,13 +77,13 @@ TECHNIQUES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
         "property",
         "properties",
         (
-            "tests/property/test_random_play.py",
-            "tests/property/test_variants.py",
-            "tests/property/test_table.py",
-            "tests/test_decks.py::TestPlayingCards::test_every_move_round_trips",
-            "tests/test_views.py::TestHiddenInformation::test_non_interference",
-            "tests/test_views.py::TestHiddenInformation::test_a_view_holds_no_hidden_card",
-            "tests/test_views.py::TestPrivateInformation::test_the_movers_view_gives_the_same",
+            "tests/skipbo/property/test_random_play.py",
+            "tests/skipbo/property/test_variants.py",
+            "tests/skipbo/property/test_table.py",
+            "tests/skipbo/test_decks.py::TestPlayingCards::test_every_move_round_trips",
+            "tests/skipbo/test_views.py::TestHiddenInformation::test_non_interference",
+            "tests/skipbo/test_views.py::TestHiddenInformation::test_a_view_holds_no_hidden_card",
+            "tests/skipbo/test_views.py::TestPrivateInformation::test_the_movers_view_gives_the_same",
             "tests/skyjo/property/test_random_play.py",
             "tests/skyjo/property/test_table.py",
             "tests/skyjo/test_information.py::TestHidden::test_hidden_facts_do_not_change",
@@ -92,29 +92,29 @@ TECHNIQUES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     (
         "stateful",
         "state machine",
-        ("tests/property/test_stateful.py", "tests/skyjo/property/test_stateful.py"),
+        ("tests/skipbo/property/test_stateful.py", "tests/skyjo/property/test_stateful.py"),
     ),
     (
         "contracts",
         "contracts at run time",
-        ("tests/test_contracts.py", "tests/skyjo/test_contracts.py"),
+        ("tests/skipbo/test_contracts.py", "tests/skyjo/test_contracts.py"),
     ),
     ("crosshair", "CrossHair", ()),
     (
         "exhaustive",
         "exhaustive",
         (
-            "tests/property/test_exhaustive.py::test_every_reachable",
+            "tests/skipbo/property/test_exhaustive.py::test_every_reachable",
             "tests/skyjo/property/test_exhaustive.py",
         ),
     ),
     (
         "conformance",
         "conformance",
-        ("tests/test_conformance.py", "tests/skyjo/test_conformance.py::TestConformance"),
+        ("tests/skipbo/test_conformance.py", "tests/skyjo/test_conformance.py::TestConformance"),
     ),
-    ("differential", "differential", ("tests/property/test_differential.py",)),
-    ("golden", "golden files", ("tests/test_golden.py",)),
+    ("differential", "differential", ("tests/skipbo/property/test_differential.py",)),
+    ("golden", "golden files", ("tests/skipbo/test_golden.py",)),
 )
 """Each technique: key, column title, and the test-id prefixes of its tests (CrossHair
 runs through its own command). A test belongs to the technique of the longest prefix
@@ -194,7 +194,7 @@ def _pytest(
 
 
 def _file_pattern(prefix: str) -> str:
-    """The test files a test-id prefix covers (``tests/test_rules_`` -> every such file)."""
+    """The test files a test-id prefix covers (``tests/skipbo/test_rules_`` -> every such file)."""
     file = prefix.split("::")[0]
     return file if file.endswith(".py") else file + "*"
 

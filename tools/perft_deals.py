@@ -7,7 +7,7 @@ Each deal is a state document of one variant, every card of every place written 
 so that an engine with another shuffle can load it; it was dealt once from a fixed
 seed, and the seed plays no further part (a reshuffle lies far deeper than the counts).
 The counts are the engine's (:func:`skipbo.common.perft.perft`); the tests compare them
-with the independent reference model of tests/reference to depth 3.
+with the independent reference model of tests/skipbo/reference to depth 3.
 """
 
 from __future__ import annotations

@@ -57,12 +57,12 @@ TECHNIQUES = (
     ("tests/skyjo/property/test_exhaustive.py", "exhaustive"),
     ("tests/skyjo/property/test_stateful.py", "stateful model"),
     ("tests/skyjo/property/", "property"),
-    ("tests/property/test_exhaustive.py", "exhaustive"),
-    ("tests/property/test_differential.py", "differential"),
-    ("tests/property/test_stateful.py", "stateful model"),
-    ("tests/test_crosshair.py", "CrossHair"),
-    ("tests/test_contracts.py", "contracts"),
-    ("tests/property/", "property"),
+    ("tests/skipbo/property/test_exhaustive.py", "exhaustive"),
+    ("tests/skipbo/property/test_differential.py", "differential"),
+    ("tests/skipbo/property/test_stateful.py", "stateful model"),
+    ("tests/skipbo/test_crosshair.py", "CrossHair"),
+    ("tests/skipbo/test_contracts.py", "contracts"),
+    ("tests/skipbo/property/", "property"),
 )
 """How a test verifies, by where it lives (first match); anything else is a scenario or
 unit test (see docs/verification.md)."""

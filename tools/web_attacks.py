@@ -15,7 +15,7 @@ measures what another client, from ``127.0.0.1``, still gets meanwhile:
   table plays both its seats and each move's latency is measured (p50, p99, max);
 - ``quiet``: the same person's moves with no attack, for comparison.
 
-The test suite runs bounded versions of each (``tests/test_web_hostile.py``);
+The test suite runs bounded versions of each (``tests/web/test_hostile.py``);
 this script prints the figures quoted in the guide ("Hostile clients").
 """
 

@@ -14,7 +14,7 @@ moves are acknowledged. Then it checks that every acknowledged move is in its
 table's record exactly once at its version, that no version was acknowledged
 for two moves, that every spectator, on every process, saw the game's final
 state, and that every process shows the same final table; and prints the
-figures. The test suite runs a bounded version (``tests/test_web_cluster.py``).
+figures. The test suite runs a bounded version (``tests/web/test_cluster.py``).
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ posts are sent twice (a retry) and must be refused. Then it checks that every
 acknowledged move is in its table's stored record exactly once, at the version
 it was acknowledged at, and that each record replays to the server's final
 state; and prints the figures. The test suite runs a bounded version
-(``tests/test_web_server.py``).
+(``tests/web/test_server.py``).
 """
 
 from __future__ import annotations

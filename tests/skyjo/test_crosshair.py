@@ -1,7 +1,7 @@
 """The PEP 316 contracts of the Skyjo engine, checked by CrossHair, and proof of teeth.
 
 ``python -m tools.crosshair_check`` checks them with every other contract (its bounded
-run is a test of its own, ``tests/test_crosshair.py``); here: they are found, and a
+run is a test of its own, ``tests/skipbo/test_crosshair.py``); here: they are found, and a
 copy of a contracted function with a deliberate bug makes the command report a
 counterexample (for the functions over tuples of symbolic integers; the doubling and
 column-removal bugs need budgets far beyond the bounded run, see docs/verification.md).

@@ -7,7 +7,7 @@ environment variables:
   (empty: none, the baseline run: then every failing test is recorded, under
   ``"failed"``, and none is skipped);
 * ``SKIPBO_MATRIX_GROUPS``: JSON, technique -> prefixes of test ids
-  (``tests/test_rules_``): which technique each test belongs to. Once a technique
+  (``tests/skipbo/test_rules_``): which technique each test belongs to. Once a technique
   has a failing test, its remaining tests are skipped (one failure is enough to
   count it as catching the bug; this keeps the run short);
 * ``SKIPBO_MATRIX_NEEDS``: JSON, technique -> text that a failure's report must

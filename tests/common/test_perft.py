@@ -1,6 +1,6 @@
 """Perft counts: the engine's against an independent count, and the documented deals.
 
-Skip-Bo's counts are compared with the reference model of tests/reference (the rules
+Skip-Bo's counts are compared with the reference model of tests/skipbo/reference (the rules
 restated by the book), which enumerates and plays moves on its own; Skyjo's opening
 counts follow from its rules by hand. The documented counts (docs/perft/counts.json,
 written by ``python -m tools.perft_deals``) must stay what the engine computes.
@@ -23,11 +23,11 @@ from skipbo.common.game import game_of
 from skipbo.common.perft import MAX_DEPTH, perft
 from skipbo.errors import ArgumentTypeError, ConfigurationError
 from skipbo.games.skipbo import serialization as skipbo_json
-from tests.reference.game import ReferenceGame
+from tests.skipbo.reference.game import ReferenceGame
 
 COUNTS = json.loads(perft_deals.COUNTS.read_text(encoding="utf-8"))
 SKIPBO_DEALS = [name for name in perft_deals.VARIANTS if name.startswith("skipbo")]
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def reference_perft(state: skipbo.GameState, depth: int) -> list[list[int]]:

@@ -20,7 +20,7 @@ import pytest
 import skipbo
 from skipbo.games.skipbo.serialization import from_data
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SEEDS = 10_000
 """Seeds tried: about a second (the review tried 10**6 in a minute)."""
 TIMEOUT = 20.0

@@ -4,14 +4,14 @@
 differently. It ignores contracts, so each pair here shares a guard: arguments
 outside the engine function's precondition (or too large to be interesting) give
 ``None`` on both sides. Within it, the engine's tuple code and the reference's
-list code (:mod:`tests.reference.game`) must return the same values.
+list code (:mod:`tests.skipbo.reference.game`) must return the same values.
 """
 
 from __future__ import annotations
 
 from skipbo.common import randomness as _random
 from skipbo.games.skipbo import engine
-from tests.reference import game
+from tests.skipbo.reference import game
 
 Piles = tuple[tuple[int, ...], ...]
 

@@ -29,7 +29,7 @@ from skipbo import (
 )
 from skipbo.games.skipbo.moves import is_build_play
 from tests import strategies
-from tests.property.test_variants import team_piles
+from tests.skipbo.property.test_variants import team_piles
 
 SEEDS = st.integers(0, 2**32)
 

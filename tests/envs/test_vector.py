@@ -19,7 +19,7 @@ from skipbo.games.skipbo.actions import ActionError, action_to_move, legal_actio
 from skipbo.games.skipbo.moves import Discard, Pass, PlayFromStock
 from skipbo.games.skipbo.state import Termination
 from skipbo.observation.skipbo import observation_array
-from tests.test_envs_every_agent import skipbo_redeal
+from tests.envs.test_every_agent import skipbo_redeal
 
 GAMES = 6
 

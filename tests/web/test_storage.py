@@ -5,7 +5,7 @@ expiry); of PostgreSQL also what several processes need: each hears the others'
 commits, one holds a table's bots' lease, and a restarted database loses nothing.
 Two :class:`PostgresStorage` objects stand for two server processes (each has its
 own connections, as a process does). The server processes themselves are in
-``tests/test_web_cluster.py``.
+``tests/web/test_cluster.py``.
 """
 
 from __future__ import annotations

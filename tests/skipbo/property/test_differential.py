@@ -1,4 +1,4 @@
-"""Differential tests: the engine against the independent reference of ``tests/reference``.
+"""Differential tests: the engine against the independent reference of ``tests/skipbo/reference``.
 
 Both are driven with the same moves from the same deal. At every step they must
 agree on the set of legal moves, on the public information (R-INFO-1, read from
@@ -18,8 +18,8 @@ import skipbo
 from skipbo import GameState, Rules
 from skipbo.games.skipbo.moves import is_build_play
 from tests import strategies
-from tests.reference import ReferenceGame, public_information
-from tests.reference.game import IllegalMove
+from tests.skipbo.reference import ReferenceGame, public_information
+from tests.skipbo.reference.game import IllegalMove
 
 STEP_CAP = 4_000
 """Moves compared per game at most (random games of the standard deck can be long)."""

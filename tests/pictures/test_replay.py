@@ -20,7 +20,7 @@ from skipbo.games.skyjo import serialization as skyjo_serialization
 from skipbo.games.skyjo.bots import make_bot as make_skyjo_bot
 from skipbo.games.skyjo.text import describe_move as skyjo_words
 from skipbo.pictures.replay import replay_html
-from tests.pictures_helpers import by, parse
+from tests.pictures.helpers import by, parse
 
 FRAME = re.compile(r'<template class="frame" data-words="([^"]*)">(.*?)</template>', re.S)
 

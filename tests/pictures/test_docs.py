@@ -12,9 +12,9 @@ import pytest
 
 import skipbo
 from skipbo import skyjo
-from tests.pictures_helpers import parse
+from tests.pictures.helpers import parse
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
 @pytest.fixture(scope="module")

@@ -19,7 +19,7 @@ import skipbo
 from skipbo import pictures, skyjo
 from skipbo.games.skipbo import sampling as skipbo_sampling
 from skipbo.games.skyjo import sampling as skyjo_sampling
-from tests.pictures_helpers import played, played_skyjo
+from tests.pictures.helpers import played, played_skyjo
 
 SKIPBO_RULES = [
     skipbo.Rules(players=2, stock_size=8),

@@ -21,8 +21,8 @@ from skipbo.games.skyjo.adapter import SKYJO
 from skipbo.games.skyjo.bots import make_bot
 from skipbo.games.skyjo.records import GameRecord, final_state
 from skipbo.games.skyjo.serialization import from_data
+from tests.cli.test_cli import run as run_command
 from tests.skyjo.test_conformance import Apply, broken
-from tests.test_cli import run as run_command
 
 SKYJO_RULES = skyjo.Rules(players=2)
 

@@ -7,6 +7,6 @@ returns (``Rules``, ``Deck``, the move classes, ``GameState``, ``Outcome``), so 
 mistake in the engine shows up as a disagreement instead of being copied.
 """
 
-from tests.reference.game import ReferenceGame, public_information
+from tests.skipbo.reference.game import ReferenceGame, public_information
 
 __all__ = ["ReferenceGame", "public_information"]

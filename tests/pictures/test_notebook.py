@@ -13,7 +13,7 @@ import skipbo
 from skipbo import pictures, skyjo
 from skipbo.games.skyjo import records as skyjo_records
 from skipbo.pictures.notebook import NotebookError, shown_types
-from tests.pictures_helpers import parse
+from tests.pictures.helpers import parse
 
 formatters = pytest.importorskip("IPython.core.formatters")  # the dev extra installs IPython
 

@@ -13,7 +13,7 @@ import skipbo
 from skipbo import pictures, skyjo
 from skipbo.errors import ArgumentTypeError
 from skipbo.games.skyjo.views import FACE_DOWN
-from tests.pictures_helpers import by, groups, parse, played, played_skyjo, texts, top, values
+from tests.pictures.helpers import by, groups, parse, played, played_skyjo, texts, top, values
 
 SKIPBO_POSITIONS = [
     (skipbo.Rules(players=2), 1, 0),

@@ -38,7 +38,7 @@ from skipbo.games.skipbo.moves import is_build_play
 from skipbo.games.skipbo.rules import FirstPlayer
 from skipbo.observation.skipbo import observation
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SMALL = Rules(players=2, deck=Deck(copies=2, wilds=2, highest=4), stock_size=2, hand_size=3)
 
 

@@ -1,6 +1,6 @@
 """The PEP 316 contracts, checked at run time on random games and on the small functions.
 
-CrossHair checks the contracts symbolically within a budget (``tests/test_crosshair.py``);
+CrossHair checks the contracts symbolically within a budget (``tests/skipbo/test_crosshair.py``);
 here the same conditions are evaluated on concrete inputs (:mod:`tests.contracts`):
 every call the engine makes while random games of every variant are played, and
 Hypothesis inputs for the small pure functions. Counterexamples that CrossHair has

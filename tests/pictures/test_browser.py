@@ -15,7 +15,7 @@ from skipbo.games.skipbo.text import describe_move
 from skipbo.games.skyjo import records as skyjo_records
 from skipbo.games.skyjo.text import describe_move as skyjo_words
 from skipbo.pictures.replay import replay_html
-from tests.test_pictures_replay import skipbo_record, skyjo_record
+from tests.pictures.test_replay import skipbo_record, skyjo_record
 
 if not webbrowser.CHROMIUM.exists():  # pragma: no cover - tools/check installs it
     pytest.skip(

@@ -25,7 +25,7 @@ from skipbo.envs import _adapter
 from skipbo.envs.pettingzoo import SkipBoAECEnv, env, raw_env
 from skipbo.games.skipbo.actions import legal_action_mask
 from skipbo.observation.skipbo import observation_array
-from tests.test_envs_gymnasium import VARIANTS, variant_id
+from tests.envs.test_gymnasium import VARIANTS, variant_id
 
 SMALL_DECK = Rules(players=3, deck=Deck.small(highest=5, copies=3, wilds=2), stock_size=3)
 """Short games with many reshuffles (R-DRAW-2)."""

@@ -27,7 +27,7 @@ from skipbo.games.skipbo.sampling import sample_state
 from skipbo.games.skipbo.serialization import dumps
 from skipbo.games.skipbo.text import render_view
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 120  # seconds: only a guard against a hung process, never a measurement
 PROMPT = "your move> "
 
@@ -263,7 +263,7 @@ class TestPlay:
         assert session.finish() == (0, "")
         assert screen is not None
         # The table is the drawing of the person's view, which no hidden card changes
-        # (tests/test_text.py); the referee's picture with every hand never appears.
+        # (tests/skipbo/test_text.py); the referee's picture with every hand never appears.
         state = skipbo.new_game(skipbo.Rules(players=3), seed=5)
         assert render_view(skipbo.view(state, 0)) in screen
         assert "hand of seat" not in session.transcript
