@@ -25,6 +25,7 @@ from skipbo.batch import (
 )
 from skipbo.batch import observation as batch_observation
 from skipbo.batch.arrays import write_states
+from skipbo.batch.numpy_path import NumpyPath
 from skipbo.batch.policies import PlayFirstPolicy, PriorityPolicy
 from skipbo.batch.shuffle import Shuffler, shuffled
 from skipbo.common.randomness import derive_seed, shuffle
@@ -361,17 +362,20 @@ class TestLargeBatches:
     @pytest.mark.rule("R-BUILD-2", "R-BUILD-3")
     def test_the_table_of_build_pile_heights_gives_the_masks_of_the_core(self) -> None:
         rules = Rules(players=3)
-        batch = GameBatch.new(rules, 1024, seed=4, auto_reset=True)
-        table = batch._takers_table
+        # The NumPy path's mask (the compiled one reads no table).
+        batch = GameBatch.new(rules, 1024, seed=4, auto_reset=True, compiled=False)
+        assert isinstance(batch._path, NumpyPath)
+        legal = batch._path.legal
+        table = legal.takers_table
         assert table is not None  # a batch this large reads the table
         rng = np.random.default_rng(1)
         for _ in range(40):
             mask = batch.legal_action_mask().copy()
             # The same masks computed without the table (scattered per build pile) ...
-            batch._takers_table = None
+            legal.takers_table = None
             batch._compute_mask()
             assert np.array_equal(batch._mask, mask)
-            batch._takers_table = table
+            legal.takers_table = table
             # ... and the core's, for a few games.
             for slot in (0, 511, 1023):
                 assert mask[slot].tobytes() == legal_action_mask(batch.state(slot))
