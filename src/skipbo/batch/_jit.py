@@ -76,6 +76,6 @@ def sources_stamp(*modules: ModuleType) -> str:
     ``compiled_single.single_game``).
     """
     digest = hashlib.sha256()
-    for module in modules:
+    for module in sorted(modules, key=lambda module: module.__name__):  # in any order given
         digest.update(Path(str(module.__file__)).read_bytes())
     return digest.hexdigest()

@@ -48,6 +48,7 @@ import numpy as np
 import numpy.typing as npt
 
 from skipbo.errors import ConfigurationError
+from skipbo.games.skipbo.invariants import check_invariants
 from skipbo.games.skipbo.rules import Rules
 from skipbo.games.skipbo.state import GameState, Outcome, Pile, Termination
 
@@ -60,6 +61,7 @@ __all__ = [
     "BatchArrays",
     "allocate",
     "array_specs",
+    "check_holdable",
     "positions",
     "read_outcome",
     "read_state",
@@ -216,6 +218,20 @@ def _fill(
     if tops is not None:
         top = np.array([pile[-1] if pile else -1 for pile in every])
         tops.reshape(-1, count)[slots] = top.reshape(-1, count)
+
+
+def check_holdable(state: GameState, name: str) -> None:
+    """Raise unless a batch can hold ``state`` (called ``name`` in the error).
+
+    Raises:
+        InvariantViolation: if the state is not valid (:func:`skipbo.check_invariants`).
+        ValueError: if it had a referee penalty (R-TEAM-4): a batch has no penalty,
+            and its stock rows hold the cards dealt.
+
+    """
+    check_invariants(state)
+    if any(state.penalty_cards):
+        raise ValueError(f"{name} had a referee penalty (R-TEAM-4), which a batch does not hold")
 
 
 def write_state(arrays: BatchArrays, slot: int, state: GameState) -> None:

@@ -128,11 +128,10 @@ class CompiledPath(Path):
     def play_others(
         self, seat: int, policy: RankedPolicy, max_steps: int
     ) -> tuple[npt.NDArray[np.bool_], bool] | None:
-        """The other seats' steps up to ``seat``'s turn, by ``policy``, many in one kernel call.
+        """:meth:`~skipbo.batch.path.Path.play_others`, many steps in one kernel call.
 
-        Returns which games ended and whether ``seat`` is to move in every running game
-        (else a step ended games and stopped there), or ``None`` if that took more than
-        ``max_steps`` batch steps (see :meth:`skipbo.batch.GameBatch.play_others`).
+        The kernel stops where a hand waits for the reshuffle (R-DRAW-2): it is drawn
+        here, after it, and the kernel called again.
         """
         size = self._slots.size
         ended = np.zeros(size, dtype=np.bool_)

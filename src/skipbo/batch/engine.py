@@ -21,18 +21,25 @@ from typing import Any, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from skipbo.batch.arrays import Array, BatchArrays, allocate, read_outcome, read_state, write_states
+from skipbo.batch.arrays import (
+    Array,
+    BatchArrays,
+    allocate,
+    check_holdable,
+    read_outcome,
+    read_state,
+    write_states,
+)
 from skipbo.batch.compiled import KERNELS
 from skipbo.batch.compiled_path import CompiledPath
 from skipbo.batch.numpy_path import NumpyPath
 from skipbo.batch.path import Path
-from skipbo.batch.policies import RankedPolicy, choose
-from skipbo.batch.results import IllegalActionError, StepResult, illegal_action
+from skipbo.batch.policies import RankedPolicy
+from skipbo.batch.results import IllegalActionError, StepResult, illegal_action, outside_action
 from skipbo.batch.tables import BatchTables
 from skipbo.common.randomness import derive_seed
 from skipbo.errors import ArgumentTypeError, ConfigurationError
 from skipbo.games.skipbo.actions import ActionError
-from skipbo.games.skipbo.invariants import check_invariants
 from skipbo.games.skipbo.rules import Rules
 from skipbo.games.skipbo.state import GameState, Outcome
 
@@ -70,7 +77,7 @@ class GameBatch:
         self._next_game = size
         self._game_index = np.arange(size, dtype=np.int64)
         self._slots = np.arange(size, dtype=np.int64)
-        tables = self._tables = BatchTables(rules)
+        tables = BatchTables(rules)
         self.action_count = tables.action_count
         # The compiled mask, moves and draws when Numba is there and wanted; the NumPy
         # path otherwise (the tests compare both).
@@ -146,11 +153,7 @@ class GameBatch:
         for index, state in enumerate(states):
             if state.rules != rules:
                 raise ConfigurationError("states", f"state {index} has other rules than state 0")
-            check_invariants(state)
-            if any(state.penalty_cards):
-                raise ValueError(
-                    f"state {index} had a referee penalty (R-TEAM-4), which a batch does not hold"
-                )
+            check_holdable(state, f"state {index}")
         batch = cls(rules, len(states), compiled=bool(compiled))
         write_states(batch._a, range(len(states)), states)
         return batch
@@ -315,9 +318,9 @@ class GameBatch:
         self.legal_action_mask()  # computed if not yet
         outside, illegal = self._path.first_refused(chosen, self._mask)
         if outside >= 0:
-            raise self._outside(outside, chosen)
+            raise outside_action(outside, int(chosen[outside]), self.action_count)
         if illegal >= 0:
-            raise self._illegal(illegal, int(chosen[illegal]))
+            raise illegal_action(self.state(illegal), illegal, int(chosen[illegal]))
         game_index = self._game_index.copy()
         ended = self._path.move_all(chosen.astype(np.int64, copy=False))
         self._changed()
@@ -334,7 +337,8 @@ class GameBatch:
         wanted = chosen[moving]
         outside = (wanted < 0) | (wanted >= self.action_count)
         if outside.any():
-            raise self._outside(int(moving[outside][0]), chosen)
+            game = int(moving[outside][0])
+            raise outside_action(game, int(chosen[game]), self.action_count)
         wanted = wanted.astype(np.int64, copy=False)
         cached = self._rows_cache
         if cached is not None and np.array_equal(cached[0], moving):
@@ -344,7 +348,7 @@ class GameBatch:
         legal = rows[np.arange(moving.size), wanted]
         if not legal.all():
             game = int(moving[~legal][0])
-            raise self._illegal(game, int(chosen[game]))
+            raise illegal_action(self.state(game), game, int(chosen[game]))
         game_index = self._game_index.copy()
         ended = np.zeros(self.size, dtype=np.bool_)
         ended[moving] = self._path.move(moving, wanted)
@@ -380,38 +384,15 @@ class GameBatch:
             raise ArgumentTypeError(
                 f"policy must be a policy of skipbo.batch.policies, not {type(policy).__name__}"
             )
-        if isinstance(self._path, CompiledPath):
-            game_index = self._game_index.copy()
-            try:
-                played = self._path.play_others(seat, policy, max_steps)
-            finally:
-                self._changed()
-            answer = None if played is None else (self._result(played[0], game_index), played[1])
-        else:
-            answer = self._play_others_stepwise(seat, policy, max_steps)
-        if answer is None:
+        game_index = self._game_index.copy()
+        try:
+            played = self._path.play_others(seat, policy, max_steps)
+        finally:
+            self._changed()
+        if played is None:
             raise RuntimeError(f"seat {seat} was not to move everywhere after {max_steps} steps")
-        return answer
-
-    def _play_others_stepwise(
-        self, seat: int, policy: RankedPolicy, max_steps: int
-    ) -> tuple[StepResult, bool] | None:
-        """:meth:`play_others` one :meth:`step` a batch step; ``None`` after ``max_steps``."""
-        a = self._a
-        actions = np.zeros(self.size, dtype=np.int64)
-        for _ in range(max_steps):
-            waiting = (a.current_player != seat) & (a.termination == 0)
-            moving = np.flatnonzero(waiting)
-            if not moving.size:
-                nothing = np.zeros(self.size, dtype=np.bool_)
-                return self._result(nothing, self._game_index.copy()), True
-            ranks = policy.upcoming()[0]
-            policy.consume(1)
-            actions[moving] = choose(self.legal_action_rows(moving), ranks)
-            result = self.step(actions, only=waiting)
-            if result.ended.any():
-                return result, False
-        return None
+        ended, done = played
+        return self._result(ended, game_index), done
 
     def _changed(self) -> None:
         """The games changed: the mask and the cached rows are out of date."""
@@ -429,15 +410,6 @@ class GameBatch:
         if self._auto_reset and ended.any():
             self._reset(np.flatnonzero(ended))
         return result
-
-    def _outside(self, game: int, chosen: npt.NDArray[Any]) -> ActionError:
-        """The error for game ``game``, whose action is not an action of the rules."""
-        return ActionError(
-            f"game {game}: action {int(chosen[game])} is not in 0..{self.action_count - 1}"
-        )
-
-    def _illegal(self, game: int, action: int) -> IllegalActionError:
-        return illegal_action(self.state(game), game, action)
 
     # --- new games ---------------------------------------------------------------------
 

@@ -3,7 +3,7 @@
 Every play block of :mod:`skipbo.games.skipbo.actions` is a ``(source, build pile)``
 grid, so the plays are computed as one code per source: the bit set of the build
 piles its card may go to (its "takers"). The codes are then expanded into rows of
-booleans at once (:meth:`NumpyMask._build_bits_of`); broadcasting over the short
+booleans at once (``NumpyMask._build_bits_of``); broadcasting over the short
 build axis instead costs NumPy's per-row overhead thousands of times. The compiled
 path computes the same rows game by game (:mod:`skipbo.batch.compiled_mask`); the
 tests compare both with the core's ``legal_action_mask``.
@@ -31,8 +31,9 @@ class NumpyMask:
     """The mask rows of the games of ``arrays``, with the working arrays of ``size`` games.
 
     Attributes:
-        takers_table: The takers of every combination of build pile heights, or ``None``
-            where they are worked out per mask (see :meth:`__init__`).
+        takers_table: The takers of every combination of build pile heights, read by
+            the masks of a batch large enough, else ``None``: the takers are then
+            worked out per mask.
 
     """
 

@@ -19,6 +19,7 @@ import numpy.typing as npt
 from skipbo.batch.arrays import BLOCKED, STOCK_EMPTIED, TURN_LIMIT, Array, BatchArrays, positions
 from skipbo.batch.numpy_mask import NumpyMask
 from skipbo.batch.path import Path
+from skipbo.batch.policies import RankedPolicy, choose
 from skipbo.batch.tables import BatchTables
 from skipbo.games.skipbo.rules import Rules
 
@@ -104,6 +105,31 @@ class NumpyPath(Path):
         self._move(games[playing], actions[playing], games[~playing], actions[~playing])
         ended: npt.NDArray[np.bool_] = self.arrays.termination[games] != 0
         return ended
+
+    def play_others(
+        self, seat: int, policy: RankedPolicy, max_steps: int
+    ) -> tuple[npt.NDArray[np.bool_], bool] | None:
+        """:meth:`~skipbo.batch.path.Path.play_others`, one step at a time.
+
+        Each step computes the mask rows of the moving games only.
+        """
+        a, t = self.arrays, self.tables
+        for _ in range(max_steps):
+            moving = np.flatnonzero((a.current_player != seat) & (a.termination == 0))
+            if not moving.size:
+                return np.zeros(a.termination.size, dtype=np.bool_), True
+            rows = np.empty((moving.size, t.action_count), dtype=np.bool_)
+            self.mask(rows, moving)
+            if not rows.any(axis=1).all():  # pragma: no cover - R-TURN-5, R-TURN-8: never
+                raise RuntimeError("a running game has no legal action")
+            ranks = policy.upcoming()[0]
+            policy.consume(1)
+            ended = self.move(moving, choose(rows, ranks))
+            if ended.any():
+                stopped = np.zeros(a.termination.size, dtype=np.bool_)
+                stopped[moving] = ended
+                return stopped, False
+        return None
 
     def _move(self, plays: Array, playing: Array, ends: Array, ending: Array) -> None:
         """Play ``playing`` in games ``plays``, and discard or pass ``ending`` in ``ends``."""

@@ -24,6 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from skipbo.batch.arrays import Array, BatchArrays, write_states
+from skipbo.batch.policies import RankedPolicy
 from skipbo.batch.shuffle import Shuffler
 from skipbo.batch.tables import BatchTables
 from skipbo.games.skipbo.deal import deal
@@ -72,6 +73,19 @@ class Path(ABC):
     @abstractmethod
     def move(self, games: Array, actions: Array) -> npt.NDArray[np.bool_]:
         """Make the move of ``actions[r]`` in game ``games[r]``; whether each of them ended."""
+
+    @abstractmethod
+    def play_others(
+        self, seat: int, policy: RankedPolicy, max_steps: int
+    ) -> tuple[npt.NDArray[np.bool_], bool] | None:
+        """Step the running games where another seat than ``seat`` is to move, by ``policy``.
+
+        Each step moves each such game by its legal action of highest rank in the
+        policy's next rank row, and consumes the row. Returns which games ended and
+        whether ``seat`` is to move in every running game (else the last step ended
+        games), or ``None`` if that took more than ``max_steps`` steps (see
+        :meth:`skipbo.batch.GameBatch.play_others`).
+        """
 
     @abstractmethod
     def draw(self, games: Array, seats: Array) -> None:

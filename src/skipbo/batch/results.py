@@ -1,4 +1,4 @@
-"""What a batch step answers: which games it ended and how, or the first illegal action.
+"""What a batch step answers: which games it ended and how, or why it refused an action.
 
 :class:`~skipbo.batch.GameBatch` returns a :class:`StepResult` per step (arrays of
 one entry per game, as a vectorised learner reads them), and refuses an illegal
@@ -13,12 +13,12 @@ import numpy as np
 import numpy.typing as npt
 
 from skipbo.errors import IllegalMoveError
-from skipbo.games.skipbo.actions import action_to_move
+from skipbo.games.skipbo.actions import ActionError, action_to_move
 from skipbo.games.skipbo.engine import apply
 from skipbo.games.skipbo.moves import Move
 from skipbo.games.skipbo.state import GameState
 
-__all__ = ["IllegalActionError", "StepResult", "illegal_action"]
+__all__ = ["IllegalActionError", "StepResult", "illegal_action", "outside_action"]
 
 
 class IllegalActionError(IllegalMoveError):
@@ -37,6 +37,11 @@ class IllegalActionError(IllegalMoveError):
         super().__init__(move, rule, f"game {game}, action {action}: {reason}")
         self.game = game
         self.action = action
+
+
+def outside_action(game: int, action: int, count: int) -> ActionError:
+    """The error for ``action`` of game ``game``, not one of the ``count`` actions of the rules."""
+    return ActionError(f"game {game}: action {action} is not in 0..{count - 1}")
 
 
 def illegal_action(state: GameState, game: int, action: int) -> IllegalActionError:

@@ -35,7 +35,14 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from skipbo.batch.arrays import ArraySpec, BatchArrays, array_specs, read_state, write_state
+from skipbo.batch.arrays import (
+    ArraySpec,
+    BatchArrays,
+    array_specs,
+    check_holdable,
+    read_state,
+    write_state,
+)
 from skipbo.batch.compiled import KERNELS
 from skipbo.batch.compiled_single import (
     FIELD_TYPES,
@@ -55,7 +62,6 @@ from skipbo.batch.tables import BatchTables
 from skipbo.common.strictjson import echo
 from skipbo.errors import ArgumentTypeError, ConfigurationError
 from skipbo.games.skipbo.actions import ActionError
-from skipbo.games.skipbo.invariants import check_invariants
 from skipbo.games.skipbo.rules import Rules
 from skipbo.games.skipbo.state import GameState, Outcome
 from skipbo.observation.skipbo import DISCARD_DEPTH
@@ -165,11 +171,7 @@ class SingleGame:
             raise ArgumentTypeError(f"not a GameState: {type(state).__name__}")
         if state.rules != self.rules:
             raise ConfigurationError("state", "has other rules than the game")
-        check_invariants(state)
-        if any(state.penalty_cards):
-            raise ValueError(
-                "the state had a referee penalty (R-TEAM-4), which a batch does not hold"
-            )
+        check_holdable(state, "the state")
         write_state(self._arrays, 0, state)
         self._changed(single_game(self._buffer, self._layout, REFRESH, 0))
         self._state = state

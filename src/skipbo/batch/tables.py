@@ -3,8 +3,9 @@
 Both paths of :class:`skipbo.batch.GameBatch` (the NumPy one and the compiled one)
 read the same tables: where each block of actions of :mod:`skipbo.games.skipbo.actions`
 ends, every action split into its two coordinates, each seat's discard set, team
-and stock piles (R-TEAM-*), and the deck as ``new_game`` shuffles it. They depend
-on the rules only, never on the games, and no path writes to them.
+and stock piles (R-TEAM-1, R-TEAM-2, R-TEAM-3), and the deck as ``new_game``
+shuffles it. They depend on the rules only, never on the games, and no path writes
+to them.
 """
 
 from __future__ import annotations
