@@ -316,7 +316,7 @@ def lay_under(  # pragma: no cover - runs compiled (tested against the core)
     """Put each game's shuffled run of ``cards`` under its draw pile; nothing is set aside.
 
     The runs are those of :func:`set_aside`, in order: the reshuffle of R-DRAW-2, as
-    :meth:`skipbo.batch.path.Path.reshuffle_under` explains.
+    :meth:`skipbo.batch.path.BatchPath.reshuffle_under` explains.
     """
     at = 0
     for row in range(games.shape[0]):

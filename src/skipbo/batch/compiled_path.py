@@ -21,7 +21,7 @@ import numpy.typing as npt
 from skipbo.batch.arrays import Array, BatchArrays
 from skipbo.batch.compiled_moves import MOVE_ARRAYS
 from skipbo.batch.compiled_play import DONE
-from skipbo.batch.path import Path
+from skipbo.batch.path import BatchPath
 from skipbo.batch.policies import RankedPolicy
 from skipbo.batch.tables import BatchTables
 from skipbo.games.skipbo.rules import Rules
@@ -29,7 +29,7 @@ from skipbo.games.skipbo.rules import Rules
 __all__ = ["CompiledPath"]
 
 
-class CompiledPath(Path):
+class CompiledPath(BatchPath):
     """The mask, moves, draws and deals of ``size`` games by the compiled ``kernels``.
 
     Attributes:
@@ -70,7 +70,7 @@ class CompiledPath(Path):
     def first_refused(
         self, actions: npt.NDArray[Any], mask: npt.NDArray[np.bool_]
     ) -> tuple[int, int]:
-        """The first running game whose action is not an action, and the first illegal one."""
+        """``(outside, illegal)``: the first running games whose action is refused, or ``-1``."""
         # On the actions as given: a cast to int64 first would wrap a large uint64 to
         # a negative action and name that instead.
         self._kernels.first_refused(actions, self.arrays.termination, mask, self._found)
@@ -128,7 +128,7 @@ class CompiledPath(Path):
     def play_others(
         self, seat: int, policy: RankedPolicy, max_steps: int
     ) -> tuple[npt.NDArray[np.bool_], bool] | None:
-        """:meth:`~skipbo.batch.path.Path.play_others`, many steps in one kernel call.
+        """:meth:`~skipbo.batch.path.BatchPath.play_others`, many steps in one kernel call.
 
         The kernel stops where a hand waits for the reshuffle (R-DRAW-2): it is drawn
         here, after it, and the kernel called again.

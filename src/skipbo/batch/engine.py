@@ -33,7 +33,7 @@ from skipbo.batch.arrays import (
 from skipbo.batch.compiled import KERNELS
 from skipbo.batch.compiled_path import CompiledPath
 from skipbo.batch.numpy_path import NumpyPath
-from skipbo.batch.path import Path
+from skipbo.batch.path import BatchPath
 from skipbo.batch.policies import RankedPolicy
 from skipbo.batch.results import IllegalActionError, StepResult, illegal_action, outside_action
 from skipbo.batch.tables import BatchTables
@@ -81,7 +81,7 @@ class GameBatch:
         self.action_count = tables.action_count
         # The compiled mask, moves and draws when Numba is there and wanted; the NumPy
         # path otherwise (the tests compare both).
-        self._path: Path = (
+        self._path: BatchPath = (
             CompiledPath(KERNELS, rules, tables, self._a, size)
             if compiled and KERNELS is not None
             else NumpyPath(rules, tables, self._a, size)

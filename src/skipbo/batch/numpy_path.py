@@ -18,7 +18,7 @@ import numpy.typing as npt
 
 from skipbo.batch.arrays import BLOCKED, STOCK_EMPTIED, TURN_LIMIT, Array, BatchArrays, positions
 from skipbo.batch.numpy_mask import NumpyMask
-from skipbo.batch.path import Path
+from skipbo.batch.path import BatchPath
 from skipbo.batch.policies import RankedPolicy, choose
 from skipbo.batch.tables import BatchTables
 from skipbo.games.skipbo.rules import Rules
@@ -29,7 +29,7 @@ SMALL_DRAW = 32
 """Up to this many games drawing in a step, their cards are counted by one ``np.add.at``."""
 
 
-class NumpyPath(Path):
+class NumpyPath(BatchPath):
     """The mask, moves, draws and deals of ``size`` games by NumPy (see the module docs).
 
     Attributes:
@@ -69,7 +69,7 @@ class NumpyPath(Path):
     def first_refused(
         self, actions: npt.NDArray[Any], mask: npt.NDArray[np.bool_]
     ) -> tuple[int, int]:
-        """The first running game whose action is not an action, else the first illegal one."""
+        """``(outside, illegal)``: the first running games whose action is refused, or ``-1``."""
         running = self.arrays.termination == 0
         # Checked before the cast to int64, which would wrap a large uint64 to a
         # negative action and name that instead of the action given.
@@ -109,7 +109,7 @@ class NumpyPath(Path):
     def play_others(
         self, seat: int, policy: RankedPolicy, max_steps: int
     ) -> tuple[npt.NDArray[np.bool_], bool] | None:
-        """:meth:`~skipbo.batch.path.Path.play_others`, one step at a time.
+        """:meth:`~skipbo.batch.path.BatchPath.play_others`, one step at a time.
 
         Each step computes the mask rows of the moving games only.
         """

@@ -4,14 +4,16 @@ A :class:`skipbo.batch.GameBatch` runs its masks, moves, draws and deals by one 
 two paths over the same arrays: NumPy passes over whole arrays
 (:class:`~skipbo.batch.numpy_path.NumpyPath`) or compiled loops, one game after
 another (:class:`~skipbo.batch.compiled_path.CompiledPath`, when Numba is there).
-:class:`Path` is what the batch asks of either; both give the same games, bit for bit.
+:class:`BatchPath` is what the batch asks of either; both give the same games, bit
+for bit.
 
 The shuffles are the same in both, and here: the reshuffle of the completed cards
 (R-DRAW-2) and the deal of a new game use each game's shuffle seed as the core does,
 through :class:`~skipbo.batch.shuffle.Shuffler` (the core's shuffle, faster), so the
 order is the core's exactly. The games that reshuffle in a step are shuffled in one
-call; a path only gathers their cards and lays them back (:meth:`Path.set_aside`,
-:meth:`Path.lay_under`), and lays out a shuffled deck (:meth:`Path.lay_out`).
+call; a path only gathers their cards and lays them back
+(:meth:`BatchPath.set_aside`, :meth:`BatchPath.lay_under`), and lays out a shuffled
+deck (:meth:`BatchPath.lay_out`).
 """
 
 from __future__ import annotations
@@ -31,13 +33,13 @@ from skipbo.games.skipbo.deal import deal
 from skipbo.games.skipbo.rules import FirstPlayer, Rules
 from skipbo.games.skipbo.state import GameState
 
-__all__ = ["Path"]
+__all__ = ["BatchPath"]
 
 
-class Path(ABC):
+class BatchPath(ABC):
     """The mask, moves, draws and deals of the games of ``arrays``, by one implementation.
 
-    ``actions`` given to a path are legal (the batch checks them first, with
+    The actions given to its moves are legal (the batch checks them first, with
     :meth:`first_refused`) and ``int64``; a finished game's action is ignored.
     """
 
@@ -60,10 +62,12 @@ class Path(ABC):
     def first_refused(
         self, actions: npt.NDArray[Any], mask: npt.NDArray[np.bool_]
     ) -> tuple[int, int]:
-        """The first running game whose action is not an action, and the first whose is illegal.
+        """``(outside, illegal)``: the first running games whose action is refused, or ``-1``.
 
+        ``outside`` is the first whose action is not an action of the rules; ``illegal``,
+        read only when there is none, the first whose action the mask refuses.
         ``actions`` are one per game, as given (any integer type); ``mask`` is the
-        batch's mask. ``-1`` where there is none.
+        batch's mask of every game.
         """
 
     @abstractmethod
