@@ -82,6 +82,7 @@ nitpick_ignore = [
     ("py:class", "Move"),
     # Standard-library types in signatures (no intersphinx inventory offline).
     ("py:class", "collections.abc.Sequence"),
+    ("py:class", "SimpleNamespace"),
 ]
 
 

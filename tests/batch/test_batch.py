@@ -25,7 +25,8 @@ from skipbo.batch import (
 )
 from skipbo.batch import observation as batch_observation
 from skipbo.batch.arrays import write_states
-from skipbo.batch.policies import PlayFirstPolicy, PriorityPolicy
+from skipbo.batch.numpy_path import NumpyPath
+from skipbo.batch.policies import PlayFirstPolicy, PriorityPolicy, choose
 from skipbo.batch.shuffle import Shuffler, shuffled
 from skipbo.common.randomness import derive_seed, shuffle
 from skipbo.games.skipbo.actions import (
@@ -361,17 +362,20 @@ class TestLargeBatches:
     @pytest.mark.rule("R-BUILD-2", "R-BUILD-3")
     def test_the_table_of_build_pile_heights_gives_the_masks_of_the_core(self) -> None:
         rules = Rules(players=3)
-        batch = GameBatch.new(rules, 1024, seed=4, auto_reset=True)
-        table = batch._takers_table
+        # The NumPy path's mask (the compiled one reads no table).
+        batch = GameBatch.new(rules, 1024, seed=4, auto_reset=True, compiled=False)
+        assert isinstance(batch._path, NumpyPath)
+        legal = batch._path.legal
+        table = legal.takers_table
         assert table is not None  # a batch this large reads the table
         rng = np.random.default_rng(1)
         for _ in range(40):
             mask = batch.legal_action_mask().copy()
             # The same masks computed without the table (scattered per build pile) ...
-            batch._takers_table = None
+            legal.takers_table = None
             batch._compute_mask()
             assert np.array_equal(batch._mask, mask)
-            batch._takers_table = table
+            legal.takers_table = table
             # ... and the core's, for a few games.
             for slot in (0, 511, 1023):
                 assert mask[slot].tobytes() == legal_action_mask(batch.state(slot))
@@ -604,9 +608,8 @@ class TestPlayOthers:
         ids=repr,
     )
     def test_the_compiled_path_is_the_numpy_path_step_by_step(self, rules: Rules) -> None:
-        # The NumPy path is one `step(only=...)` a batch step (checked against the core
-        # by the differential run); the compiled one must reach the same states, use
-        # the same rank rows, and stop at the same ended games.
+        # Both paths must reach the same states, use the same rank rows, and stop at
+        # the same ended games (each is held to `step(only=...)` below).
         seat = 1
         batches = [
             GameBatch.new(rules, 12, seed=5, compiled=compiled) for compiled in (True, False)
@@ -640,6 +643,52 @@ class TestPlayOthers:
                     batch.step(actions, only=moving)
         assert ended > 0
         assert done > 0
+
+    @pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "numpy"])
+    def test_each_batch_step_is_a_step_of_the_waiting_games(self, compiled: bool) -> None:
+        # What play_others promises, spelled out with the public API: one `step(only=...)`
+        # of the games where another seat is to move, by each one's legal action of
+        # highest rank in the next rank row, until the seat is to move everywhere or a
+        # step ends games. (The steps are checked against the core by the differential run.)
+        rules, seat = Rules(players=3, stock_size=4), 2
+        played, stepped = (GameBatch.new(rules, 10, seed=7, compiled=compiled) for _ in "ab")
+        policies = [PriorityPolicy(rules), PlayFirstPolicy(rules, seed=4)]
+        mirrors = [PriorityPolicy(rules), PlayFirstPolicy(rules, seed=4)]
+        actions = np.zeros(stepped.size, dtype=np.int64)
+        rng = np.random.default_rng(2)
+        answers = set()
+        for round_ in range(80):
+            policy, mirror = policies[round_ % 2], mirrors[round_ % 2]
+            result, done = played.play_others(seat, policy)
+            while True:
+                waiting = (stepped.current_player != seat) & (stepped.termination == 0)
+                if not waiting.any():
+                    expected, expected_done = None, True
+                    break
+                moving = np.flatnonzero(waiting)
+                ranks = mirror.upcoming()[0]
+                mirror.consume(1)
+                actions[moving] = choose(stepped.legal_action_rows(moving), ranks)
+                expected = stepped.step(actions, only=waiting)
+                if expected.ended.any():
+                    expected_done = False
+                    break
+            assert done == expected_done
+            answers.add(done)
+            if expected is None:
+                assert not result.ended.any()
+            else:
+                for name in ("ended", "termination", "winning_team", "game_index"):
+                    assert np.array_equal(getattr(result, name), getattr(expected, name))
+            assert played.states() == stepped.states()
+            assert policy.upcoming().tolist() == mirror.upcoming().tolist()
+            mask = played.legal_action_mask()
+            mine = np.where(mask, rng.random(mask.shape), -1).argmax(axis=1)
+            for batch in (played, stepped):
+                moving = (batch.current_player == seat) & (batch.termination == 0)
+                if moving.any():
+                    batch.step(mine, only=moving)
+        assert answers == {True, False}  # phases that ended games, and phases that did not
 
     def test_a_step_that_ends_games_is_returned_before_the_rest(self) -> None:
         rules = Rules(players=2, stock_size=1)  # one stock card: games end fast

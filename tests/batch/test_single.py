@@ -8,6 +8,10 @@ each move, through reshuffles (R-DRAW-2), blocked games and turn limits.
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 import numpy as np
 import pytest
@@ -15,7 +19,8 @@ from tools.batch_differential import CONFIGURATIONS
 
 import skipbo
 from skipbo import ActionError, Rules
-from skipbo.batch import IllegalActionError, compiled_single, single
+from skipbo.batch import IllegalActionError, compiled_play, compiled_single, single
+from skipbo.batch._jit import sources_stamp
 from skipbo.batch.arrays import ArraySpec
 from skipbo.batch.packed import Packed
 from skipbo.batch.single import AVAILABLE, SingleGame
@@ -147,11 +152,47 @@ def test_observe_gives_new_arrays_and_a_mask_only_to_the_mover() -> None:
     np.testing.assert_array_equal(observation, kept)  # the caller's own arrays
 
 
-def test_the_kernel_is_cached_against_its_callees_files() -> None:
-    """Numba checks a cached kernel against its own file: the callees' files are in its key."""
-    closure = compiled_single.single_game.py_func.__closure__
+def _callee_modules(kernel: Any, seen: set[str] | None = None) -> set[ModuleType]:
+    """The modules of the kernels ``kernel`` calls, through its own module's kernels."""
+    function = kernel.py_func
+    seen = set() if seen is None else seen
+    found: set[ModuleType] = set()
+    for name in function.__code__.co_names:
+        called = function.__globals__.get(name)
+        if not hasattr(called, "py_func") or name in seen:
+            continue  # not a kernel, or followed already
+        seen.add(name)
+        if called.py_func.__module__ == function.__module__:
+            found |= _callee_modules(called, seen)
+        else:
+            found.add(sys.modules[called.py_func.__module__])
+    return found
+
+
+@pytest.mark.parametrize(
+    "kernel", [compiled_single.single_game, compiled_play.play_others], ids=lambda k: k.__name__
+)
+def test_a_cached_kernel_is_keyed_by_its_callees_files(kernel: Any) -> None:
+    """Numba checks a cached kernel against its own file: its callees' files are in its key."""
+    closure = kernel.py_func.__closure__
     assert closure is not None
-    assert compiled_single._sources_stamp() in [cell.cell_contents for cell in closure]
+    callees = _callee_modules(kernel)
+    assert callees  # each calls kernels of other files
+    assert sources_stamp(*callees) in [cell.cell_contents for cell in closure]
+
+
+def test_a_stamp_changes_with_any_of_its_files(tmp_path: Path) -> None:
+    modules = []
+    for name in ("first", "second"):
+        path = tmp_path / f"{name}.py"
+        path.write_text("VALUE = 1\n", encoding="utf-8")
+        module = ModuleType(name)
+        module.__file__ = str(path)
+        modules.append(module)
+    stamp = sources_stamp(*modules)
+    assert sources_stamp(*reversed(modules)) == stamp  # the order given does not matter
+    (tmp_path / "second.py").write_text("VALUE = 2\n", encoding="utf-8")
+    assert sources_stamp(*modules) != stamp
 
 
 def test_without_the_kernels_it_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:

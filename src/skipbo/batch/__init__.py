@@ -29,9 +29,10 @@ except ImportError as error:  # pragma: no cover - the test environment has nump
         "skipbo.batch needs NumPy: pip install 'skipbo[numpy]'", name=error.name
     ) from error
 
-from skipbo.batch.engine import GameBatch, IllegalActionError, StepResult
+from skipbo.batch.engine import GameBatch
 from skipbo.batch.invariants import batch_invariant_violations, check_batch_invariants
 from skipbo.batch.observation import observations
+from skipbo.batch.results import IllegalActionError, StepResult
 
 __all__ = [
     "GameBatch",

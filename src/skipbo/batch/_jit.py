@@ -1,18 +1,21 @@
 """Numba's ``njit`` for the batch's compiled kernels, when Numba is there and allowed.
 
-One place decides whether the kernels of :mod:`skipbo.batch.compiled` and
-:mod:`skipbo.batch.compiled_moves` are compiled: Numba installed (the ``numpy`` and
+One place decides whether the kernels of :mod:`skipbo.batch.compiled` and the
+other ``compiled_*`` modules are compiled: Numba installed (the ``numpy`` and
 ``gymnasium`` extras bring it) and the environment variable ``SKIPBO_NO_NUMBA``
 empty or unset.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
-__all__ = ["COMPILED", "kernel", "numba_jit", "uncached_kernel"]
+__all__ = ["COMPILED", "kernel", "numba_jit", "sources_stamp", "uncached_kernel"]
 
 
 def numba_jit() -> Callable[[Callable[..., Any]], Any] | None:
@@ -58,6 +61,21 @@ def uncached_kernel(function: Callable[..., Any]) -> Any:
     For a kernel that calls kernels of other files. Numba checks a cached kernel
     against its own file only, so a cached caller would keep the machine code of a
     callee whose file changed since; compiled each time, it cannot. (A cached kernel
-    that calls it carries a stamp of those files instead: ``compiled_single``.)
+    that calls it carries a stamp of those files instead: :func:`sources_stamp`.)
     """
     return function if _UNCACHED is None else _UNCACHED(function)
+
+
+def sources_stamp(*modules: ModuleType) -> str:
+    """A digest of the files of ``modules``: for a cached kernel that calls their kernels.
+
+    Numba keys a cached kernel by its own file and by the values its closure holds,
+    not by the files of the kernels it calls. A kernel made by a factory that takes
+    this digest (and reads it, so that its closure holds it) is compiled anew when
+    any of those files changes (``compiled_play.play_others``,
+    ``compiled_single.single_game``).
+    """
+    digest = hashlib.sha256()
+    for module in sorted(modules, key=lambda module: module.__name__):  # in any order given
+        digest.update(Path(str(module.__file__)).read_bytes())
+    return digest.hexdigest()

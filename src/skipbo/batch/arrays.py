@@ -48,16 +48,22 @@ import numpy as np
 import numpy.typing as npt
 
 from skipbo.errors import ConfigurationError
+from skipbo.games.skipbo.invariants import check_invariants
 from skipbo.games.skipbo.rules import Rules
 from skipbo.games.skipbo.state import GameState, Outcome, Pile, Termination
 
 __all__ = [
+    "BLOCKED",
+    "STOCK_EMPTIED",
     "TERMINATIONS",
+    "TURN_LIMIT",
     "ArraySpec",
     "BatchArrays",
     "allocate",
     "array_specs",
+    "check_holdable",
     "positions",
+    "read_outcome",
     "read_state",
     "write_state",
     "write_states",
@@ -75,6 +81,12 @@ TERMINATIONS: tuple[Termination | None, ...] = (
 """The codes of the ``termination`` array: ``0`` for a running game, else the index."""
 
 _CODES = {termination: code for code, termination in enumerate(TERMINATIONS)}
+STOCK_EMPTIED = _CODES[Termination.STOCK_EMPTIED]
+"""The ``termination`` code of a game won by an emptied stock (R-WIN-1)."""
+BLOCKED = _CODES[Termination.BLOCKED]
+"""The ``termination`` code of a blocked game (R-WIN-2)."""
+TURN_LIMIT = _CODES[Termination.TURN_LIMIT]
+"""The ``termination`` code of a game stopped by the turn limit."""
 MAX_CARD_VALUE = 127
 """Cards are ``int8``; a deck with higher numbers is refused."""
 
@@ -208,6 +220,20 @@ def _fill(
         tops.reshape(-1, count)[slots] = top.reshape(-1, count)
 
 
+def check_holdable(state: GameState, name: str) -> None:
+    """Raise unless a batch can hold ``state`` (called ``name`` in the error).
+
+    Raises:
+        InvariantViolation: if the state is not valid (:func:`skipbo.check_invariants`).
+        ValueError: if it had a referee penalty (R-TEAM-4): a batch has no penalty,
+            and its stock rows hold the cards dealt.
+
+    """
+    check_invariants(state)
+    if any(state.penalty_cards):
+        raise ValueError(f"{name} had a referee penalty (R-TEAM-4), which a batch does not hold")
+
+
 def write_state(arrays: BatchArrays, slot: int, state: GameState) -> None:
     """Store ``state`` in game ``slot`` of ``arrays`` (the state's rules must be the batch's)."""
     write_states(arrays, [slot], [state])
@@ -263,14 +289,6 @@ def read_state(arrays: BatchArrays, slot: int, rules: Rules) -> GameState:
     stock_len = a.stock_len[slot].tolist()
     discard_len = a.discard_len[slot].tolist()
     build_len = a.build_len[slot].tolist()
-    code = int(a.termination[slot])
-    termination = TERMINATIONS[code]
-    outcome: Outcome | None = None
-    if termination is Termination.STOCK_EMPTIED:
-        team = int(a.winning_team[slot])
-        outcome = Outcome(termination, team, rules.seating.team_seats[team])
-    elif termination is not None:
-        outcome = Outcome(termination)
     return GameState(
         rules=rules,
         stocks=tuple(_pile(a.stock[slot, s], n) for s, n in enumerate(stock_len)),
@@ -286,9 +304,18 @@ def read_state(arrays: BatchArrays, slot: int, rules: Rules) -> GameState:
         turn=int(a.turn[slot]),
         turn_moves=int(a.turn_moves[slot]),
         empty_passes=int(a.empty_passes[slot]),
-        outcome=outcome,
+        outcome=read_outcome(arrays, slot, rules),
         shuffle_seed=a.shuffle_seed[slot],
     )
+
+
+def read_outcome(arrays: BatchArrays, slot: int, rules: Rules) -> Outcome | None:
+    """The :class:`~skipbo.Outcome` of game ``slot`` of ``arrays``, ``None`` while it runs."""
+    termination = TERMINATIONS[int(arrays.termination[slot])]
+    if termination is Termination.STOCK_EMPTIED:
+        team = int(arrays.winning_team[slot])
+        return Outcome(termination, team, rules.seating.team_seats[team])
+    return None if termination is None else Outcome(termination)
 
 
 def _hand(counts: Sequence[int]) -> Pile:

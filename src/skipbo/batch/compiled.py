@@ -18,12 +18,15 @@ The kernels:
   one loop in machine code rather than NumPy passes.
 * ``observe``: the observation rows of :func:`skipbo.batch.observations`, one game
   after another, instead of a dozen whole-batch NumPy passes and their temporaries.
-* the turn, from :mod:`skipbo.batch.compiled_moves`: ``legal_rows`` (the mask),
-  ``first_refused`` (a step's checks), ``move`` (plays, discards, ends of turns and
-  the draws that need no reshuffle), ``draw_hands``, ``set_aside`` and
-  ``lay_under`` (the reshuffle's cards, around the shuffle), ``deal`` (a new
-  game's layout), ``ranked_choice`` (the batch policies' choice) and
-  ``play_others`` (the other seats' steps up to a seat's turn).
+* the legal actions, from :mod:`skipbo.batch.compiled_mask`: ``legal_rows`` (the
+  mask) and ``first_refused`` (a step's checks);
+* the moves, from :mod:`skipbo.batch.compiled_moves`: ``move`` (plays, discards,
+  ends of turns and the draws that need no reshuffle), ``draw_hands``,
+  ``set_aside`` and ``lay_under`` (the reshuffle's cards, around the shuffle) and
+  ``deal`` (a new game's layout);
+* the policies, from :mod:`skipbo.batch.compiled_play`: ``ranked_choice`` (the
+  batch policies' choice) and ``play_others`` (the other seats' steps up to a
+  seat's turn).
 
 >>> from skipbo.batch.compiled import KERNELS
 >>> KERNELS is None or callable(KERNELS.shuffle_runs)
@@ -38,7 +41,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from skipbo.batch import compiled_moves
+from skipbo.batch import compiled_mask, compiled_moves, compiled_play
 from skipbo.batch._jit import COMPILED as _COMPILED
 from skipbo.batch._jit import kernel as _kernel
 
@@ -268,15 +271,15 @@ KERNELS = (
         shuffle_runs=_shuffle_runs,
         initial=_INITIAL,
         observe=observe_rows,
-        legal_rows=compiled_moves.legal_rows,
+        legal_rows=compiled_mask.legal_rows,
+        first_refused=compiled_mask.first_refused,
         move=compiled_moves.move,
-        first_refused=compiled_moves.first_refused,
         draw_hands=compiled_moves.draw_hands,
         deal=compiled_moves.deal,
         set_aside=compiled_moves.set_aside,
         lay_under=compiled_moves.lay_under,
-        ranked_choice=compiled_moves.ranked_choice,
-        play_others=compiled_moves.play_others,
+        ranked_choice=compiled_play.ranked_choice,
+        play_others=compiled_play.play_others,
     )
     if _COMPILED
     else None

@@ -1,141 +1,45 @@
-"""Compiled kernels of the batch's turn: the legal action rows, the moves, the draws, the deal.
+"""Compiled kernels of the batch's moves: plays, discards, ends of turns, draws, the deal.
 
-And the batch policies' choice (:func:`ranked_choice`), and the other seats' steps
-up to one seat's turn, all in one call (:func:`play_others`).
-
-The NumPy path of :class:`skipbo.batch.GameBatch` spends a few dozen whole-batch
-passes on a mask and as many on a step, each with its own temporaries; here each
-game is one short loop in machine code, reading and writing the batch's arrays in
-place. Used when Numba is there (``skipbo.batch._jit``), they give the NumPy
-path's numbers exactly: the tests run both against the core, step by step.
+The NumPy path of :class:`skipbo.batch.GameBatch` (:mod:`skipbo.batch.numpy_path`)
+spends a few dozen whole-batch passes on a step, each with its own temporaries;
+here each game is one short loop in machine code, reading and writing the batch's
+arrays in place. Used when Numba is there (``skipbo.batch._jit``), they give the
+NumPy path's numbers exactly: the tests run both against the core, step by step.
 
 The rules are those of the NumPy path, rule by rule (its docstrings name the rule
-IDs): the action layout is :mod:`skipbo.games.skipbo.actions`' (the plays from the hand, then
-from the stock piles, then from the discard piles, each a ``(source, build pile)``
-grid; then the discards, a ``(card value, discard pile)`` grid; then the pass).
-The reshuffle is not here: it is the core's seeded shuffle, whose seeds are Python
-integers (``GameBatch._reshuffle_under``); a hand that needs it is left to the
-caller, which reshuffles and then draws it with :func:`draw_hands`.
+IDs), in the action layout of :mod:`skipbo.games.skipbo.actions` (the plays from
+the hand, then from the stock piles, then from the discard piles, each a
+``(source, build pile)`` grid; then the discards, a ``(card value, discard pile)``
+grid; then the pass). The reshuffle is not here: it is the core's seeded shuffle,
+whose seeds are Python integers (``skipbo.batch.path``); a hand that needs it is
+left to the caller, which reshuffles and then draws it with :func:`draw_hands`.
+:func:`set_aside` and :func:`lay_under` move the cards on either side of that shuffle.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from skipbo.batch._jit import kernel
-from skipbo.batch.arrays import TERMINATIONS
-from skipbo.games.skipbo.state import Termination
+from skipbo.batch.arrays import BLOCKED, STOCK_EMPTIED, TURN_LIMIT
 
 __all__ = [
-    "BLOCKED",
     "MOVE_ARRAYS",
-    "STOCK_EMPTIED",
-    "TURN_LIMIT",
     "deal",
     "draw_hands",
-    "first_refused",
     "lay_under",
-    "legal_rows",
     "move",
-    "play_others",
-    "ranked_choice",
     "set_aside",
 ]
 
-STOCK_EMPTIED = TERMINATIONS.index(Termination.STOCK_EMPTIED)
-"""The ``termination`` code of a game won by an emptied stock (R-WIN-1)."""
-BLOCKED = TERMINATIONS.index(Termination.BLOCKED)
-"""The ``termination`` code of a blocked game (R-WIN-2)."""
-TURN_LIMIT = TERMINATIONS.index(Termination.TURN_LIMIT)
-"""The ``termination`` code of a game stopped by the turn limit."""
-
-
-@kernel
-def _takes(height: Any, card: Any) -> bool:  # pragma: no cover - compiled
-    """Whether a build pile of ``height`` cards takes ``card``: a wild, or the next number."""
-    return bool(card == 0 or card == height + 1)  # R-BUILD-2, R-BUILD-3
-
-
-@kernel
-def legal_rows(  # pragma: no cover - runs compiled (tested against the NumPy mask)
-    out: Any,
-    games: Any,
-    current_player: Any,
-    hand: Any,
-    hand_len: Any,
-    stock_top: Any,
-    build_len: Any,
-    discard_top: Any,
-    termination: Any,
-    source_stocks: Any,
-) -> None:
-    """Row ``r`` of ``out``: the legal actions of game ``games[r]`` (its mask row).
-
-    ``source_stocks[seat]`` are the stock piles (and so the discard sets) the seat
-    plays from (R-TURN-2, R-TEAM-1, R-TEAM-2).
-    """
-    values = hand.shape[2]
-    stocks, piles = discard_top.shape[1], discard_top.shape[2]
-    builds = build_len.shape[1]
-    hand_end = values * builds
-    stock_end = hand_end + stocks * builds
-    play_end = stock_end + stocks * piles * builds
-    passing = play_end + values * piles
-    for row in range(games.shape[0]):
-        game = games[row]
-        line = out[row]
-        line[:] = False
-        if termination[game] != 0:
-            continue  # R-WIN-3: a finished game has no legal action
-        seat = current_player[game]
-        for card in range(values):
-            if hand[game, seat, card] > 0:
-                for build in range(builds):
-                    if _takes(build_len[game, build], card):
-                        line[card * builds + build] = True
-                for pile in range(piles):  # R-TURN-5, R-DISC-2: onto any own discard pile
-                    line[play_end + card * piles + pile] = True
-        for source in range(source_stocks.shape[1]):
-            stock = source_stocks[seat, source]
-            top = stock_top[game, stock]
-            if top >= 0:
-                for build in range(builds):
-                    if _takes(build_len[game, build], top):
-                        line[hand_end + stock * builds + build] = True
-            for pile in range(piles):
-                top = discard_top[game, stock, pile]
-                if top >= 0:
-                    first = stock_end + (stock * piles + pile) * builds
-                    for build in range(builds):
-                        if _takes(build_len[game, build], top):
-                            line[first + build] = True
-        line[passing] = hand_len[game, seat] == 0  # R-TURN-8: a pass only with an empty hand
-
-
-@kernel
-def first_refused(  # pragma: no cover - runs compiled (tested against the NumPy checks)
-    actions: Any, termination: Any, mask: Any, found: Any
-) -> None:
-    """The first running games whose action is refused, into ``found``.
-
-    ``found[0]``: the first whose action is outside the actions; ``found[1]``: the
-    first whose action is illegal (its mask entry ``False``); ``-1`` where none is.
-    Finished games' actions are ignored, as the step ignores them.
-    """
-    count = mask.shape[1]
-    found[0] = -1
-    found[1] = -1
-    for game in range(actions.shape[0]):
-        if termination[game] != 0:
-            continue
-        action = actions[game]
-        if action < 0 or action >= count:
-            if found[0] < 0:
-                found[0] = game
-        elif found[1] < 0 and not mask[game, action]:
-            found[1] = game
+MOVE_ARRAYS = (
+    "stock", "stock_len", "stock_top", "hand", "hand_len", "discard", "discard_len",
+    "discard_top", "build", "build_len", "draw", "draw_len", "completed", "completed_len",
+    "current_player", "turn", "turn_moves", "empty_passes", "termination", "winning_team",
+)  # fmt: skip
+"""The batch's arrays (:class:`~skipbo.batch.arrays.BatchArrays`) that :func:`move`,
+:func:`deal` and :func:`~skipbo.batch.compiled_play.play_others` take, as one tuple
+in this order."""
 
 
 @kernel
@@ -412,7 +316,7 @@ def lay_under(  # pragma: no cover - runs compiled (tested against the core)
     """Put each game's shuffled run of ``cards`` under its draw pile; nothing is set aside.
 
     The runs are those of :func:`set_aside`, in order: the reshuffle of R-DRAW-2, as
-    ``GameBatch._reshuffle_under`` explains.
+    :meth:`skipbo.batch.path.BatchPath.reshuffle_under` explains.
     """
     at = 0
     for row in range(games.shape[0]):
@@ -425,125 +329,3 @@ def lay_under(  # pragma: no cover - runs compiled (tested against the core)
         draw_len[game] = have + count
         completed_len[game] = 0
         at += count
-
-
-@kernel
-def ranked_choice(  # pragma: no cover - runs compiled (tested against the NumPy choice)
-    mask: Any, ranks: Any, out: Any
-) -> None:
-    """``out[r]``: the legal action of highest rank in row ``r`` of ``mask`` (bytes, 0 or 1).
-
-    A row with no legal action gives ``0``, as the NumPy choice does.
-    """
-    actions = _actions_of_rank(ranks)
-    for row in range(mask.shape[0]):
-        out[row] = actions[_best_rank(mask[row], ranks)]
-
-
-@kernel
-def _actions_of_rank(ranks: Any) -> Any:  # pragma: no cover - compiled
-    """The action of each rank (rank 0, no legal action: action 0)."""
-    actions = np.zeros(ranks.shape[0] + 1, dtype=np.int64)
-    for action in range(ranks.shape[0]):
-        actions[ranks[action]] = action
-    return actions
-
-
-@kernel
-def _best_rank(line: Any, ranks: Any) -> Any:  # pragma: no cover - compiled
-    """The highest rank of a legal action in ``line`` (``0`` if none is legal).
-
-    Rank times flag, without branches, which the compiler vectorises.
-    """
-    best: Any = 0
-    for action in range(line.shape[0]):
-        best = max(best, np.int64(ranks[action]) * np.int64(line[action]))
-    return best
-
-
-MOVE_ARRAYS = (
-    "stock", "stock_len", "stock_top", "hand", "hand_len", "discard", "discard_len",
-    "discard_top", "build", "build_len", "draw", "draw_len", "completed", "completed_len",
-    "current_player", "turn", "turn_moves", "empty_passes", "termination", "winning_team",
-)  # fmt: skip
-"""The batch's arrays (:class:`~skipbo.batch.arrays.BatchArrays`) that :func:`move`
-and :func:`play_others` take, as one tuple in this order."""
-# Where play_others finds the arrays the mask reads (constants, for the compiler).
-_CURRENT_PLAYER = MOVE_ARRAYS.index("current_player")
-_TERMINATION = MOVE_ARRAYS.index("termination")
-_HAND, _HAND_LEN = MOVE_ARRAYS.index("hand"), MOVE_ARRAYS.index("hand_len")
-_STOCK_TOP, _BUILD_LEN = MOVE_ARRAYS.index("stock_top"), MOVE_ARRAYS.index("build_len")
-_DISCARD_TOP = MOVE_ARRAYS.index("discard_top")
-
-DONE, STOPPED, MORE = 0, 1, 2
-""":func:`play_others`' answers: no game waits; a step ended games or waits for a
-reshuffle; the rank rows ran out."""
-
-
-@kernel
-def play_others(  # pragma: no cover - runs compiled (tested against the NumPy path)
-    seat: Any,
-    ranks: Any,
-    scratch: Any,
-    ended: Any,
-    reshuffling: Any,
-    source_stocks: Any,
-    tables: Any,
-    arrays: Any,
-    turn_limit: Any,
-    hand_size: Any,
-) -> Any:
-    """Steps of the running games where another seat than ``seat`` is to move.
-
-    Step ``k`` moves each such game by its legal action of highest rank in
-    ``ranks[k]`` (one batch step of those games, as
-    :meth:`skipbo.batch.GameBatch.step` with ``only``). It stops after the first
-    step that ended a game (``ended[game]`` set) or left a hand waiting for a
-    reshuffle (``reshuffling[game]``: the seat, for the caller to reshuffle and
-    draw; ``-1`` elsewhere). Returns ``(steps, answer)``: the rank rows used, and
-    ``DONE`` (no game waits), ``STOPPED`` or ``MORE`` (the rows ran out).
-    ``scratch`` is a ``(B, actions)`` boolean work
-    array; ``tables`` and ``arrays`` are :func:`move`'s.
-    """
-    current_player, termination = arrays[_CURRENT_PLAYER], arrays[_TERMINATION]
-    hand, hand_len, stock_top = arrays[_HAND], arrays[_HAND_LEN], arrays[_STOCK_TOP]
-    build_len, discard_top = arrays[_BUILD_LEN], arrays[_DISCARD_TOP]
-    size = termination.shape[0]
-    games = np.empty(size, dtype=np.int64)
-    actions = np.empty(size, dtype=np.int64)
-    fill = np.empty(size, dtype=np.int64)
-    finished = np.empty(size, dtype=np.bool_)
-    for step in range(ranks.shape[0]):
-        count = 0
-        for game in range(size):
-            if termination[game] == 0 and current_player[game] != seat:
-                games[count] = game
-                count += 1
-        if count == 0:
-            return step, DONE
-        moving, rows = games[:count], scratch[:count]
-        legal_rows(
-            rows, moving, current_player, hand, hand_len, stock_top, build_len, discard_top,
-            termination, source_stocks,
-        )  # fmt: skip
-        action_of_rank = _actions_of_rank(ranks[step])
-        for row in range(count):
-            best = _best_rank(rows[row], ranks[step])
-            if best == 0:
-                raise RuntimeError("a running game has no legal action")
-            actions[row] = action_of_rank[best]
-        move(
-            moving, actions[:count], fill[:count], finished[:count], tables, arrays,
-            turn_limit, hand_size,
-        )  # fmt: skip
-        stop = False
-        for row in range(count):
-            if fill[row] >= 0:
-                reshuffling[moving[row]] = fill[row]
-                stop = True
-            if finished[row]:
-                ended[moving[row]] = True
-                stop = True
-        if stop:
-            return step + 1, STOPPED
-    return ranks.shape[0], MORE

@@ -3,7 +3,7 @@
 One call makes a move and computes what an environment asks of the next state: the
 legal action mask and the observation of the seat to move. It runs the batch's own
 kernels (:func:`~skipbo.batch.compiled_moves.move`,
-:func:`~skipbo.batch.compiled_moves.legal_rows`,
+:func:`~skipbo.batch.compiled_mask.legal_rows`,
 :func:`~skipbo.batch.compiled.observe_rows`) on a batch of one game, whose arrays it
 takes back from the buffer (:mod:`skipbo.batch.packed`): the rules are theirs.
 
@@ -13,24 +13,23 @@ the order of :data:`~skipbo.batch.compiled_moves.MOVE_ARRAYS`) and then
 types the specs give them (the Python side checks both).
 
 Numba checks a cached kernel against its own file only, and these call kernels of
-three other files: so the helpers below are compiled in each process
+four other files: so the helpers below are compiled in each process
 (``skipbo.batch._jit.uncached_kernel``), and :func:`single_game`, cached, holds
-a digest of those files in its closure, which Numba's cache key includes: a change
-to any of them compiles it anew.
+a digest of those files in its closure (``skipbo.batch._jit.sources_stamp``), which
+Numba's cache key includes: a change to any of them compiles it anew.
 """
 
 from __future__ import annotations
 
-import hashlib
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from skipbo.batch import compiled, compiled_moves, packed
-from skipbo.batch._jit import kernel, uncached_kernel
+from skipbo.batch import compiled, compiled_mask, compiled_moves, packed
+from skipbo.batch._jit import kernel, sources_stamp, uncached_kernel
 from skipbo.batch.compiled import observe_rows
-from skipbo.batch.compiled_moves import MOVE_ARRAYS, legal_rows, move
+from skipbo.batch.compiled_mask import legal_rows
+from skipbo.batch.compiled_moves import MOVE_ARRAYS, move
 from skipbo.batch.packed import view1, view2, view3, view4
 
 __all__ = [
@@ -149,14 +148,6 @@ def _refresh(buffer: Any, layout: Any, arrays: Any) -> None:  # pragma: no cover
     _observe(buffer, layout, arrays, arrays[14][0])
 
 
-def _sources_stamp() -> str:
-    """A digest of the files of the kernels :func:`single_game` calls."""
-    digest = hashlib.sha256()
-    for module in (compiled, compiled_moves, packed):
-        digest.update(Path(str(module.__file__)).read_bytes())
-    return digest.hexdigest()
-
-
 def _single_game_kernel(stamp: str) -> Any:
     """:func:`single_game`, compiled with ``stamp`` in its closure (see the module docs)."""
 
@@ -203,4 +194,4 @@ def _single_game_kernel(stamp: str) -> Any:
     return kernel(single_game)
 
 
-single_game = _single_game_kernel(_sources_stamp())
+single_game = _single_game_kernel(sources_stamp(compiled, compiled_mask, compiled_moves, packed))

@@ -35,7 +35,14 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from skipbo.batch.arrays import ArraySpec, BatchArrays, array_specs, read_state, write_state
+from skipbo.batch.arrays import (
+    ArraySpec,
+    BatchArrays,
+    array_specs,
+    check_holdable,
+    read_state,
+    write_state,
+)
 from skipbo.batch.compiled import KERNELS
 from skipbo.batch.compiled_single import (
     FIELD_TYPES,
@@ -50,10 +57,11 @@ from skipbo.batch.compiled_single import (
 from skipbo.batch.engine import GameBatch
 from skipbo.batch.observation import _encoder
 from skipbo.batch.packed import Packed
+from skipbo.batch.results import illegal_action
+from skipbo.batch.tables import BatchTables
 from skipbo.common.strictjson import echo
 from skipbo.errors import ArgumentTypeError, ConfigurationError
 from skipbo.games.skipbo.actions import ActionError
-from skipbo.games.skipbo.invariants import check_invariants
 from skipbo.games.skipbo.rules import Rules
 from skipbo.games.skipbo.state import GameState, Outcome
 from skipbo.observation.skipbo import DISCARD_DEPTH
@@ -91,10 +99,11 @@ class SingleGame:
         if not isinstance(rules, Rules):
             raise ArgumentTypeError(f"rules must be a skipbo.Rules, got {type(rules).__name__}")
         encoder = _encoder(rules, depth)  # checks the depth
+        # Both refuse rules a batch cannot hold (cards above int8, too many build piles).
         batch_specs = array_specs(rules, 1)
-        probe = GameBatch(rules, 1)  # checks that a batch holds the rules; its tables
-        actions, players = probe.action_count, rules.players
-        tables, sources = probe._tables, probe._source_stocks
+        numbers = BatchTables(rules)  # the action tables the kernels read
+        actions, players = numbers.action_count, rules.players
+        tables, sources = numbers.move_tables, numbers.source_stocks
         own = (
             ArraySpec("games", (1,), np.int64, 0),
             ArraySpec("actions", (1,), np.int64, 0),
@@ -119,7 +128,7 @@ class SingleGame:
         views["starts"][...] = encoder.kernel_starts
         views["tables"][...] = tables
         views["source_stocks"][...] = sources
-        views["scalars"][...] = probe._turn_limit, probe._hand_size, depth
+        views["scalars"][...] = numbers.turn_limit, numbers.hand_size, depth
         named = {spec.name: views[spec.name] for spec in batch_specs}
         arrays = BatchArrays(**named, shuffle_seed=[0])
         self.rules = rules
@@ -162,11 +171,7 @@ class SingleGame:
             raise ArgumentTypeError(f"not a GameState: {type(state).__name__}")
         if state.rules != self.rules:
             raise ConfigurationError("state", "has other rules than the game")
-        check_invariants(state)
-        if any(state.penalty_cards):
-            raise ValueError(
-                "the state had a referee penalty (R-TEAM-4), which a batch does not hold"
-            )
+        check_holdable(state, "the state")
         write_state(self._arrays, 0, state)
         self._changed(single_game(self._buffer, self._layout, REFRESH, 0))
         self._state = state
@@ -181,7 +186,7 @@ class SingleGame:
         """
         if type(seed) is not int:
             raise ArgumentTypeError(f"seed must be an int, got {type(seed).__name__}")
-        self._batch._deal_games(self._slot, [seed])
+        self._batch._path.deal(self._slot, [seed])
         self._changed(single_game(self._buffer, self._layout, REFRESH, 0))
         self._loaded = True
 
@@ -231,7 +236,7 @@ class SingleGame:
                 raise ActionError("the game has no state yet: load one first")
             if not 0 <= action < self.action_count:
                 raise ActionError(f"action {action} is not in 0..{self.action_count - 1}")
-            raise self._batch._illegal(0, action)
+            raise illegal_action(self.state, 0, action)
 
     def step_if_legal(self, action: int) -> int:
         """:meth:`step` if ``action`` is legal now: the seat to move then; else ``-1``.
@@ -243,7 +248,7 @@ class SingleGame:
         if seat == REFUSED:
             return seat
         if seat == RESHUFFLE:  # the hand waits for the set-aside cards (R-DRAW-2)
-            self._batch._draw(self._slot, self._fill_seats.copy())
+            self._batch._path.draw(self._slot, self._fill_seats.copy())
             seat = single_game(self._buffer, self._layout, REFRESH, 0)
         self._changed(seat)
         return seat
