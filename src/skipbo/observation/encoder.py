@@ -6,7 +6,7 @@ apply, the seat to move, the winners, the bots) and a game's :class:`Encoder`: i
 observation vector and text from a seat's view, its integer actions and their mask.
 Each game registers its encoder with :func:`register_encoder` for its rules type, in
 this layer's module named after the game (:mod:`skipbo.observation.skipbo`,
-:mod:`skipbo.observation.skyjo`), which :mod:`skipbo.observation` imports; a game from
+:mod:`skipbo.observation.skyjo`), which the package ``skipbo.observation`` imports; a game from
 elsewhere registers its encoder when its own module is imported. :func:`encoder_of`
 finds the encoder from a rules value. This module imports no game, and no NumPy.
 
