@@ -1,4 +1,4 @@
-"""PettingZoo AEC environments: every seat an agent, in either game, every variant.
+"""PettingZoo AEC environments: every seat an agent, in any game with an encoder, every variant.
 
 Needs the ``pettingzoo`` extra (``pip install 'skipbo[pettingzoo]'``).
 
