@@ -69,10 +69,9 @@ nitpick_ignore_regex += [
 ]
 nitpick_ignore = [
     ("py:class", "T"),
-    # Names in the environments' signatures: an import alias (skyjo.Rules), the private
-    # adapter core's protocol and the batch policies' private base class.
+    # Names in the environments' signatures: an import alias (skyjo.Rules) and the batch
+    # policies' private base class.
     ("py:class", "SkyjoRules"),
-    ("py:class", "EnvGame"),
     ("py:class", "skipbo.batch.policies._RankedPolicy"),
     ("py:class", "attrs.Attribute"),
     # The default of skipbo.games.skipbo.state.replace's keywords: "keep the field" (private).

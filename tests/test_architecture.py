@@ -251,6 +251,52 @@ def test_a_private_import_from_another_unit_is_found(tmp_path: Path) -> None:
     ]
 
 
+GENERIC = (
+    "skipbo.arena",
+    "skipbo.common",
+    "skipbo.errors",
+    "skipbo.observation.layout",
+    "skipbo.observation.encoder",
+    "skipbo.pictures.drawing",
+    "skipbo.pictures.faces",
+    "skipbo.pictures.layout",
+    "skipbo.pictures.notebook",
+    "skipbo.pictures.replay",
+    "skipbo.pictures.svg",
+    "skipbo.envs._adapter",
+)
+"""The generic parts of the layers: a game plugs into them by registering, so they name
+no game (docs: Adding a game)."""
+
+
+def games() -> set[str]:
+    """The names of the games: the packages of :mod:`skipbo.games`."""
+    return {path.name for path in (SOURCE / "skipbo" / "games").iterdir() if path.is_dir()}
+
+
+def names_a_game(module: str) -> bool:
+    """Whether ``module`` is one game's: in its package, its facade, or a layer's module for it."""
+    return game_of(module) is not None or module in FACADES or module.rpartition(".")[2] in games()
+
+
+def test_the_generic_part_of_a_layer_imports_no_game() -> None:
+    found = [
+        f"{name} imports {imported}"
+        for name, path in modules().items()
+        if any(matches(name, pattern) for pattern in GENERIC)
+        for imported in imports(name, path)
+        if imported.startswith("skipbo") and names_a_game(imported)
+    ]
+    assert found == []
+
+
+def test_a_game_import_in_a_generic_part_is_found() -> None:
+    assert names_a_game("skipbo.pictures.skyjo")
+    assert names_a_game("skipbo.games.skipbo.views")
+    assert names_a_game("skipbo")
+    assert not names_a_game("skipbo.pictures.drawing")
+
+
 TESTS = Path(__file__).resolve().parent
 MAIN_GUARD = re.compile(r"^if __name__ == .__main__.:", re.MULTILINE)
 

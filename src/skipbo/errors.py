@@ -5,9 +5,9 @@ Errors about bad input are also :class:`ValueError` subclasses, so callers that
 already catch ``ValueError`` keep working.
 
 This module holds the errors every game and layer shares (bad configurations,
-illegal moves, unreadable data, broken invariants); it imports nothing. Errors of
-one layer live with that layer and are re-exported by the top-level package:
-:class:`~skipbo.games.skipbo.views.ViewError`, :class:`~skipbo.games.skipbo.actions.ActionError`,
+illegal moves, actions outside an action space, unreadable data, broken invariants);
+it imports nothing. Errors of one layer live with that layer and are re-exported by
+the top-level package: :class:`~skipbo.games.skipbo.views.ViewError`,
 :class:`~skipbo.games.skipbo.records.ReplayError`,
 :class:`~skipbo.games.skipbo.variants.penalty.PenaltyError`,
 :class:`~skipbo.games.skipbo.variants.match.MatchError` and
@@ -17,6 +17,7 @@ one layer live with that layer and are re-exported by the top-level package:
 from __future__ import annotations
 
 __all__ = [
+    "ActionError",
     "ArgumentTypeError",
     "ConfigurationError",
     "DataError",
@@ -41,6 +42,14 @@ class ArgumentTypeError(SkipBoError, TypeError):
     GameState, not PlayerView``.
 
     .. versionadded:: 0.1.0
+    """
+
+
+class ActionError(SkipBoError, ValueError):
+    """An action index or move outside the action space of a rules configuration.
+
+    Raised by the integer actions (:mod:`skipbo.games.skipbo.actions`) and by the
+    environments of every game (:mod:`skipbo.envs`).
     """
 
 

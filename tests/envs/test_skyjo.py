@@ -132,4 +132,4 @@ def test_render_shows_the_seat_and_the_public_view() -> None:
     assert text.startswith("You are seat 0.")
     assert "?" in text  # face-down cards stay face down
     with pytest.raises(TypeError):
-        env("skyjo")  # type: ignore[arg-type]
+        env("skyjo")  # rules of no game

@@ -2,10 +2,11 @@
 
 The environments are written once, over the common game protocol
 (:func:`skipbo.common.game.game_of`: deal, view, apply, the seat to move, the
-winners, the bots) and an :class:`EnvGame`: what an environment needs of a game
-beyond that protocol (its observation vector and action mask from a seat's view,
-its integer actions, its text, its truncation). :data:`SKIPBO` and :data:`SKYJO` are
-the two games' :class:`EnvGame`; :func:`env_game` finds one from a rules value.
+winners, the bots) and the game's :class:`~skipbo.observation.encoder.Encoder` (its
+observation vector and action mask from a seat's view, its integer actions, its
+text, its truncation), found from the rules
+(:func:`~skipbo.observation.encoder.encoder_of`): any game with an encoder
+registered plays in them. This module imports no game.
 
 Both frameworks describe spaces with :mod:`gymnasium.spaces` (the ``pettingzoo`` extra
 installs Gymnasium too), so this module needs NumPy and Gymnasium; it is imported only
@@ -14,34 +15,18 @@ by the adapters, after their own imports have named the missing extra.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, SupportsInt
 
-import attrs
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
 from skipbo.batch import single
-from skipbo.common.game import AnyGame, game_of, unknown_bot
+from skipbo.common.game import game_of, unknown_bot
 from skipbo.common.strictjson import echo
 from skipbo.envs import _rewards
-from skipbo.errors import ArgumentTypeError, ConfigurationError
-from skipbo.games.skipbo import actions as skipbo_actions
-from skipbo.games.skipbo.actions import ActionError
-from skipbo.games.skipbo.rules import Rules
-from skipbo.games.skyjo import actions as skyjo_actions
-from skipbo.games.skyjo.rules import Rules as SkyjoRules
-from skipbo.observation import skyjo as skyjo_observation
-from skipbo.observation.layout import ObservationLayout
-from skipbo.observation.skipbo import (
-    DISCARD_DEPTH,
-    IncrementalObservations,
-    observation_array,
-    observation_layout,
-    seat_observation_array,
-    text_observation,
-)
+from skipbo.errors import ActionError, ArgumentTypeError, ConfigurationError
+from skipbo.observation.encoder import Encoder, encoder_of
 
 RENDER_MODES = ("ansi", "human")
 """``"ansi"``: ``render()`` returns the text observation; ``"human"``: it prints it."""
@@ -53,91 +38,59 @@ Observation = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
 
 
-@attrs.frozen(kw_only=True)
-class EnvGame:
-    """What an environment needs of one game beyond :class:`skipbo.common.game.Game`."""
+def rules_of(encoder: Encoder, rules: Any, players: int | None) -> Any:
+    """``rules``, or the encoder's game's rules for ``players`` (two by default) when not given.
 
-    name: str
-    """The game's name, for messages."""
-    rules_type: type
-    """The game's rules class."""
-    default_rules: Callable[[int], Any]
-    """The rules of the game for a number of players."""
-    default_depth: int
-    """The default discard depth of the observation."""
-    layout: Callable[[Any, int], ObservationLayout]
-    """The observation layout of (rules, depth)."""
-    encode: Callable[[Any, int, int], Observation]
-    """The observation array of (the seat's view, the seat, depth)."""
-    encode_state: Callable[[Any, int, int], Observation]
-    """The same array from (the state, the seat, depth): ``encode(view(state, seat), ...)``,
-    by a faster path where the game has one (the environments use this one)."""
-    tracker: Callable[[Any, int], Callable[[Any, int], Observation]]
-    """For (rules, depth), a function of (a state, a seat) giving ``encode_state``'s array
-    for one game's successive states, faster (an array it may rewrite later: copied by
-    the caller)."""
-    legal_mask: Callable[[Any], bytes]
-    """The legal actions of the seat to move in a state: one byte (0/1) per action."""
-    action_count: Callable[[Any], int]
-    """The number of actions of the rules."""
-    to_move: Callable[[Any, int], Any]
-    """The move of an action index under the rules."""
-    text: Callable[[Any, int], str]
-    """The text observation of (the seat's view, the seat)."""
-    truncated: Callable[[Any], bool]
-    """Whether an ended game was cut short (not decided)."""
+    Raises:
+        ~skipbo.errors.ArgumentTypeError: if ``rules`` is not the rules of ``encoder``'s game.
+        ~skipbo.ConfigurationError: (a ``ValueError``) if ``players`` contradicts ``rules``.
 
-    def game(self, rules: Any) -> AnyGame:
-        """The game of ``rules`` in the common protocol."""
-        return game_of(rules)
+    """
+    if rules is None:
+        return encoder.default_rules(2 if players is None else players)
+    try:
+        ours = encoder_of(rules) is encoder
+    except TypeError:
+        ours = False
+    if not ours:
+        kind = type(rules)
+        raise ArgumentTypeError(
+            f"rules must be {encoder.name} rules, not {kind.__module__}.{kind.__qualname__}"
+        )
+    given: Any = rules
+    if players is not None and players != given.players:
+        raise ConfigurationError(
+            "players", f"{echo(players)} contradicts rules with {given.players} players"
+        )
+    return given
 
-    def rules_of(self, rules: Any, players: int | None) -> Any:
-        """``rules``, or the game's rules for ``players`` (two by default) when not given.
 
-        Raises:
-            ~skipbo.errors.ArgumentTypeError: if ``rules`` is not this game's rules.
-            ~skipbo.ConfigurationError: (a ``ValueError``) if ``players`` contradicts ``rules``.
+def observation_box(encoder: Encoder, rules: Any, depth: int) -> spaces.Box[np.float32]:
+    """The space of the observation vector (a new object each call).
 
-        """
-        if rules is None:
-            return self.default_rules(2 if players is None else players)
-        if not isinstance(rules, self.rules_type):
-            raise ArgumentTypeError(
-                f"rules must be {self.name} rules ({self.rules_type.__module__}."
-                f"{self.rules_type.__qualname__}), not {type(rules).__name__}"
-            )
-        given: Any = rules
-        if players is not None and players != given.players:
-            raise ConfigurationError(
-                "players", f"{echo(players)} contradicts rules with {given.players} players"
-            )
-        return given
+    Each agent of a PettingZoo environment gets its own, so that seeding one space
+    does not seed the others.
+    """
+    layout = encoder.layout(rules, depth)
+    low = np.array(layout.low, dtype=np.float32)
+    high = np.array(layout.high, dtype=np.float32)
+    return spaces.Box(low=low, high=high, dtype=np.float32)
 
-    def observation_box(self, rules: Any, depth: int) -> spaces.Box[np.float32]:
-        """The space of the observation vector (a new object each call).
 
-        Each agent of a PettingZoo environment gets its own, so that seeding one space
-        does not seed the others.
-        """
-        layout = self.layout(rules, depth)
-        low = np.array(layout.low, dtype=np.float32)
-        high = np.array(layout.high, dtype=np.float32)
-        return spaces.Box(low=low, high=high, dtype=np.float32)
+def make_bot(rules: Any, name: str, seed: int) -> Any:
+    """The bot ``name`` of ``rules``' game, with ``seed``.
 
-    def make_bot(self, rules: Any, name: str, seed: int) -> Any:
-        """The game's bot ``name`` with ``seed``.
+    Raises:
+        ~skipbo.errors.ArgumentTypeError: if ``name`` is not a string.
+        ValueError: if the game has no such bot.
 
-        Raises:
-            ~skipbo.errors.ArgumentTypeError: if ``name`` is not a string.
-            ValueError: if the game has no such bot.
-
-        """
-        if not isinstance(name, str):
-            raise ArgumentTypeError(f"a bot name must be a str, not {type(name).__name__}")
-        bots = self.game(rules).bots
-        if name not in bots:
-            raise unknown_bot(name, bots, "bot" if self is SKIPBO else f"{self.name} bot")
-        return bots[name](seed)
+    """
+    if not isinstance(name, str):
+        raise ArgumentTypeError(f"a bot name must be a str, not {type(name).__name__}")
+    bots = game_of(rules).bots
+    if name not in bots:
+        raise unknown_bot(name, bots)
+    return bots[name](seed)
 
 
 class Table:
@@ -148,19 +101,19 @@ class Table:
     loop that observes the agent to act and then steps it computes each once.
     """
 
-    def __init__(self, env_game: EnvGame, rules: Any, depth: int) -> None:
-        self.env_game = env_game
+    def __init__(self, encoder: Encoder, rules: Any, depth: int) -> None:
+        self.encoder = encoder
         self.rules = rules
         self.depth = depth
-        self.game = env_game.game(rules)
-        self.action_count = env_game.action_count(rules)
+        self.game = game_of(rules)
+        self.action_count = encoder.action_count(rules)
         self._no_actions = np.zeros(self.action_count, dtype=np.int8)
         self._no_actions.flags.writeable = False
         self._state: Any = None
-        self._observe = env_game.tracker(rules, depth)
+        self._observe = encoder.tracker(rules, depth)
         self._legal: bytes | None = None
         # Every action's move, looked up once: a step then indexes a tuple.
-        self._moves = tuple(env_game.to_move(rules, index) for index in range(self.action_count))
+        self._moves = tuple(encoder.to_move(rules, index) for index in range(self.action_count))
 
     @property
     def state(self) -> Any:
@@ -190,12 +143,13 @@ class Table:
 
     def observation(self, seat: int) -> Observation:
         """``seat``'s observation vector, from its own view (a new array each call)."""
-        return self._observe(self.state, seat).copy()
+        array: Observation = self._observe(self.state, seat)
+        return array.copy()
 
     def legal(self) -> bytes:
         """The legal actions of the seat to move (one byte each)."""
         if self._legal is None:
-            self._legal = self.env_game.legal_mask(self.state)
+            self._legal = self.encoder.legal_mask(self.state)
         return self._legal
 
     def mask(self, seat: int, *, to_act: bool) -> Mask:
@@ -216,7 +170,7 @@ class Table:
 
     def refusal(self, index: int) -> str:
         """What an illegal action ``index`` is told."""
-        return f"{self.env_game.to_move(self.rules, index)} is not a legal move now"
+        return f"{self.encoder.to_move(self.rules, index)} is not a legal move now"
 
     def play(self, index: int) -> None:
         """Apply the (legal) action ``index`` (after a deal: the state is there)."""
@@ -252,11 +206,11 @@ class Table:
     @property
     def truncated(self) -> bool:
         """Whether the ended game was cut short by a turn limit."""
-        return self.is_over and self.env_game.truncated(self.state)
+        return self.is_over and self.encoder.truncated(self.state)
 
     def text(self, seat: int) -> str:
         """``seat``'s text observation."""
-        return self.env_game.text(self.game.view(self.state, seat), seat)
+        return self.encoder.text(self.game.view(self.state, seat), seat)
 
 
 class CompiledTable(Table):
@@ -265,11 +219,17 @@ class CompiledTable(Table):
     The move, the next mask and the next observation are one compiled call; the
     :class:`~skipbo.GameState` is made only when asked for (:attr:`state`). The
     numbers are the core's, as :class:`Table`'s (the tests compare both tables).
+
+    Raises:
+        TypeError: if the rules are no rules the batch engine plays (Skip-Bo's).
+        ValueError: if a batch cannot hold the rules.
+
     """
 
-    def __init__(self, env_game: EnvGame, rules: Any, depth: int) -> None:
-        super().__init__(env_game, rules, depth)
-        self._game = single.SingleGame(rules, depth)
+    def __init__(self, encoder: Encoder, rules: Any, depth: int) -> None:
+        game = single.SingleGame(rules, depth)  # refuses rules it cannot play, first
+        super().__init__(encoder, rules, depth)
+        self._game = game
 
     @property
     def state(self) -> Any:
@@ -339,18 +299,18 @@ class CompiledTable(Table):
         return self._game.is_over
 
 
-def table(env_game: EnvGame, rules: Any, depth: int) -> Table:
+def table(encoder: Encoder, rules: Any, depth: int) -> Table:
     """The table of a game: a :class:`CompiledTable` where one runs, else a :class:`Table`.
 
-    A compiled table runs for Skip-Bo, with the compiled kernels, under rules a batch
-    holds (:class:`~skipbo.batch.single.SingleGame`).
+    A compiled table runs with the compiled kernels, under rules the batch engine
+    plays and a batch holds (:class:`~skipbo.batch.single.SingleGame`: Skip-Bo's).
     """
-    if env_game is SKIPBO and single.AVAILABLE:
+    if single.AVAILABLE:
         try:
-            return CompiledTable(env_game, rules, depth)
-        except ValueError:  # rules a batch does not hold (ConfigurationError is one)
+            return CompiledTable(encoder, rules, depth)
+        except (TypeError, ValueError):  # rules of another game, or a batch cannot hold
             pass
-    return Table(env_game, rules, depth)
+    return Table(encoder, rules, depth)
 
 
 def check_render_mode(render_mode: str | None) -> None:
@@ -390,78 +350,3 @@ def render(render_mode: str | None, text: str | None) -> str | None:
         print(text)
         return None
     return text
-
-
-def _skipbo_truncated(state: Any) -> bool:
-    return _rewards.truncated(state)
-
-
-SKIPBO = EnvGame(
-    name="Skip-Bo",
-    rules_type=Rules,
-    default_rules=lambda players: Rules(players=players),
-    default_depth=DISCARD_DEPTH,
-    layout=observation_layout,
-    encode=lambda seen, seat, depth: observation_array(seen, depth),
-    encode_state=seat_observation_array,
-    tracker=lambda rules, depth: IncrementalObservations(rules, depth).observe,
-    legal_mask=skipbo_actions.legal_action_mask,
-    action_count=skipbo_actions.action_count,
-    to_move=skipbo_actions.action_to_move,
-    text=lambda seen, seat: text_observation(seen),
-    truncated=_skipbo_truncated,
-)
-"""Skip-Bo for the environments: its observation of :mod:`skipbo.observation.skipbo`."""
-
-
-def _skyjo_tracker(depth: int) -> Callable[[Any, int], Observation]:
-    """Skyjo's observations, the last state's kept (asked for twice in a row, encoded once)."""
-    last: dict[int, tuple[Any, Observation]] = {}
-
-    def observe(state: Any, seat: int) -> Observation:
-        known = last.get(seat)
-        if known is None or known[0] is not state:
-            known = last[seat] = (state, SKYJO.encode_state(state, seat, depth))
-        return known[1]
-
-    return observe
-
-
-def _skyjo_mask(state: Any) -> bytes:
-    return bytes(skyjo_actions.legal_action_mask(state))
-
-
-SKYJO = EnvGame(
-    name="Skyjo",
-    rules_type=SkyjoRules,
-    default_rules=lambda players: SkyjoRules(players=players),
-    default_depth=skyjo_observation.DISCARD_DEPTH,
-    layout=skyjo_observation.observation_layout,
-    encode=skyjo_observation.observation_array,
-    encode_state=lambda state, seat, depth: skyjo_observation.observation_array(
-        game_of(state.rules).view(state, seat), seat, depth
-    ),
-    tracker=lambda rules, depth: _skyjo_tracker(depth),
-    legal_mask=_skyjo_mask,
-    action_count=lambda rules: skyjo_actions.ACTION_COUNT,
-    to_move=lambda rules, index: skyjo_actions.action_to_move(index),
-    text=skyjo_observation.text_observation,
-    # A Skyjo game ends only at the end score (S-SCORE-3); a turn limit ends a round.
-    truncated=lambda state: False,
-)
-"""Skyjo for the environments: its observation of :mod:`skipbo.observation.skyjo`."""
-
-
-def env_game(rules: Any) -> EnvGame:
-    """The :class:`EnvGame` of ``rules`` (Skip-Bo's or Skyjo's).
-
-    Raises:
-        ~skipbo.errors.ArgumentTypeError: if ``rules`` are neither game's.
-
-    """
-    for candidate in (SKIPBO, SKYJO):
-        if isinstance(rules, candidate.rules_type):
-            return candidate
-    raise ArgumentTypeError(
-        f"rules must be a skipbo.Rules or a skipbo.games.skyjo.Rules, not {type(rules).__name__}"
-    )

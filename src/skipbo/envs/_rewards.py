@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from skipbo import GameState, Termination
+from skipbo import GameState
 
 WIN = 1.0
 """The reward of each seat of the winning team (in individual play: the winner)."""
@@ -25,11 +25,6 @@ def final_rewards(state: GameState) -> tuple[float, ...]:
     """For each seat: :data:`WIN`, :data:`LOSS`, or 0 when nobody won (or the game goes on)."""
     winners = () if state.outcome is None else state.outcome.winners
     return by_winners(winners, state.rules.players)
-
-
-def truncated(state: GameState) -> bool:
-    """Whether the game was cut short by the rules' turn limit (R-WIN-2), not decided."""
-    return state.outcome is not None and state.outcome.termination is Termination.TURN_LIMIT
 
 
 def team_stock_cards(state: GameState, seat: int) -> int:

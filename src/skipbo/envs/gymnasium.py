@@ -17,8 +17,11 @@ module registers :data:`ENV_ID` (Skip-Bo) and :data:`SKYJO_ENV_ID` (Skyjo), so t
 ``gymnasium.make("skipbo.envs.gymnasium:skipbo/SkipBo-v0")`` imports it on the way.
 
 Both environments are one class, :class:`GameEnv`, over the common game protocol
-(:mod:`skipbo.common.game`); :class:`SkipBoEnv` and :class:`SkyjoEnv` only choose the
-game. The agent's seat is given (seat 0 by default); every other seat is played by a
+(:mod:`skipbo.common.game`) and the game's encoder (:mod:`skipbo.observation.encoder`);
+:class:`SkipBoEnv` and :class:`SkyjoEnv` only choose the game (any other game with an
+encoder plays in a :class:`GameEnv` of its own encoder and rules).
+
+The agent's seat is given (seat 0 by default); every other seat is played by a
 bot of the game (Skip-Bo: :data:`skipbo.games.skipbo.bots.BOTS`, ``"play-first"`` by default;
 Skyjo: :data:`skipbo.games.skyjo.bots.BOTS`, ``"heuristic"`` by default), which sees only
 its own seat's view. In Skip-Bo's team play the agent's partners are bots too. An
@@ -58,10 +61,12 @@ with needs_extra("gymnasium"):
 from skipbo import ActionError, ConfigurationError, GameState, Rules
 from skipbo.common.strictjson import echo
 from skipbo.envs import _adapter, _rewards
-from skipbo.envs._adapter import EnvGame
 from skipbo.errors import ArgumentTypeError
 from skipbo.games.skyjo import GameState as SkyjoState
 from skipbo.games.skyjo import Rules as SkyjoRules
+from skipbo.observation import skipbo as skipbo_observation
+from skipbo.observation import skyjo as skyjo_observation
+from skipbo.observation.encoder import Encoder
 from skipbo.observation.skipbo import DISCARD_DEPTH
 
 __all__ = ["ENV_ID", "SKYJO_ENV_ID", "GameEnv", "SkipBoEnv", "SkyjoEnv"]
@@ -76,10 +81,10 @@ Observation = npt.NDArray[np.float32]
 
 
 class GameEnv(gymnasium.Env[Observation, np.int64]):
-    """One agent against bots in any game of ``skipbo.envs._adapter`` (use a subclass).
+    """One agent against bots in any game with an encoder (:mod:`skipbo.observation.encoder`).
 
     Args:
-        env_game: The game's environment description.
+        env_game: The game's encoder (:func:`skipbo.observation.encoder.encoder_of`).
         rules: The variant.
         seat: The agent's seat.
         opponents: The bot for every other seat, by name, or one name per other seat
@@ -97,7 +102,7 @@ class GameEnv(gymnasium.Env[Observation, np.int64]):
 
     def __init__(
         self,
-        env_game: EnvGame,
+        env_game: Encoder,
         rules: Any,
         *,
         seat: int,
@@ -121,7 +126,7 @@ class GameEnv(gymnasium.Env[Observation, np.int64]):
                 "opponents", f"{others} opponents needed (one a seat), got {len(names)} names"
             )
         for name in names:
-            env_game.make_bot(rules, name, 0)  # a wrong name fails here, not at the first reset
+            _adapter.make_bot(rules, name, 0)  # a wrong name fails here, not at the first reset
         _adapter.check_render_mode(render_mode)
         self.env_game = env_game
         self.rules = rules
@@ -129,7 +134,7 @@ class GameEnv(gymnasium.Env[Observation, np.int64]):
         self.opponents = tuple(names)
         self.depth = depth
         self.render_mode = render_mode
-        self.observation_space = env_game.observation_box(rules, depth)
+        self.observation_space = _adapter.observation_box(env_game, rules, depth)
         self.action_space = spaces.Discrete(env_game.action_count(rules))
         self._table = _adapter.Table(env_game, rules, depth)
         self._bots: dict[int, Any] = {}
@@ -154,7 +159,7 @@ class GameEnv(gymnasium.Env[Observation, np.int64]):
         game_seed = _adapter.draw_seed(rng)
         others = [seat for seat in range(self.rules.players) if seat != self.seat]
         self._bots = {
-            seat: self.env_game.make_bot(self.rules, name, _adapter.draw_seed(rng))
+            seat: _adapter.make_bot(self.rules, name, _adapter.draw_seed(rng))
             for seat, name in zip(others, self.opponents, strict=True)
         }
         self._table.deal(game_seed)
@@ -245,10 +250,10 @@ class SkipBoEnv(GameEnv):
         depth: int = DISCARD_DEPTH,
         render_mode: str | None = None,
     ) -> None:
-        game = _adapter.SKIPBO
+        game = skipbo_observation.ENCODER
         super().__init__(
             game,
-            game.rules_of(rules, players),
+            _adapter.rules_of(game, rules, players),
             seat=seat,
             opponents=opponents,
             depth=depth,
@@ -299,13 +304,13 @@ class SkyjoEnv(GameEnv):
         players: int | None = None,
         seat: int = 0,
         opponents: str | Sequence[str] = "heuristic",
-        depth: int = _adapter.SKYJO.default_depth,
+        depth: int = skyjo_observation.DISCARD_DEPTH,
         render_mode: str | None = None,
     ) -> None:
-        game = _adapter.SKYJO
+        game = skyjo_observation.ENCODER
         super().__init__(
             game,
-            game.rules_of(rules, players),
+            _adapter.rules_of(game, rules, players),
             seat=seat,
             opponents=opponents,
             depth=depth,

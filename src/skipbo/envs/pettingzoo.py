@@ -1,4 +1,4 @@
-"""PettingZoo AEC environments: every seat an agent, in either game, every variant.
+"""PettingZoo AEC environments: every seat an agent, in any game with an encoder, every variant.
 
 Needs the ``pettingzoo`` extra (``pip install 'skipbo[pettingzoo]'``).
 
@@ -12,9 +12,11 @@ Needs the ``pettingzoo`` extra (``pip install 'skipbo[pettingzoo]'``).
 >>> skyjo_game.metadata["name"], len(skyjo_game.possible_agents)
 ('skyjo_v0', 5)
 
-Both games are one class, :class:`GameAECEnv`, over the common game protocol
-(:mod:`skipbo.common.game`); :class:`SkipBoAECEnv` and :class:`SkyjoAECEnv` only choose
-the game. The agents are ``player_0`` .. ``player_{n-1}``, one per seat; the agent to
+Every game is one class, :class:`GameAECEnv`, over the common game protocol
+(:mod:`skipbo.common.game`) and the game's encoder
+(:mod:`skipbo.observation.encoder`): any game with both registered plays here, and
+:func:`env` finds it from the rules. :class:`SkipBoAECEnv` and :class:`SkyjoAECEnv`
+only choose the game. The agents are ``player_0`` .. ``player_{n-1}``, one per seat; the agent to
 act is the seat to move, which acts again and again until its turn ends (Skip-Bo:
 R-TURN-5; Skyjo: a take, then a place). An agent observes a dictionary:
 ``"observation"``, the game's vector of **its own** view
@@ -45,10 +47,13 @@ with needs_extra("pettingzoo"):
     from pettingzoo.utils import AgentSelector
 
 from skipbo import GameState, Rules
+from skipbo.common.game import game_of
 from skipbo.envs import _adapter, _rewards
-from skipbo.envs._adapter import EnvGame
 from skipbo.games.skyjo import GameState as SkyjoState
 from skipbo.games.skyjo import Rules as SkyjoRules
+from skipbo.observation import skipbo as skipbo_observation
+from skipbo.observation import skyjo as skyjo_observation
+from skipbo.observation.encoder import Encoder, encoder_of
 from skipbo.observation.skipbo import DISCARD_DEPTH
 
 __all__ = ["GameAECEnv", "SkipBoAECEnv", "SkyjoAECEnv", "env", "raw_env", "skyjo_env"]
@@ -57,10 +62,12 @@ Observation = dict[str, npt.NDArray[Any]]
 
 
 class GameAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped
-    """A game of ``skipbo.envs._adapter`` as a PettingZoo AEC environment (use :func:`env`).
+    """Any game with an encoder as a PettingZoo AEC environment (use :func:`env`).
+
+    Its ``metadata["name"]`` is the game's short name with ``_v0`` (``"skyjo_v0"``).
 
     Args:
-        env_game: The game's environment description.
+        env_game: The game's encoder (:func:`skipbo.observation.encoder.encoder_of`).
         rules: The variant.
         depth: How many cards of each discard pile the observation shows.
         render_mode: ``"ansi"`` (``render()`` returns the text observation of the
@@ -78,10 +85,13 @@ class GameAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped
     }
 
     def __init__(
-        self, env_game: EnvGame, rules: Any, *, depth: int, render_mode: str | None
+        self, env_game: Encoder, rules: Any, *, depth: int, render_mode: str | None
     ) -> None:
         super().__init__()
         _adapter.check_render_mode(render_mode)
+        name = f"{game_of(rules).game_type.short_name}_v0"
+        if self.metadata["name"] != name:  # a game without a class of its own
+            self.metadata = {**self.metadata, "name": name}
         self.env_game = env_game
         self.rules = rules
         self.depth = depth
@@ -94,7 +104,7 @@ class GameAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
-                    "observation": env_game.observation_box(rules, depth),
+                    "observation": _adapter.observation_box(env_game, rules, depth),
                     "action_mask": spaces.Box(low=0, high=1, shape=(count,), dtype=np.int8),
                 }
             )
@@ -220,8 +230,10 @@ class SkipBoAECEnv(GameAECEnv):
         depth: int = DISCARD_DEPTH,
         render_mode: str | None = None,
     ) -> None:
-        game = _adapter.SKIPBO
-        super().__init__(game, game.rules_of(rules, players), depth=depth, render_mode=render_mode)
+        game = skipbo_observation.ENCODER
+        super().__init__(
+            game, _adapter.rules_of(game, rules, players), depth=depth, render_mode=render_mode
+        )
 
     @property
     def state_of_game(self) -> GameState:
@@ -258,11 +270,13 @@ class SkyjoAECEnv(GameAECEnv):
         rules: SkyjoRules | None = None,
         *,
         players: int | None = None,
-        depth: int = _adapter.SKYJO.default_depth,
+        depth: int = skyjo_observation.DISCARD_DEPTH,
         render_mode: str | None = None,
     ) -> None:
-        game = _adapter.SKYJO
-        super().__init__(game, game.rules_of(rules, players), depth=depth, render_mode=render_mode)
+        game = skyjo_observation.ENCODER
+        super().__init__(
+            game, _adapter.rules_of(game, rules, players), depth=depth, render_mode=render_mode
+        )
 
     @property
     def state_of_game(self) -> SkyjoState:
@@ -276,8 +290,15 @@ class SkyjoAECEnv(GameAECEnv):
         return state
 
 
+_NAMED: dict[type, type[SkipBoAECEnv | SkyjoAECEnv]] = {
+    Rules: SkipBoAECEnv,
+    SkyjoRules: SkyjoAECEnv,
+}
+"""The games with an environment class of their own (typed), by rules type."""
+
+
 def env(
-    rules: Rules | SkyjoRules | None = None,
+    rules: Any = None,
     *,
     players: int | None = None,
     depth: int | None = None,
@@ -286,23 +307,24 @@ def env(
     """The AEC environment of ``rules``' game (PettingZoo's ``env`` convention).
 
     Skip-Bo's :class:`SkipBoAECEnv` for a :class:`~skipbo.Rules` (or no rules), Skyjo's
-    :class:`SkyjoAECEnv` for a :class:`skipbo.games.skyjo.Rules`; ``depth`` defaults to the
-    game's. No PettingZoo wrapper is applied: the environment checks its own actions (an
-    action outside the space raises :class:`~skipbo.ActionError`, a masked one ends the
-    game as described above). So :func:`raw_env`, the environment without wrappers, is
-    the same function.
+    :class:`SkyjoAECEnv` for a :class:`skipbo.games.skyjo.Rules`, a :class:`GameAECEnv`
+    for the rules of any other game with an encoder registered; ``depth`` defaults to
+    the game's. No PettingZoo wrapper is applied: the environment checks its own actions
+    (an action outside the space raises :class:`~skipbo.ActionError`, a masked one ends
+    the game as described above). So :func:`raw_env`, the environment without
+    wrappers, is the same function.
 
     Raises:
-        ~skipbo.errors.ArgumentTypeError: if ``rules`` are neither game's.
+        ~skipbo.errors.ArgumentTypeError: if ``rules`` are of no game with an encoder.
 
     """
-    game = _adapter.SKIPBO if rules is None else _adapter.env_game(rules)
-    chosen = game.default_depth if depth is None else depth
-    if game is _adapter.SKYJO:
-        assert rules is None or isinstance(rules, SkyjoRules)
-        return SkyjoAECEnv(rules, players=players, depth=chosen, render_mode=render_mode)
-    assert rules is None or isinstance(rules, Rules)
-    return SkipBoAECEnv(rules, players=players, depth=chosen, render_mode=render_mode)
+    encoder = skipbo_observation.ENCODER if rules is None else encoder_of(rules)
+    chosen = encoder.default_depth if depth is None else depth
+    named = SkipBoAECEnv if rules is None else _NAMED.get(type(rules))
+    if named is not None:
+        return named(rules, players=players, depth=chosen, render_mode=render_mode)
+    given = _adapter.rules_of(encoder, rules, players)
+    return GameAECEnv(encoder, given, depth=chosen, render_mode=render_mode)
 
 
 raw_env = env
@@ -313,7 +335,7 @@ def skyjo_env(
     rules: SkyjoRules | None = None,
     *,
     players: int | None = None,
-    depth: int = _adapter.SKYJO.default_depth,
+    depth: int = skyjo_observation.DISCARD_DEPTH,
     render_mode: str | None = None,
 ) -> SkyjoAECEnv:
     """A :class:`SkyjoAECEnv` (``env(skyjo.Rules(...))`` without the rules, for ``players``)."""

@@ -79,7 +79,7 @@ from skipbo.errors import ArgumentTypeError, ConfigurationError, RuleError
 from skipbo.games.skipbo.actions import ActionError
 from skipbo.games.skipbo.rules import Rules
 from skipbo.games.skipbo.state import Termination
-from skipbo.observation.skipbo import DISCARD_DEPTH
+from skipbo.observation.skipbo import DISCARD_DEPTH, ENCODER
 
 __all__ = ["MAX_OPPONENT_STEPS", "OutOfTurnError", "SkipBoVectorEnv"]
 
@@ -158,8 +158,8 @@ class SkipBoVectorEnv(VectorEnv[Any, Any, Any]):
         lockstep: bool = False,
         copy: bool = True,
     ) -> None:
-        game = _adapter.SKIPBO
-        rules = game.rules_of(rules, players)
+        game = ENCODER
+        rules = _adapter.rules_of(game, rules, players)
         if type(num_envs) is not int or num_envs < 1:
             raise ConfigurationError("num_envs", f"must be an integer >= 1, got {echo(num_envs)}")
         if type(seat) is not int or not 0 <= seat < rules.players:
@@ -180,7 +180,7 @@ class SkipBoVectorEnv(VectorEnv[Any, Any, Any]):
         self.opponents = opponents
         self.stock_reward = float(stock_reward)
         self.depth = depth
-        self.single_observation_space = game.observation_box(rules, depth)
+        self.single_observation_space = _adapter.observation_box(game, rules, depth)
         self.lockstep = lockstep
         moves = game.action_count(rules)
         self.wait_action = moves if lockstep else None

@@ -14,6 +14,9 @@ Cards are one-hot over the ``H + 1`` cards of the deck, wild first (index 0 is
 Piles, stock piles and discard sets keep the engine's indices, the same as the
 integer actions of :mod:`skipbo.games.skipbo.actions`, so a policy reads "stock pile 1" in both.
 
+Importing this module registers :data:`ENCODER`, Skip-Bo's encoder for the environments,
+for :class:`skipbo.Rules` (:func:`skipbo.observation.encoder.register_encoder`).
+
 >>> import skipbo
 >>> from skipbo.observation.skipbo import observation, observation_layout
 >>> rules = skipbo.Rules(players=2)
@@ -30,10 +33,12 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from skipbo import ConfigurationError, GameState, PlayerView, Rules, format_card
+from skipbo import ConfigurationError, GameState, PlayerView, Rules, Termination, format_card
 from skipbo.common.extras import needs_extra
 from skipbo.common.strictjson import echo
+from skipbo.games.skipbo.actions import action_count, action_to_move, legal_action_mask
 from skipbo.games.skipbo.text.display import format_pile
+from skipbo.observation.encoder import Encoder, Observe, register_encoder
 from skipbo.observation.layout import ObservationField, ObservationLayout, make_layout
 
 if TYPE_CHECKING:
@@ -42,6 +47,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DISCARD_DEPTH",
+    "ENCODER",
     "IncrementalObservations",
     "ObservationField",
     "ObservationLayout",
@@ -455,3 +461,42 @@ def text_observation(seen: PlayerView) -> str:
     if seen.hand is not None:
         lines.append(f"Your hand: {format_pile(seen.hand)}")
     return "\n".join(lines)
+
+
+def truncated(state: GameState) -> bool:
+    """Whether the game was cut short by the rules' turn limit (R-WIN-2), not decided."""
+    return state.outcome is not None and state.outcome.termination is Termination.TURN_LIMIT
+
+
+def _encode(seen: PlayerView, seat: int, depth: int) -> npt.NDArray[np.float32]:
+    return observation_array(seen, depth)
+
+
+def _tracker(rules: Rules, depth: int) -> Observe:
+    return IncrementalObservations(rules, depth).observe
+
+
+def _text(seen: PlayerView, seat: int) -> str:
+    return text_observation(seen)
+
+
+def _default_rules(players: int) -> Rules:
+    return Rules(players=players)
+
+
+ENCODER = Encoder(
+    name="Skip-Bo",
+    default_rules=_default_rules,
+    default_depth=DISCARD_DEPTH,
+    layout=observation_layout,
+    encode=_encode,
+    legal_mask=legal_action_mask,
+    action_count=action_count,
+    to_move=action_to_move,
+    text=_text,
+    truncated=truncated,
+    fast_tracker=_tracker,
+)
+"""Skip-Bo for the environments: each seat's own view (R-INFO-3), tracked incrementally."""
+
+register_encoder(Rules, ENCODER)

@@ -24,6 +24,9 @@ deck: 15 values, -2 to 12). :func:`action_mask` gives the legal actions of
 >>> vector = observation(seen, 1)
 >>> layout.read(vector, "seat"), layout.read(vector, "to_move")  # seat 0 moves: row 1 of seat 1
 ((0, 1), (0, 1))
+
+Importing this module registers :data:`ENCODER`, Skyjo's encoder for the environments,
+for :class:`skipbo.games.skyjo.Rules` (:func:`skipbo.observation.encoder.register_encoder`).
 """
 
 from __future__ import annotations
@@ -33,13 +36,15 @@ from typing import TYPE_CHECKING
 
 from skipbo.common.extras import needs_extra
 from skipbo.common.strictjson import echo
-from skipbo.games.skyjo.actions import ACTION_COUNT, legal_action_mask
+from skipbo.games.skyjo.actions import ACTION_COUNT, action_to_move, legal_action_mask
 from skipbo.games.skyjo.cards import GRID_SIZE
 from skipbo.games.skyjo.errors import ArgumentTypeError, ConfigurationError
+from skipbo.games.skyjo.moves import Move
 from skipbo.games.skyjo.rules import Rules
-from skipbo.games.skyjo.state import Phase, Source
+from skipbo.games.skyjo.state import GameState, Phase, Source
 from skipbo.games.skyjo.text import render_view
 from skipbo.games.skyjo.views import FACE_DOWN, PublicView
+from skipbo.observation.encoder import Encoder, register_encoder
 from skipbo.observation.layout import ObservationLayout, make_layout
 
 if TYPE_CHECKING:
@@ -49,6 +54,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ACTION_COUNT",
     "DISCARD_DEPTH",
+    "ENCODER",
     "PHASES",
     "action_mask",
     "card_values",
@@ -251,3 +257,36 @@ def text_observation(seen: PublicView, seat: int) -> str:
     """
     _check(seen, seat)
     return f"You are seat {seat}.\n{render_view(seen)}"
+
+
+def _mask(state: GameState) -> bytes:
+    return bytes(legal_action_mask(state))
+
+
+def _action_count(rules: Rules) -> int:
+    return ACTION_COUNT  # the same for every rules configuration
+
+
+def _to_move(rules: Rules, action: int) -> Move:
+    return action_to_move(action)
+
+
+def _default_rules(players: int) -> Rules:
+    return Rules(players=players)
+
+
+ENCODER = Encoder(
+    name="Skyjo",
+    default_rules=_default_rules,
+    default_depth=DISCARD_DEPTH,
+    layout=observation_layout,
+    encode=observation_array,
+    legal_mask=_mask,
+    action_count=_action_count,
+    to_move=_to_move,
+    text=text_observation,
+    # A Skyjo game ends only at the end score (S-SCORE-3); a turn limit ends a round.
+)
+"""Skyjo for the environments: the public view seen from each seat (S-INFO-2)."""
+
+register_encoder(Rules, ENCODER)

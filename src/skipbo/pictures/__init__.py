@@ -14,10 +14,17 @@ True
 
 In Jupyter, ``%load_ext skipbo.pictures`` (or :func:`enable_notebook`) makes states,
 views and records display as these pictures.
+
+The layer is :mod:`skipbo.pictures.drawing` (the generic part) plus one module a game
+(:mod:`skipbo.pictures.skipbo`, :mod:`skipbo.pictures.skyjo`), which registers the
+game's painter when imported; this package imports the modules of the games that come
+with skipbo.
 """
 
 from __future__ import annotations
 
+# Imported for their effect: each registers its game's painter.
+from skipbo.pictures import skipbo, skyjo  # noqa: F401
 from skipbo.pictures.drawing import draw
 from skipbo.pictures.notebook import enable_notebook, load_ipython_extension
 from skipbo.pictures.svg import Picture

@@ -1,9 +1,14 @@
 """One entry point for every game's pictures: :func:`draw`, and the painters behind it.
 
 Each game supplies a :class:`Painter`: how it draws a state or view, how it says a
-move in words (the terminal's words), what a seat sees and how its records replay.
-The machinery above (pictures of records, the HTML replay, the notebook display) is
-written once over painters; a painter is found from the rules of the value drawn.
+move in words (the terminal's words), and how its records replay. It registers it
+with :func:`register_painter` for its rules type, in this layer's module named after
+the game (:mod:`skipbo.pictures.skipbo`, :mod:`skipbo.pictures.skyjo`), which
+:mod:`skipbo.pictures` imports; a game from elsewhere registers its painter when its
+own module is imported. The machinery above (pictures of records, the HTML replay,
+the notebook display) is written once over painters; a painter is found from the
+rules of the value drawn, and what a seat sees from the game's
+:meth:`~skipbo.common.game.Game.view`. This module imports no game.
 """
 
 from __future__ import annotations
@@ -13,88 +18,65 @@ from typing import Any
 
 import attrs
 
-from skipbo import skyjo
+from skipbo.common.game import game_of
+from skipbo.common.registry import LayerRegistry
 from skipbo.errors import ArgumentTypeError
-from skipbo.games.skipbo import records as skipbo_records
-from skipbo.games.skipbo.rules import Rules
-from skipbo.games.skipbo.state import GameState
-from skipbo.games.skipbo.text.words import describe_move
-from skipbo.games.skipbo.views import PlayerView, view
-from skipbo.games.skyjo import records as skyjo_records
-from skipbo.games.skyjo import text as skyjo_display
-from skipbo.pictures import skipbo as skipbo_table
-from skipbo.pictures import skyjo as skyjo_table
 from skipbo.pictures.layout import Options
 from skipbo.pictures.svg import Picture
 
-__all__ = ["Painter", "Step", "draw", "painter_of", "painters", "steps"]
+__all__ = ["Painter", "Step", "draw", "painter_of", "painters", "register_painter", "steps"]
 
 
 @attrs.frozen
 class Painter:
-    """What the pictures need of one game."""
+    """What the pictures need of one game (its view comes from the game's registration)."""
 
     draw: Callable[[Any, Options], str]
     """The SVG of a state (everything) or a view (what its seat sees)."""
     say: Callable[[Any, Any, int | None], str]
     """A move in words: ``say(move, state_before, seat)``, seat ``None`` for anyone."""
-    view: Callable[[Any, int | None], Any]
-    """What seat ``seat`` sees of a state (``None``: a spectator)."""
     state_types: tuple[type[Any], ...]
-    """The game's state and view classes."""
+    """The game's state class, then its view classes."""
     record_type: type[Any]
     """The game's record class."""
     replay: Callable[[Any], Iterator[Any]]
     """The states of a record: the deal, then one after each move."""
 
 
-def _skipbo_words(move: Any, before: Any, seat: int | None) -> str:
-    # The mover hears "play 5 from your hand", everyone else "seat 1 plays 5 ...".
-    return describe_move(move, view(before, seat))
+_PAINTERS: LayerRegistry[Painter] = LayerRegistry("painter")
 
 
-def _skyjo_words(move: Any, before: Any, seat: int | None) -> str:
-    words = skyjo_display.describe_move(move, skyjo.view(before))
-    return f"seat {before.current_player}: {words}"
+def register_painter(rules_type: type, painter: Painter) -> None:
+    """Draw the states, views and records of the game of ``rules_type`` with ``painter``.
 
+    Raises:
+        skipbo.errors.ArgumentTypeError: if ``rules_type`` is not a class or ``painter``
+            not a :class:`Painter`.
+        ValueError: if another painter is registered for ``rules_type``.
 
-_PAINTERS: dict[type, Painter] = {
-    Rules: Painter(
-        draw=skipbo_table.draw,
-        say=_skipbo_words,
-        view=view,
-        state_types=(GameState, PlayerView),
-        record_type=skipbo_records.GameRecord,
-        replay=skipbo_records.replay,
-    ),
-    skyjo.Rules: Painter(
-        draw=skyjo_table.draw,
-        say=_skyjo_words,
-        view=lambda state, seat: skyjo.view(state),
-        state_types=(skyjo.GameState, skyjo.PublicView),
-        record_type=skyjo_records.GameRecord,
-        replay=skyjo_records.replay,
-    ),
-}
+    """
+    if not isinstance(painter, Painter):
+        raise ArgumentTypeError(f"painter must be a Painter, not {type(painter).__name__}")
+    _PAINTERS.register(rules_type, painter)
 
 
 def painters() -> tuple[Painter, ...]:
     """Every game's painter."""
-    return tuple(_PAINTERS.values())
+    return tuple(_PAINTERS.entries().values())
 
 
 def painter_of(value: object) -> Painter:
     """The painter of the game ``value`` (a state, view or record) belongs to.
 
     Raises:
-        ArgumentTypeError: if ``value`` is none of either game's states, views or records.
+        ArgumentTypeError: if ``value`` is no state, view or record of a game with a painter.
 
     """
-    painter = _PAINTERS.get(type(getattr(value, "rules", None)))
+    painter = _PAINTERS.entries().get(type(getattr(value, "rules", None)))
     if painter is None or not isinstance(value, (*painter.state_types, painter.record_type)):
         raise ArgumentTypeError(
-            f"cannot draw a {type(value).__name__}: draw takes a Skip-Bo or Skyjo "
-            "state, view or record"
+            f"cannot draw a {type(value).__name__}: draw takes a state, view or record of "
+            f"a game with a painter ({', '.join(_PAINTERS.games())})"
         )
     return painter
 
@@ -139,12 +121,12 @@ def draw(
     caption: str | None = None,
     names: tuple[str, ...] = (),
 ) -> Picture:
-    """The picture of a state, a view or a record (its last position), of either game.
+    """The picture of a state, a view or a record (its last position), of any game.
 
     Args:
-        value: a Skip-Bo or Skyjo state (drawn whole, every hand and, in Skyjo,
-            every face-down card shown: for referees), a view (drawn as its seat
-            sees it), or a record.
+        value: a state of a game with a painter (drawn whole: in Skip-Bo every
+            hand, in Skyjo every face-down card shown, for referees), a view (drawn
+            as its seat sees it), or a record.
         seat: draw only what this seat sees of a state or record (its view).
         size: the width shown, in pixels; the height follows. 360 suits a phone.
         bottom: the seat drawn at the bottom (default: the viewer's seat, else 0).
@@ -154,7 +136,7 @@ def draw(
         names: the players' names by seat (a record's names by default).
 
     Raises:
-        ArgumentTypeError: if ``value`` is nothing either game draws.
+        ArgumentTypeError: if ``value`` is nothing a registered painter draws.
         ValueError: if ``seat`` or ``bottom`` is no seat of the game, or ``size`` is
             out of range.
 
@@ -173,7 +155,7 @@ def draw(
         players = shown.rules.players
         if type(seat) is not int or not 0 <= seat < players:
             raise ValueError(f"seat {seat!r} is not in this game (seats 0 to {players - 1})")
-        shown = painter.view(shown, seat)
+        shown = game_of(shown.rules).view(shown, seat)
         bottom = seat if bottom is None else bottom
     options = Options(
         size=size, bottom=bottom, last_move=last_move, mover=mover, caption=caption, names=names

@@ -1,10 +1,11 @@
-"""Jupyter display of both games' states, views and records, installed from this layer.
+"""Jupyter display of every game's states, views and records, installed from this layer.
 
 The games know nothing of pictures: no ``_repr_svg_`` is defined on their classes.
 Instead :func:`enable_notebook` (or ``%load_ext skipbo.pictures``) registers a
-formatter for each of their types with IPython's display formatter (``for_type``),
-so the layering holds: the core never imports the renderer, and the renderer
-registers itself only where a notebook asks for it. Nothing here imports IPython:
+formatter for each of their types (those of every painter registered when it runs)
+with IPython's display formatter (``for_type``), so the layering holds: the core
+never imports the renderer, and the renderer registers itself only where a notebook
+asks for it. Nothing here imports IPython:
 the running shell is handed in (an extension) or found among the loaded modules.
 """
 
@@ -27,7 +28,7 @@ class NotebookError(SkipBoError, RuntimeError):
 
 
 def shown_types() -> tuple[type, ...]:
-    """The classes that display as pictures: both games' states, views and records."""
+    """The classes that display as pictures: the states, views and records of every painter."""
     return tuple(
         kind for painter in painters() for kind in (*painter.state_types, painter.record_type)
     )

@@ -4,7 +4,7 @@ The page holds every position as inline SVG (in ``<template>`` elements, which t
 browser keeps inert until shown), the move that led to it in words, and a few lines
 of script for the controls: first, back, play/pause, forward, last, a slider, and the
 arrow keys. It loads nothing from the network, so it can be mailed or opened from a
-file. Both games: the record's rules say which game draws it.
+file. Any game with a painter: the record's rules say which game draws it.
 
 >>> import skipbo
 >>> from skipbo.games.skipbo.bots import make_bot
@@ -101,7 +101,7 @@ def replay_html(record: Any, *, seat: int | None = None, size: float = 560) -> s
         size: the pictures' width in pixels (the page scales them down on a phone).
 
     Raises:
-        ArgumentTypeError: if ``record`` is no record of either game.
+        ArgumentTypeError: if ``record`` is no record of a game with a painter.
         ReplayError: the game's, if a recorded move is illegal.
         ValueError: if ``seat`` is not a seat of the game.
 

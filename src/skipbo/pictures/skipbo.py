@@ -5,24 +5,32 @@ own hand), so it cannot show a hidden card (R-INFO-3); the full state's picture 
 every hand, for referees and debugging. Piles are named as in the move notation
 (``b0``, ``s1``, ``d1.2``); a discard pile is fanned so every card of it shows (they are
 public, R-INFO-1), a stock pile shows its top on face-down cards with its size.
+
+Importing this module registers :data:`PAINTER`, Skip-Bo's painter, for
+:class:`skipbo.Rules` (:func:`skipbo.pictures.drawing.register_painter`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from skipbo.errors import ArgumentTypeError
 from skipbo.games.skipbo.cards import WILD, Card
 from skipbo.games.skipbo.moves import Discard, PlayFromDiscard, PlayFromHand, PlayFromStock
+from skipbo.games.skipbo.records import GameRecord, replay
+from skipbo.games.skipbo.rules import Rules
 from skipbo.games.skipbo.state import GameState
 from skipbo.games.skipbo.text.display import format_pile
-from skipbo.games.skipbo.views import PlayerView, spectator_view
+from skipbo.games.skipbo.text.words import describe_move
+from skipbo.games.skipbo.views import PlayerView, spectator_view, view
 from skipbo.pictures import layout
+from skipbo.pictures.drawing import Painter, register_painter
 from skipbo.pictures.faces import CARD_RATIO, CardFace, card_back, card_front, skipbo_face
 from skipbo.pictures.layout import Item, Options, flow, label, panel, pile_item
 from skipbo.pictures.svg import document, element, group
 
-__all__ = ["draw", "marked_piles"]
+__all__ = ["PAINTER", "draw", "marked_piles", "say"]
 
 CARD = 44.0
 """A card's width in the picture's units."""
@@ -280,3 +288,23 @@ def draw(value: GameState | PlayerView, options: Options) -> str:
         who = "a spectator" if value.player is None else f"seat {value.player}"
         return _picture(value, own, options, f"Skip-Bo: what {who} sees")
     raise ArgumentTypeError(f"not a Skip-Bo state or view: {type(value).__name__}")
+
+
+def say(move: Any, before: GameState, seat: int | None) -> str:
+    """``move`` in words as ``seat`` hears it (the terminal's words).
+
+    The mover hears "play 5 from your hand", everyone else "seat 1 plays 5 ...".
+    """
+    return describe_move(move, view(before, seat))
+
+
+PAINTER = Painter(
+    draw=draw,
+    say=say,
+    state_types=(GameState, PlayerView),
+    record_type=GameRecord,
+    replay=replay,
+)
+"""Skip-Bo's painter: its tables, its moves in words, its records."""
+
+register_painter(Rules, PAINTER)

@@ -4,23 +4,31 @@ Skyjo hides a face-down card from its owner too (S-INFO-2), so every seat sees t
 same public view; a seat's picture differs only in whose grid is at the bottom. The
 view's picture draws face-down cards as backs; the full state's picture (for
 referees) shows their values, faded and marked "down".
+
+Importing this module registers :data:`PAINTER`, Skyjo's painter, for
+:class:`skipbo.games.skyjo.Rules` (:func:`skipbo.pictures.drawing.register_painter`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from skipbo.errors import ArgumentTypeError
 from skipbo.games.skyjo.cards import COLUMNS, ROWS
 from skipbo.games.skyjo.moves import DiscardFlip, Draw, Reveal, Swap, TakeDiscard
+from skipbo.games.skyjo.records import GameRecord, replay
+from skipbo.games.skyjo.rules import Rules
 from skipbo.games.skyjo.state import GameState, Phase
+from skipbo.games.skyjo.text import describe_move
 from skipbo.games.skyjo.views import FACE_DOWN, PublicView, SeenGrid, view
 from skipbo.pictures import layout
+from skipbo.pictures.drawing import Painter, register_painter
 from skipbo.pictures.faces import CARD_RATIO, card_back, card_front, empty_place, skyjo_face
 from skipbo.pictures.layout import Item, Options, flow, highlight, label, panel, pile_item
 from skipbo.pictures.svg import document, element, group
 
-__all__ = ["draw", "marked_places"]
+__all__ = ["PAINTER", "draw", "marked_places", "say"]
 
 CARD = 44.0
 GAP = 10.0
@@ -214,3 +222,20 @@ def draw(value: GameState | PublicView, options: Options) -> str:
     if type(value) is PublicView:
         return _picture(value, None, options, "Skyjo: the table as every player sees it")
     raise ArgumentTypeError(f"not a Skyjo state or view: {type(value).__name__}")
+
+
+def say(move: Any, before: GameState, seat: int | None) -> str:
+    """``move`` in words, headed by the mover's seat (every seat hears the same, S-INFO-2)."""
+    return f"seat {before.current_player}: {describe_move(move, view(before))}"
+
+
+PAINTER = Painter(
+    draw=draw,
+    say=say,
+    state_types=(GameState, PublicView),
+    record_type=GameRecord,
+    replay=replay,
+)
+"""Skyjo's painter: its tables, its moves in words, its records."""
+
+register_painter(Rules, PAINTER)
