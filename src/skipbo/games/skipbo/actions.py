@@ -40,7 +40,7 @@ from functools import lru_cache
 import attrs
 
 from skipbo.common.strictjson import echo
-from skipbo.errors import SkipBoError
+from skipbo.errors import ActionError
 from skipbo.games.skipbo.moves import Move, move_table
 from skipbo.games.skipbo.rules import Rules
 from skipbo.games.skipbo.state import GameState
@@ -55,10 +55,6 @@ __all__ = [
     "legal_actions",
     "move_to_action",
 ]
-
-
-class ActionError(SkipBoError, ValueError):
-    """An action index or move outside the action space of a rules configuration."""
 
 
 @lru_cache(maxsize=64)

@@ -27,6 +27,7 @@ True
 
 from __future__ import annotations
 
+from skipbo import errors
 from skipbo.common.strictjson import echo
 from skipbo.games.skyjo.engine import legal_moves
 from skipbo.games.skyjo.errors import SkyjoError
@@ -49,7 +50,7 @@ ACTION_COUNT = len(all_moves())  # the same for every rules configuration
 _INDEX = {move: index for index, move in enumerate(all_moves())}
 
 
-class ActionError(SkyjoError, ValueError):
+class ActionError(SkyjoError, errors.ActionError):
     """An action index or move outside Skyjo's action space."""
 
 
