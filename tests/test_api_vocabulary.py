@@ -19,7 +19,9 @@ import skipbo
 from skipbo import skyjo
 from skipbo.arena import play_game
 from skipbo.common.game import game_of
+from skipbo.games.skipbo import actions as skipbo_actions
 from skipbo.games.skipbo.bots import make_bot as skipbo_bot
+from skipbo.games.skyjo import actions as skyjo_actions
 from skipbo.games.skyjo.bots import make_bot as skyjo_bot
 
 GAMES = [pytest.param(skipbo, id="skipbo"), pytest.param(skyjo, id="skyjo")]
@@ -265,3 +267,22 @@ class TestOneViewForEveryone:
         assert skyjo.all_moves(skyjo.Rules(players=8)) == skyjo.all_moves()
         with pytest.raises(skipbo.ArgumentTypeError, match="skyjo Rules"):
             skyjo.all_moves(skipbo.Rules())  # type: ignore[arg-type]
+
+
+class TestActions:
+    """The integer actions of both games: the same names, the same kinds of values."""
+
+    @pytest.mark.parametrize(
+        ("game", "actions"),
+        [(skipbo, skipbo_actions), (skyjo, skyjo_actions)],
+        ids=["skipbo", "skyjo"],
+    )
+    def test_the_legal_action_mask_is_one_byte_per_action(
+        self, game: ModuleType, actions: ModuleType
+    ) -> None:
+        state = game.new_game(RANDOM_RULES[_name(game)], seed=3)
+        mask = actions.legal_action_mask(state)
+        assert isinstance(mask, bytes)
+        assert len(mask) == len(game.all_moves(state.rules))
+        assert [index for index, flag in enumerate(mask) if flag] == actions.legal_actions(state)
+        assert set(mask) == {0, 1}

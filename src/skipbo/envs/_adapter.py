@@ -427,10 +427,6 @@ def _skyjo_tracker(depth: int) -> Callable[[Any, int], Observation]:
     return observe
 
 
-def _skyjo_mask(state: Any) -> bytes:
-    return bytes(skyjo_actions.legal_action_mask(state))
-
-
 SKYJO = EnvGame(
     name="Skyjo",
     rules_type=SkyjoRules,
@@ -442,7 +438,7 @@ SKYJO = EnvGame(
         game_of(state.rules).view(state, seat), seat, depth
     ),
     tracker=lambda rules, depth: _skyjo_tracker(depth),
-    legal_mask=_skyjo_mask,
+    legal_mask=skyjo_actions.legal_action_mask,
     action_count=lambda rules: skyjo_actions.ACTION_COUNT,
     to_move=lambda rules, index: skyjo_actions.action_to_move(index),
     text=skyjo_observation.text_observation,

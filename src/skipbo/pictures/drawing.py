@@ -70,7 +70,7 @@ _PAINTERS: dict[type, Painter] = {
     skyjo.Rules: Painter(
         draw=skyjo_table.draw,
         say=_skyjo_words,
-        view=lambda state, seat: skyjo.view(state),
+        view=skyjo.view,
         state_types=(skyjo.GameState, skyjo.PublicView),
         record_type=skyjo_records.GameRecord,
         replay=skyjo_records.replay,
