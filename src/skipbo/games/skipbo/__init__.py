@@ -5,8 +5,9 @@ Its core names are Skyjo's (:mod:`skipbo.games.skyjo`), with the same meaning:
 ``current_player``, ``view``, ``spectator_view``, ``check_invariants``,
 ``invariant_violations``, ``check_conformance``, ``parse_move``, ``all_moves``,
 ``replay`` and the errors, so code written for one game plays the other. Where the
-games differ the name says so: Skip-Bo's :class:`PlayerView` holds its player's hand
-(R-INFO-2), where Skyjo shows every seat one public view.
+games differ the name says so: Skip-Bo's
+:class:`~skipbo.games.skipbo.views.PlayerView` holds its player's hand (R-INFO-2),
+where Skyjo shows every seat one public view.
 
 >>> import random, skipbo
 >>> state = skipbo.new_game(skipbo.Rules(players=3), seed=42)
