@@ -5,9 +5,11 @@ Errors about bad input are also :class:`ValueError` subclasses, so callers that
 already catch ``ValueError`` keep working.
 
 This module holds the errors every game and layer shares (bad configurations,
-illegal moves, actions outside an action space, unreadable data, broken invariants);
-it imports nothing. Errors of one layer live with that layer and are re-exported by
-the top-level package: :class:`~skipbo.games.skipbo.views.ViewError`,
+illegal moves, unreadable data, broken invariants, views and actions that do not
+exist); it imports nothing. Skip-Bo raises these; Skyjo raises subclasses of the
+same names that derive from :class:`~skipbo.games.skyjo.errors.SkyjoError` too, so one
+``except`` clause catches the same error of either game. Errors of one layer live
+with that layer and are re-exported by the top-level package:
 :class:`~skipbo.games.skipbo.records.ReplayError`,
 :class:`~skipbo.games.skipbo.variants.penalty.PenaltyError`,
 :class:`~skipbo.games.skipbo.variants.match.MatchError` and
@@ -28,6 +30,7 @@ __all__ = [
     "MoveSyntaxError",
     "RuleError",
     "SkipBoError",
+    "ViewError",
 ]
 
 
@@ -155,3 +158,11 @@ class InvariantViolation(SkipBoError, AssertionError):
             f"{len(violations)} invariant violation(s):\n" + "\n".join(f"- {v}" for v in violations)
         )
         self.violations = tuple(violations)
+
+
+class ViewError(SkipBoError, ValueError):
+    """A player's view that does not exist or cannot answer the question asked.
+
+    For example a seat the game does not have, or (in Skip-Bo) the legal moves asked
+    of a view that does not hold the hand of the player to move (R-INFO-2).
+    """

@@ -24,7 +24,6 @@ from skipbo.games.skipbo.bots import (
     search,
 )
 from skipbo.games.skipbo.bots.heuristic import (
-    GAP_RISK,
     HAND_FIRST_SCORE,
     discards,
     empty_hand_plan,
@@ -33,7 +32,13 @@ from skipbo.games.skipbo.bots.heuristic import (
     stock_move,
 )
 from skipbo.games.skipbo.bots.leaf import FITTED, fitted_leaf, leaf_features
-from skipbo.games.skipbo.bots.reference import danger, play_candidates, scarce, stock_plan
+from skipbo.games.skipbo.bots.reference import (
+    GAP_RISK,
+    danger,
+    play_candidates,
+    scarce,
+    stock_plan,
+)
 from skipbo.games.skipbo.bots.search import (
     COMPLETED_WILDS,
     DEFAULT_ITERATIONS,

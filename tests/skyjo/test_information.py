@@ -61,10 +61,18 @@ class TestHidden:
 
     @pytest.mark.rule("S-INFO-2")
     def test_every_seat_has_the_same_view(self) -> None:
-        # There is one view function and it takes no seat: what the owner of a grid
-        # sees of it is what everybody sees.
-        with pytest.raises(TypeError):
-            skyjo.view(started(), 0)  # type: ignore[call-arg]
+        # view() takes a seat, as Skip-Bo's does, but what the owner of a grid sees of
+        # it is what everybody sees: every seat's view is the spectator's.
+        state = started()
+        spectator = skyjo.spectator_view(state)
+        assert spectator == skyjo.view(state)
+        assert all(skyjo.view(state, seat) == spectator for seat in range(2))
+
+    @pytest.mark.rule("S-INFO-2")
+    @pytest.mark.parametrize("seat", [2, -1, True, "0", 0.0])
+    def test_a_seat_the_game_does_not_have_gets_no_view(self, seat: object) -> None:
+        with pytest.raises(skyjo.ViewError, match="is not in this game"):
+            skyjo.view(started(), seat)  # type: ignore[arg-type]
 
     @pytest.mark.rule("S-INFO-2")
     @given(state=game_states(), seed=st.integers(0, 2**32))

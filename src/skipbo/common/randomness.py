@@ -19,6 +19,9 @@ T = TypeVar("T")
 SEED_BITS = 64
 """Size of the seeds chained from one shuffle to the next."""
 
+SEED_LIMIT = 2**SEED_BITS
+"""A state's shuffle seed lies in ``0 .. SEED_LIMIT - 1`` (the games' loaders check it)."""
+
 
 def permute(items: Sequence[T], swaps: Sequence[int]) -> tuple[T, ...]:
     """Apply a Fisher-Yates permutation given by its swap choices.

@@ -62,11 +62,9 @@ from skipbo import (
     Deck,
     GameState,
     Move,
-    PlayerView,
     Rules,
     apply,
     format_card,
-    spectator_view,
     view,
 )
 from skipbo.envs import _rewards
@@ -227,7 +225,7 @@ class SkipBoModel(RegisteredGameModel[GameState]):
 
     def observation_text(self, state: GameState, seat: int | None) -> str:
         """The text of :func:`~skipbo.observation.skipbo.text_observation` of the seat's view."""
-        return text_observation(_view(state, seat))
+        return text_observation(view(state, seat))
 
     def observation_size(self) -> int:
         """The length of :func:`~skipbo.observation.skipbo.observation`."""
@@ -239,7 +237,7 @@ class SkipBoModel(RegisteredGameModel[GameState]):
 
     def observation_tensor(self, state: GameState, seat: int | None) -> Sequence[float]:
         """The numbers of :func:`~skipbo.observation.skipbo.observation` of the seat's view."""
-        return observation(_view(state, seat))
+        return observation(view(state, seat))
 
     def resample(self, state: GameState, seat: int, rng: random.Random) -> GameState:
         """A state with the seat's view, the hidden rest sampled consistently with it."""
@@ -264,10 +262,6 @@ def _reshuffled(state: GameState, move: Move, order: tuple[int, ...]) -> GameSta
     """
     stacked = replace(state, draw_pile=order + state.draw_pile, completed=())
     return replace(apply(stacked, move), completed=())
-
-
-def _view(state: GameState, seat: int | None) -> PlayerView:
-    return spectator_view(state) if seat is None else view(state, seat)
 
 
 class SkipBoGame(SpielGame):

@@ -1,5 +1,14 @@
 """Skip-Bo: the rules core, its services and its adapter (re-exported as ``skipbo``).
 
+Its core names are Skyjo's (:mod:`skipbo.games.skyjo`), with the same meaning:
+``new_game``, ``legal_moves``, ``apply``, ``is_over``, ``outcome``,
+``current_player``, ``view``, ``spectator_view``, ``check_invariants``,
+``invariant_violations``, ``check_conformance``, ``parse_move``, ``all_moves``,
+``replay`` and the errors, so code written for one game plays the other. Where the
+games differ the name says so: Skip-Bo's
+:class:`~skipbo.games.skipbo.views.PlayerView` holds its player's hand (R-INFO-2),
+where Skyjo shows every seat one public view.
+
 >>> import random, skipbo
 >>> state = skipbo.new_game(skipbo.Rules(players=3), seed=42)
 >>> rng = random.Random(0)
@@ -12,9 +21,11 @@ True
 # Imported for its effect: registers Skip-Bo with skipbo.common.game (the arena, the checks).
 import skipbo.games.skipbo.adapter  # noqa: F401  (registers the game)
 from skipbo.errors import (
+    ArgumentTypeError,
     ConfigurationError,
     DataError,
     IllegalMoveError,
+    InvalidMoveError,
     InvalidStateError,
     InvariantViolation,
     MoveSyntaxError,
@@ -47,6 +58,7 @@ __all__ = [
     "HIGHEST_VALUE",
     "WILD",
     "ActionError",
+    "ArgumentTypeError",
     "Card",
     "ConfigurationError",
     "ConformanceError",
@@ -58,6 +70,7 @@ __all__ = [
     "GameRecord",
     "GameState",
     "IllegalMoveError",
+    "InvalidMoveError",
     "InvalidStateError",
     "InvariantViolation",
     "Match",

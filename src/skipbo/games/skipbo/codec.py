@@ -19,6 +19,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
+from skipbo.common.randomness import SEED_LIMIT
 from skipbo.common.strictjson import (
     array,
     echo,
@@ -59,9 +60,6 @@ LIMITS: Mapping[str, int] = {
 }
 """Upper bounds for loaded rules (the JSON Schema states the same), far above any
 real variant, so that untrusted input cannot make the engine allocate without bound."""
-
-SEED_LIMIT = 2**64
-"""A state's shuffle seed lies in ``0 .. 2**64 - 1`` (the engine draws 64 bits)."""
 
 RULES_FIELDS = (
     "players",

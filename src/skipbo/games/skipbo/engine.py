@@ -21,7 +21,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from skipbo.errors import ArgumentTypeError, IllegalMoveError
 from skipbo.games.skipbo import (
@@ -41,6 +41,9 @@ from skipbo.games.skipbo.moves import (
 )
 from skipbo.games.skipbo.rules import Rules
 from skipbo.games.skipbo.state import GameState, Outcome, Pile, Termination, replace, require_state
+
+if TYPE_CHECKING:  # views imports this module: the class is looked up when first needed
+    from skipbo.games.skipbo.views import PlayerView
 
 __all__ = ["apply", "current_player", "is_over", "legal_moves", "outcome"]
 
@@ -511,16 +514,33 @@ _PERFORM: dict[type, Callable[[GameState, Any], GameState]] = {
 # --- queries -----------------------------------------------------------------------------
 
 
-def current_player(state: GameState) -> int:
+def _position(state: object, function: str) -> GameState | PlayerView:
+    """``state``, if it is a state or a view; else an ``ArgumentTypeError`` naming both.
+
+    Who is to move and how the game ended are public (R-INFO-1), so the queries
+    below answer from a view as from the state, as Skyjo's do.
+    """
+    if type(state) is GameState:
+        return state
+    from skipbo.games.skipbo.views import PlayerView
+
+    if isinstance(state, PlayerView):
+        return state
+    raise ArgumentTypeError(
+        f"{function} needs a GameState or PlayerView, not {type(state).__name__}"
+    )
+
+
+def current_player(state: GameState | PlayerView) -> int:
     """The seat whose turn it is (in a finished game: the seat that moved last)."""
-    return state.current_player
+    return _position(state, "current_player").current_player
 
 
-def is_over(state: GameState) -> bool:
+def is_over(state: GameState | PlayerView) -> bool:
     """Whether the game has ended (R-WIN-1, R-WIN-2); then :func:`legal_moves` is empty."""
-    return state.outcome is not None
+    return _position(state, "is_over").outcome is not None
 
 
-def outcome(state: GameState) -> Outcome | None:
+def outcome(state: GameState | PlayerView) -> Outcome | None:
     """The :class:`~skipbo.Outcome` of a finished game, or ``None`` while it goes on."""
-    return state.outcome
+    return _position(state, "outcome").outcome

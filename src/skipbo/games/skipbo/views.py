@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import attrs
 
-from skipbo.errors import ArgumentTypeError, SkipBoError
+from skipbo.errors import ArgumentTypeError, ViewError
 from skipbo.games.skipbo import engine
 from skipbo.games.skipbo.cards import Card
 from skipbo.games.skipbo.moves import Move
@@ -41,14 +41,6 @@ __all__ = [
     "state_with_hidden",
     "view",
 ]
-
-
-class ViewError(SkipBoError, ValueError):
-    """A player's view that does not exist or cannot answer the question asked.
-
-    For example a seat the game does not have, or the legal moves asked of a view
-    that does not hold the hand of the player to move (R-INFO-2).
-    """
 
 
 @attrs.frozen(slots=True, kw_only=True)
@@ -141,7 +133,7 @@ def view(state: GameState, player: int | None) -> PlayerView:
     >>> view(state, 3)
     Traceback (most recent call last):
     ...
-    skipbo.games.skipbo.views.ViewError: seat 3 is not in this game (seats 0 to 2)
+    skipbo.errors.ViewError: seat 3 is not in this game (seats 0 to 2)
 
     """
     rules = require_state(state, "view").rules

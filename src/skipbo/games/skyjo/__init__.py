@@ -4,6 +4,14 @@ Immutable states, :func:`legal_moves` and :func:`apply`, a public view, typed er
 and seeded randomness; the rules with their IDs are in ``docs/skyjo-rules.md``. The
 Skip-Bo core never imports this package.
 
+The core names are Skip-Bo's, with the same meaning (``new_game``, ``legal_moves``,
+``apply``, ``is_over``, ``outcome``, ``current_player``, ``view``,
+``spectator_view``, ``check_invariants``, ``invariant_violations``,
+``check_conformance``, ``parse_move``, ``all_moves``, ``replay``, ...), so code
+written for one game plays the other. Where the games differ the name says so:
+Skyjo's view is one :class:`PublicView` for every seat (S-INFO-2), where Skip-Bo's
+``PlayerView`` holds its player's hand.
+
 >>> import random
 >>> from skipbo import skyjo
 >>> state = skyjo.new_game(skyjo.Rules(players=4), seed=42)
@@ -15,9 +23,12 @@ Skip-Bo core never imports this package.
 
 # Imported for its effect: registers Skyjo with skipbo.common.game (the arena, the checks).
 import skipbo.games.skyjo.adapter  # noqa: F401
+from skipbo.games.skyjo.actions import ActionError
 from skipbo.games.skyjo.cards import COLUMNS, GRID_SIZE, ROWS, Card, Deck, column_of, column_places
+from skipbo.games.skyjo.conformance import ConformanceError, ConformanceReport, check_conformance
 from skipbo.games.skyjo.engine import (
     apply,
+    current_player,
     deal,
     first_round_starter,
     is_over,
@@ -48,9 +59,17 @@ from skipbo.games.skyjo.moves import (
     all_moves,
     parse_move,
 )
+from skipbo.games.skyjo.records import GameRecord, ReplayError, replay
 from skipbo.games.skyjo.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from skipbo.games.skyjo.state import GameState, Grid, Outcome, Phase, RoundScore, Source
-from skipbo.games.skyjo.views import FACE_DOWN, PublicView, SeenGrid, view
+from skipbo.games.skyjo.views import (
+    FACE_DOWN,
+    PublicView,
+    SeenGrid,
+    ViewError,
+    spectator_view,
+    view,
+)
 
 __all__ = [
     "COLUMNS",
@@ -59,13 +78,17 @@ __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "ROWS",
+    "ActionError",
     "ArgumentTypeError",
     "Card",
     "ConfigurationError",
+    "ConformanceError",
+    "ConformanceReport",
     "DataError",
     "Deck",
     "DiscardFlip",
     "Draw",
+    "GameRecord",
     "GameState",
     "Grid",
     "IllegalMoveError",
@@ -77,6 +100,7 @@ __all__ = [
     "Outcome",
     "Phase",
     "PublicView",
+    "ReplayError",
     "Reveal",
     "RoundScore",
     "Rules",
@@ -85,11 +109,14 @@ __all__ = [
     "Source",
     "Swap",
     "TakeDiscard",
+    "ViewError",
     "all_moves",
     "apply",
+    "check_conformance",
     "check_invariants",
     "column_of",
     "column_places",
+    "current_player",
     "deal",
     "first_round_starter",
     "invariant_violations",
@@ -98,6 +125,8 @@ __all__ = [
     "new_game",
     "outcome",
     "parse_move",
+    "replay",
     "round_scores",
+    "spectator_view",
     "view",
 ]

@@ -27,6 +27,7 @@ True
 
 from __future__ import annotations
 
+from skipbo import errors
 from skipbo.common.strictjson import echo
 from skipbo.games.skyjo.engine import legal_moves
 from skipbo.games.skyjo.errors import SkyjoError
@@ -49,7 +50,7 @@ ACTION_COUNT = len(all_moves())  # the same for every rules configuration
 _INDEX = {move: index for index, move in enumerate(all_moves())}
 
 
-class ActionError(SkyjoError, ValueError):
+class ActionError(SkyjoError, errors.ActionError):
     """An action index or move outside Skyjo's action space."""
 
 
@@ -83,9 +84,13 @@ def legal_actions(state: GameState | PublicView) -> list[int]:
     return [_INDEX[move] for move in legal_moves(state)]
 
 
-def legal_action_mask(state: GameState | PublicView) -> list[bool]:
-    """One flag per action: whether it is legal in ``state``."""
-    mask = [False] * ACTION_COUNT
+def legal_action_mask(state: GameState | PublicView) -> bytes:
+    """One byte per action: ``1`` where the move is legal in ``state``, ``0`` elsewhere.
+
+    As Skip-Bo's (:func:`skipbo.games.skipbo.actions.legal_action_mask`):
+    ``numpy.frombuffer(mask, dtype=bool)`` turns it into a boolean array without a copy.
+    """
+    mask = bytearray(ACTION_COUNT)
     for action in legal_actions(state):
-        mask[action] = True
-    return mask
+        mask[action] = 1
+    return bytes(mask)

@@ -61,11 +61,6 @@ def _read_rules(data: object) -> Rules:
     return rules
 
 
-def _public_view(state: GameState, seat: int | None) -> PublicView:
-    """The public view: the same for every seat (S-INFO-2)."""
-    return view(state)
-
-
 def _turn(state: GameState) -> tuple[int, int, int, bool]:
     """The round, its completed turns, the seat to move, and whether it reveals.
 
@@ -95,7 +90,7 @@ class SkyjoGame(GameAdapter[Rules, GameState, PublicView, Move, GameRecord]):
             bots=BotsOf("skipbo.games.skyjo.bots"),
             info=game_info,
             new_game=new_game,
-            view=_public_view,
+            view=view,
             legal_moves=legal_moves,
             apply=apply,
             is_over=is_over,

@@ -1,4 +1,4 @@
-"""The Skyjo rules: new_game, legal_moves, apply, is_over, outcome.
+"""The Skyjo rules: new_game, legal_moves, apply, is_over, outcome, current_player.
 
 Pure functions over immutable values, like Skip-Bo's engine: ``apply`` returns a new
 state and never changes its input; a refused move raises
@@ -26,7 +26,7 @@ from typing import TypeVar
 
 import attrs
 
-from skipbo.common.randomness import shuffle
+from skipbo.common.randomness import secret_seed, shuffle
 from skipbo.games.skyjo import spec  # noqa: F401  (the PEP 316 contracts below use it)
 from skipbo.games.skyjo.cards import (  # noqa: F401  (ROWS: the PEP 316 contracts below use it)
     COLUMNS,
@@ -39,11 +39,20 @@ from skipbo.games.skyjo.cards import (  # noqa: F401  (ROWS: the PEP 316 contrac
 from skipbo.games.skyjo.errors import ArgumentTypeError, ConfigurationError, IllegalMoveError
 from skipbo.games.skyjo.moves import DiscardFlip, Draw, Move, Reveal, Swap, TakeDiscard, all_moves
 from skipbo.games.skyjo.rules import Rules
-from skipbo.games.skyjo.state import GameState, Grid, Outcome, Phase, RoundScore, Source
+from skipbo.games.skyjo.state import (
+    GameState,
+    Grid,
+    Outcome,
+    Phase,
+    RoundScore,
+    Source,
+    has_face_down,
+)
 from skipbo.games.skyjo.views import FACE_DOWN, PublicView
 
 __all__ = [
     "apply",
+    "current_player",
     "deal",
     "first_round_starter",
     "is_over",
@@ -96,10 +105,14 @@ def deal(rules: Rules, order: Sequence[Card], seed: int, *, round: int, starter:
     )
 
 
-def new_game(rules: Rules, *, seed: int) -> GameState:
+def new_game(rules: Rules, *, seed: int | None = None) -> GameState:
     """The first round of a new game, the whole deck shuffled with ``seed`` (S-SETUP-2).
 
-    The same rules and seed always give the same game.
+    The same rules and seed always give the same game. As in Skip-Bo
+    (:func:`skipbo.new_game`), **the seed is the referee's secret**: every face-down
+    card follows from it (S-INFO-2). Without ``seed`` the game is dealt with a fresh
+    64-bit seed from the operating system's randomness, as a real game must be; pass
+    one only to reproduce a game.
 
     >>> from skipbo import skyjo
     >>> skyjo.new_game(skyjo.Rules(), seed=3) == skyjo.new_game(skyjo.Rules(), seed=3)
@@ -107,7 +120,9 @@ def new_game(rules: Rules, *, seed: int) -> GameState:
     """
     if not isinstance(rules, Rules):
         raise ArgumentTypeError(f"new_game() takes skyjo Rules, got {type(rules).__name__}")
-    if type(seed) is not int:
+    if seed is None:
+        seed = secret_seed()
+    elif type(seed) is not int:
         raise ArgumentTypeError(f"the seed must be an int, got {type(seed).__name__}")
     order, next_seed = shuffle(rules.deck.cards(), seed)
     # The first round's starter is known only after the reveals (S-SETUP-5).
@@ -123,13 +138,21 @@ def _position(state: object, function: str) -> GameState | PublicView:
     return state
 
 
+def current_player(state: GameState | PublicView) -> int:
+    """The seat to move: the seat choosing its reveal, or whose turn it is (S-SETUP-4, S-TURN).
+
+    In a finished game, the seat that moved last (as in Skip-Bo).
+    """
+    return _position(state, "current_player").current_player
+
+
 def is_over(state: GameState | PublicView) -> bool:
-    """Whether the game has ended (S-SCORE-3)."""
+    """Whether the game has ended (S-SCORE-3); then :func:`legal_moves` is empty."""
     return _position(state, "is_over").phase is Phase.OVER
 
 
 def outcome(state: GameState | PublicView) -> Outcome | None:
-    """The result of a finished game, else ``None``."""
+    """The :class:`~skipbo.games.skyjo.Outcome` of a finished game, or ``None`` while it goes on."""
     return _position(state, "outcome").outcome
 
 
@@ -424,7 +447,7 @@ def _end_turn(state: GameState) -> GameState:
     seat, players = state.current_player, state.rules.players
     turns = state.turns + 1
     ender = state.round_ender
-    if ender is None and not _has_face_down(state, seat):
+    if ender is None and not has_face_down(state, seat):
         ender = seat  # S-END-1: the others play once more
     limit = state.rules.turn_limit
     if limit is not None and turns >= limit:
@@ -434,13 +457,6 @@ def _end_turn(state: GameState) -> GameState:
         return _end_round(state, ender)  # S-END-1: everyone else has played once more
     return attrs.evolve(
         state, phase=Phase.TAKE, current_player=following, turns=turns, round_ender=ender
-    )
-
-
-def _has_face_down(state: GameState, seat: int) -> bool:
-    return any(
-        card is not None and not up
-        for card, up in zip(state.grids[seat], state.face_up[seat], strict=True)
     )
 
 

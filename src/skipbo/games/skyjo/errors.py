@@ -3,7 +3,8 @@
 Each class derives from :class:`SkyjoError` and from the shared class of the same
 name in :mod:`skipbo.errors`, so ``except skipbo.IllegalMoveError`` catches an illegal
 move of either game, and ``except SkyjoError`` only Skyjo's. As in Skip-Bo, the errors
-of one layer live with that layer (:class:`~skipbo.games.skyjo.actions.ActionError`,
+of one layer live with that layer (:class:`~skipbo.games.skyjo.views.ViewError`,
+:class:`~skipbo.games.skyjo.actions.ActionError`,
 :class:`~skipbo.games.skyjo.records.ReplayError`). The rule IDs they
 carry are those of the Skyjo rules (``S-TURN-2``, ...).
 """

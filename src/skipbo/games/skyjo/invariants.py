@@ -1,8 +1,8 @@
 """Invariants of Skyjo states: what every reachable state satisfies.
 
-:func:`invariant_violations` lists the broken ones, one line each naming its rule;
-:func:`check_invariants` raises :class:`~skipbo.games.skyjo.errors.InvariantViolation` if there are
-any.
+:func:`~skipbo.games.skyjo.invariant_violations` lists the broken ones, one line each
+naming its rule; :func:`~skipbo.games.skyjo.check_invariants` raises
+:class:`~skipbo.games.skyjo.errors.InvariantViolation` if there are any.
 Tests run them after every move; loaders run them on untrusted data.
 
 >>> from skipbo import skyjo
@@ -18,7 +18,7 @@ from skipbo.games.skyjo.cards import COLUMNS, GRID_SIZE, Card, column_places
 from skipbo.games.skyjo.engine import round_scores
 from skipbo.games.skyjo.errors import ArgumentTypeError, InvariantViolation
 from skipbo.games.skyjo.spec import complete_column
-from skipbo.games.skyjo.state import GameState, Phase, Source
+from skipbo.games.skyjo.state import GameState, Phase, Source, has_face_down
 
 __all__ = ["check_invariants", "invariant_violations"]
 
@@ -57,13 +57,6 @@ def _grid_violations(state: GameState, seat: int) -> list[str]:
 
 def _face_up_count(state: GameState, seat: int) -> int:
     return sum(state.face_up[seat])
-
-
-def _has_face_down(state: GameState, seat: int) -> bool:
-    return any(
-        card is not None and not up
-        for card, up in zip(state.grids[seat], state.face_up[seat], strict=True)
-    )
 
 
 def invariant_violations(state: GameState) -> list[str]:
@@ -106,7 +99,7 @@ def invariant_violations(state: GameState) -> list[str]:
             and state.source is not (Source.DISCARD_PILE)
         ):
             found.append("the discard pile is empty (S-SETUP-3)")
-        if phase is not Phase.OVER and not _has_face_down(state, state.current_player):
+        if phase is not Phase.OVER and not has_face_down(state, state.current_player):
             found.append(f"seat {state.current_player} moves with no face-down card (S-END-1)")
         # After the reveals every seat has two cards up; a card up stays up until its
         # column is removed, so places up or removed never drop below two.
@@ -117,7 +110,7 @@ def invariant_violations(state: GameState) -> list[str]:
     ender = state.round_ender
     if ender is not None and not 0 <= ender < players:
         found.append(f"round ender {ender} is not a seat")
-    elif ender is not None and phase is not Phase.OVER and _has_face_down(state, ender):
+    elif ender is not None and phase is not Phase.OVER and has_face_down(state, ender):
         found.append(f"round ender {ender} has a face-down card (S-END-1)")
     limit = rules.turn_limit
     if limit is not None and phase is not Phase.OVER and state.turns >= limit:

@@ -26,7 +26,6 @@ True
 from __future__ import annotations
 
 import re
-from functools import cache
 from itertools import combinations
 from typing import TypeAlias
 
@@ -34,6 +33,7 @@ import attrs
 
 from skipbo.games.skyjo.cards import GRID_SIZE
 from skipbo.games.skyjo.errors import ArgumentTypeError, InvalidMoveError, MoveSyntaxError
+from skipbo.games.skyjo.rules import Rules
 
 __all__ = [
     "DiscardFlip",
@@ -126,23 +126,36 @@ Move: TypeAlias = Reveal | Draw | TakeDiscard | Swap | DiscardFlip
 """Any Skyjo move."""
 
 
-@cache
-def all_moves() -> tuple[Move, ...]:
+_ALL_MOVES: tuple[Move, ...] = (
+    Draw(),
+    TakeDiscard(),
+    *(Swap(place) for place in range(GRID_SIZE)),
+    *(DiscardFlip(place) for place in range(GRID_SIZE)),
+    *(Reveal(first, second) for first, second in combinations(range(GRID_SIZE), 2)),
+)
+
+
+def all_moves(rules: Rules | None = None) -> tuple[Move, ...]:
     """Every Skyjo move once, in the fixed order :func:`skipbo.games.skyjo.legal_moves` follows.
 
     Draw, take, the swaps by place, the discard-and-flips by place, then the reveals
-    by their places.
+    by their places. The moves are the same for every rules configuration (every grid
+    has 12 places, S-SETUP-2), so ``rules`` may be left out; it is taken, and checked,
+    so that ``all_moves(rules)`` means what Skip-Bo's :func:`skipbo.all_moves` means.
 
+    >>> from skipbo import skyjo
     >>> len(all_moves())  # 1 + 1 + 12 + 12 + 66
     92
+    >>> all_moves(skyjo.Rules(players=5)) == all_moves()
+    True
+
+    Raises:
+        TypeError: if ``rules`` is given and is not a Skyjo :class:`~skipbo.games.skyjo.Rules`.
+
     """
-    return (
-        Draw(),
-        TakeDiscard(),
-        *(Swap(place) for place in range(GRID_SIZE)),
-        *(DiscardFlip(place) for place in range(GRID_SIZE)),
-        *(Reveal(first, second) for first, second in combinations(range(GRID_SIZE), 2)),
-    )
+    if rules is not None and not isinstance(rules, Rules):
+        raise ArgumentTypeError(f"all_moves() takes skyjo Rules, got {type(rules).__name__}")
+    return _ALL_MOVES
 
 
 _PLACE = r"(0|1[01]?|[2-9])"

@@ -36,6 +36,7 @@ from typing import Any, Literal, TypeAlias
 
 from skipbo.common import strictjson as _codec
 from skipbo.common.documents import DocumentFormat
+from skipbo.common.randomness import SEED_LIMIT
 from skipbo.games.skyjo.cards import GRID_SIZE, Card, Deck
 from skipbo.games.skyjo.errors import (
     ArgumentTypeError,
@@ -85,7 +86,6 @@ Kind: TypeAlias = Literal[
 Document: TypeAlias = Rules | GameState | Move | PublicView | Outcome | GameRecord
 """A value that has a document form."""
 
-SEED_LIMIT = 2**64
 RULES_FIELDS = ("players", "deck", "end_score", "turn_limit")
 OUTCOME_FIELDS = ("winners", "totals")
 SCORE_FIELDS = ("sums", "ender", "scores")

@@ -20,7 +20,16 @@ import attrs
 from skipbo.games.skyjo.cards import Card
 from skipbo.games.skyjo.rules import Rules
 
-__all__ = ["GameState", "Grid", "Outcome", "Phase", "RoundScore", "Source", "totals"]
+__all__ = [
+    "GameState",
+    "Grid",
+    "Outcome",
+    "Phase",
+    "RoundScore",
+    "Source",
+    "has_face_down",
+    "totals",
+]
 
 Grid = tuple[Card | None, ...]
 """A player's 12 grid places; ``None`` where a column was removed."""
@@ -72,6 +81,15 @@ class Outcome:
     """The seats with the lowest total, in increasing order (a tie shares the win)."""
     totals: tuple[int, ...]
     """Every player's total."""
+
+    @property
+    def winner(self) -> int | None:
+        """The single winning seat; ``None`` when a tie shares the win (as Skip-Bo's).
+
+        >>> Outcome(winners=(1,), totals=(104, 37)).winner, Outcome((0, 1), (40, 40)).winner
+        (1, None)
+        """
+        return self.winners[0] if len(self.winners) == 1 else None
 
 
 def totals(history: tuple[RoundScore, ...], players: int) -> tuple[int, ...]:
@@ -126,3 +144,11 @@ class GameState:
     def totals(self) -> tuple[int, ...]:
         """Every player's total over the finished rounds (S-SCORE-3)."""
         return totals(self.history, self.rules.players)
+
+
+def has_face_down(state: GameState, seat: int) -> bool:
+    """Whether ``seat``'s grid still holds a face-down card (S-END-1 ends on none)."""
+    return any(
+        card is not None and not up
+        for card, up in zip(state.grids[seat], state.face_up[seat], strict=True)
+    )

@@ -69,6 +69,7 @@ import attrs
 
 from skipbo.common.budget import check_time_limit
 from skipbo.games.skipbo.bots.reference import (
+    GAP_RISK,
     NO_PLAY_SCORE,
     discard_candidates,
     next_number,
@@ -101,9 +102,6 @@ finds them changed by the players in between, so what is offered counts less.
 
 PARTNER_HELP = 0.5
 """What a stock play offered to a partner is worth, against the same offered to an opponent."""
-
-GAP_RISK = (10.0, 4.0, 1.5, 0.5)
-"""What a build pile whose next number is 0, 1, 2, 3 below a stock top offers that stock."""
 
 LEADER_STOCK = 5
 """A stock pile of this many cards or fewer is close to winning: its offers count double."""

@@ -54,6 +54,7 @@ from skipbo.games.skipbo.moves import Discard, Move, PlayFromDiscard, PlayFromHa
 from skipbo.games.skipbo.views import PlayerView, legal_moves
 
 __all__ = [
+    "GAP_RISK",
     "Offers",
     "ReferenceHeuristicBot",
     "danger",
@@ -85,9 +86,12 @@ SCARCE_BONUS = 8.0
 WILD_COST = 10
 """How many plain cards a wild is worth when plans to the stock are compared."""
 
-# How much a build pile whose next number is ``gap`` below an opponent's stock top
-# endangers us: at 0 the opponent plays the stock top at once; at 1 one card does.
-_GAP_RISK = (10.0, 4.0, 1.5, 0.5)
+GAP_RISK = (10.0, 4.0, 1.5, 0.5)
+"""What a build pile whose next number is 0, 1, 2, 3 below a stock top offers that stock.
+
+At 0 the stock's owner plays its top at once; at 1 one card does. The reference's
+:func:`danger` and the heuristic's :func:`~skipbo.games.skipbo.bots.heuristic.exposure`
+weigh what they offer by it."""
 _REACHABLE_RISK = 6.0  # extra when the opponent's own discard top closes a gap of one
 
 
@@ -112,8 +116,8 @@ def danger(seen: PlayerView, needs: list[int]) -> float:
         helpers = {piles[-1] for piles in seen.discards[stock] if piles}
         for need in needs:
             gap = top - need
-            if 0 <= gap < len(_GAP_RISK):
-                total += _GAP_RISK[gap]
+            if 0 <= gap < len(GAP_RISK):
+                total += GAP_RISK[gap]
                 if gap == 1 and (need in helpers or WILD in helpers):
                     total += _REACHABLE_RISK
     return total

@@ -33,7 +33,7 @@ from collections.abc import Sequence
 
 from skipbo.common import bots as common
 from skipbo.games.skyjo.bots.outlook import LAST_TURN_GAIN, Column, Outlook
-from skipbo.games.skyjo.bots.reference import reveal_apart
+from skipbo.games.skyjo.bots.reference import PATIENCE, reveal_apart
 from skipbo.games.skyjo.cards import ROWS, Card
 from skipbo.games.skyjo.engine import legal_moves
 from skipbo.games.skyjo.moves import DiscardFlip, Draw, Move, Swap, TakeDiscard
@@ -52,8 +52,6 @@ GIFT_FLOOR = 1.5
 """What the next player saves anyway by drawing: a discard saving less hands nothing."""
 GAME_WEIGHT = 12.0
 """Points a certain game win is worth, when ending the round ends the game."""
-PATIENCE = 15
-"""Turns per player after which the doubling is no reason to keep a round going."""
 
 
 class Judgement:

@@ -26,7 +26,10 @@ KEEP = 4
 PAIR_BONUS = 3
 """What a card is worth more next to a face-up card of its value (a column in the making)."""
 PATIENCE = 15
-"""Turns per player after which the bot ends a round even when it is unlikely to win it."""
+"""Turns per player after which the bot ends a round even when it is unlikely to win it.
+
+The heuristic (:mod:`skipbo.games.skyjo.bots.heuristic`) takes it too: from then on
+the doubling (S-SCORE-2) is no reason to keep a round going, so rounds among bots end."""
 
 
 def reveal_apart(moves: Sequence[Move], rng: random.Random) -> Move:
