@@ -2,8 +2,9 @@
 
 Plays seeded tournaments with :func:`skipbo.arena.tournament` (seats rotated every
 game, so no bot keeps the first move) and prints, per line-up, each entry's wins,
-win rate, 95% Wilson interval and average thinking time per move (CPU time on one
-core, so that other work on a shared machine does not count), with the average game
+win rate, 95% Wilson interval and thinking time per move (mean, 95th and 99th
+percentile of the CPU time on one core, so that other work on a shared machine does
+not count), with the average game
 length, the seeds (the tournament's, and the first game's deal seed) and, where the
 line-up has a bar, whether the first entry's win rate meets it ("met": the rate is at
 least the bar; "confirmed": the whole interval is). In Skyjo a tie for the lowest
@@ -162,7 +163,8 @@ def report(name: str, lineup: Lineup, result: TournamentResult, seconds: float) 
         lines.append(
             f"  {entry.entry} {entry.bot:<12} wins {entry.wins:>5}  rate {entry.win_rate:6.1%}"
             f"  95% Wilson [{low:6.1%}, {high:6.1%}]"
-            f"  {entry.seconds_per_move * 1000:7.2f} ms/move ({entry.moves} moves)"
+            f"  CPU ms/move mean {entry.cpu.mean * 1000:.2f} p95 {entry.cpu.p95 * 1000:.2f}"
+            f" p99 {entry.cpu.p99 * 1000:.2f} ({entry.moves} moves)"
         )
     judged = verdict(lineup, result)
     if judged:
