@@ -70,6 +70,8 @@ class PlayFirstBot(common.SeededBot):
 from skipbo.games.skipbo.bots.heuristic import HeuristicBot  # noqa: E402
 from skipbo.games.skipbo.bots.reference import ReferenceHeuristicBot  # noqa: E402
 from skipbo.games.skipbo.bots.search import SearchBot  # noqa: E402
+from skipbo.games.skipbo.bots.v1 import HeuristicBot as HeuristicBotV1  # noqa: E402
+from skipbo.games.skipbo.bots.v1 import SearchBot as SearchBotV1  # noqa: E402
 
 BOTS: Mapping[str, BotFactory[Bot]] = {
     "random": RandomBot,
@@ -77,6 +79,9 @@ BOTS: Mapping[str, BotFactory[Bot]] = {
     "heuristic": HeuristicBot,
     "heuristic-1": ReferenceHeuristicBot,
     "search": SearchBot,
+    # The frozen references (see skipbo.games.skipbo.bots.v1): never changed.
+    "heuristic@1": HeuristicBotV1,
+    "search@1": SearchBotV1,
 }
 """Every shipped bot by name: a factory taking the bot's seed and ``time_limit``."""
 

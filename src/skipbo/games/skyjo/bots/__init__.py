@@ -68,6 +68,8 @@ from skipbo.games.skyjo.bots.baselines import LowDiscardBot, RevealFirstBot  # n
 from skipbo.games.skyjo.bots.heuristic import HeuristicBot  # noqa: E402
 from skipbo.games.skyjo.bots.reference import ReferenceHeuristicBot  # noqa: E402
 from skipbo.games.skyjo.bots.search import SearchBot  # noqa: E402
+from skipbo.games.skyjo.bots.v1 import HeuristicBot as HeuristicBotV1  # noqa: E402
+from skipbo.games.skyjo.bots.v1 import SearchBot as SearchBotV1  # noqa: E402
 
 BOTS: Mapping[str, BotFactory[Bot]] = {
     "random": RandomBot,
@@ -76,6 +78,9 @@ BOTS: Mapping[str, BotFactory[Bot]] = {
     "low-discard": LowDiscardBot,
     "reveal-first": RevealFirstBot,
     "search": SearchBot,
+    # The frozen references (see skipbo.games.skyjo.bots.v1): never changed.
+    "heuristic@1": HeuristicBotV1,
+    "search@1": SearchBotV1,
 }
 """Every Skyjo bot by name: a factory taking the bot's seed."""
 
