@@ -82,8 +82,9 @@ sending them costs little, many enough that the progress callback moves smoothly
 EVALUATION_SEEDS = range(1_000_000_000, 2_000_000_000)
 """The tournament seeds reserved for evaluation: never train or tune on them.
 
-A tournament's deals are derived from its seed by a hash (:func:`derive_seed`), so
-tournaments of different seeds share no deal. A bot tuned on the deals it is then
+A tournament's deals are derived from its seed by a hash
+(:func:`~skipbo.common.randomness.derive_seed`), so tournaments of different seeds share
+no deal. A bot tuned on the deals it is then
 measured on is measured on its own training data; so every training, fitting or
 tuning run (``tools/fit_leaf.py``, the screens of ``benchmarks/``, a self-play loop)
 draws its seeds below this range, and a measurement that is to be trusted, such as
@@ -314,7 +315,7 @@ def _play_chunk(
 class CpuTimes:
     """The thinking time of a bot's moves: mean, 95th and 99th percentile, most, in seconds.
 
-    CPU time of the thread that chose the move (:func:`time.thread_time`), not wall
+    CPU time of the thread that chose the move (``time.thread_time``), not wall
     time: on a shared machine the wall clock also counts other processes. The
     percentiles are nearest-rank: the p95 is the smallest time that at least 95% of
     the moves took no longer than.
@@ -653,7 +654,7 @@ class SprtResult:
     tournament: TournamentResult
     """The games counted: whole deals, each in every rotation of the seats."""
     decision: Decision | None
-    """H0 or H1 once decided; :attr:`Decision.INCONCLUSIVE` if the game cap came
+    """H0 or H1 once decided; :attr:`~skipbo.common.sprt.Decision.INCONCLUSIVE` if the game cap came
     first; ``None`` while the test plays on (only seen by ``report``)."""
 
     @property
@@ -668,7 +669,7 @@ class SprtResult:
 
     @property
     def llr(self) -> float:
-        """The log-likelihood ratio of H1 to H0 (:meth:`Sprt.llr`)."""
+        """The log-likelihood ratio of H1 to H0 (:meth:`~skipbo.common.sprt.Sprt.llr`)."""
         return self.test.llr(self.wins, self.games)
 
     def status(self) -> str:
@@ -710,9 +711,10 @@ def sprt(
     The games are paired (:func:`deal_of`): each deal is played once in every rotation
     of the seats, and the test looks at the games after each whole deal, in order, so
     it stops at the first deal after which the wins of the line-up's first entry
-    accept H0 or H1 (:meth:`Sprt.decide`), or after the most whole deals that fit in
-    ``games`` (then the verdict is :attr:`Decision.INCONCLUSIVE`). A won game is one
-    the first entry won (a game nobody won counts as a loss). The games counted, the
+    accept H0 or H1 (:meth:`~skipbo.common.sprt.Sprt.decide`), or after the most whole
+    deals that fit in ``games`` (then the verdict is
+    :attr:`~skipbo.common.sprt.Decision.INCONCLUSIVE`). A won game is one the first
+    entry won (a game nobody won counts as a loss). The games counted, the
     verdict and the stopping point are the same for any ``workers`` or ``executor``:
     games played in a batch beyond the deciding deal are dropped.
 

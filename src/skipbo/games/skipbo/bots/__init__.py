@@ -8,7 +8,9 @@ the same seed makes the same choices. :data:`BOTS` names every shipped bot and
 :func:`make_bot` builds one by name (the command line and the arena use it), with an
 optional ``time_limit``: the most seconds (wall clock) a move may take. A searching
 bot returns its best move so far when the time is up (:mod:`skipbo.common.budget`);
-the others need far less than any budget.
+the others need far less than any budget. ``"heuristic@1"`` and ``"search@1"`` are
+the heuristic and the search as they were at version 1, frozen
+(:mod:`~skipbo.games.skipbo.bots.v1`): the references a bar is measured against.
 
 >>> import skipbo
 >>> from skipbo.games.skipbo.bots import make_bot

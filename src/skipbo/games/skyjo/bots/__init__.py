@@ -14,7 +14,9 @@ The bots (:data:`BOTS`, by name):
 * reference bots to measure them against: ``"heuristic-1"``, the first heuristic
   (:mod:`~skipbo.games.skyjo.bots.reference`), and two simple published-style strategies,
   ``"low-discard"`` and ``"reveal-first"`` (:mod:`~skipbo.games.skyjo.bots.baselines`);
-* ``"random"``: a uniformly random legal move.
+* ``"random"``: a uniformly random legal move;
+* ``"heuristic@1"`` and ``"search@1"``: the heuristic and the search as they were at
+  version 1, frozen (:mod:`~skipbo.games.skyjo.bots.v1`), to measure against.
 
 >>> from skipbo import skyjo
 >>> from skipbo.games.skyjo.bots import make_bot
