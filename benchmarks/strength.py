@@ -33,10 +33,13 @@ depend on N, the times do depend on the machine's load. The games are played in
 parts of P (default 100) of the one tournament, and the figures so far are printed
 after each part. ``--first F`` plays only the games from index F on, so that two runs
 can share one tournament (their wins, games and moves add up to those of the whole).
-``--games G`` replaces every chosen line-up's default number of games.
+``--games G`` replaces every chosen line-up's default number of games. ``--paired``
+plays each deal once in every rotation of the seats (see :func:`skipbo.arena.deal_of`;
+give games and parts as multiples of the seats to keep whole deals). To decide whether
+a bot is stronger, run a sequential test instead: ``skipbo tournament --sprt H0 H1``.
 
 Usage: python benchmarks/strength.py [--scale F] [--games G] [--workers N] [--seed S]
-       [--part P] [--first F] [--only NAME ...] [--game skipbo|skyjo] [--list]
+       [--part P] [--first F] [--paired] [--only NAME ...] [--game skipbo|skyjo] [--list]
 """
 
 from __future__ import annotations
@@ -194,6 +197,11 @@ def main() -> None:
     parser.add_argument(
         "--first", type=int, default=0, help="play only the games from this index on"
     )
+    parser.add_argument(
+        "--paired",
+        action="store_true",
+        help="play each deal in every rotation of the seats (skipbo.arena.deal_of)",
+    )
     parser.add_argument("--only", nargs="*", choices=sorted(LINEUPS), default=None)
     parser.add_argument("--game", choices=("skipbo", "skyjo"), default=None)
     parser.add_argument("--list", action="store_true", help="list the line-ups and stop")
@@ -209,8 +217,9 @@ def main() -> None:
         return
     print(
         f"skipbo {skipbo.__version__}, seed {args.seed} (game g is dealt with "
-        f"derive_seed({args.seed}, g), e.g. {derive_seed(args.seed, 0)} for game 0), "
-        f"workers {args.workers}",
+        f"derive_seed({args.seed}, {'g // seats' if args.paired else 'g'}), e.g. "
+        f"{derive_seed(args.seed, 0)} for game 0), workers {args.workers}"
+        f"{', paired deals' if args.paired else ''}",
         flush=True,
     )
     for name in names:
@@ -231,6 +240,7 @@ def main() -> None:
                 workers=args.workers,
                 progress=progress,
                 first=first,
+                paired=args.paired,
             )
             parts.append(part)
             result = combine(parts)
