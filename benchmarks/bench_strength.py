@@ -2,8 +2,9 @@
 
 Plays seeded tournaments with :func:`skipbo.arena.tournament` (seats rotated every
 game, so no bot keeps the first move) and prints, per line-up, each entry's wins,
-win rate, 95% Wilson interval and average thinking time per move (CPU time on one
-core, so that other work on a shared machine does not count), with the average game
+win rate, 95% Wilson interval and thinking time per move (mean, 95th and 99th
+percentile of the CPU time on one core, so that other work on a shared machine does
+not count), with the average game
 length, the seeds (the tournament's, and the first game's deal seed) and, where the
 line-up has a bar, whether the first entry's win rate meets it ("met": the rate is at
 least the bar; "confirmed": the whole interval is). In Skyjo a tie for the lowest
@@ -32,10 +33,13 @@ depend on N, the times do depend on the machine's load. The games are played in
 parts of P (default 100) of the one tournament, and the figures so far are printed
 after each part. ``--first F`` plays only the games from index F on, so that two runs
 can share one tournament (their wins, games and moves add up to those of the whole).
-``--games G`` replaces every chosen line-up's default number of games.
+``--games G`` replaces every chosen line-up's default number of games. ``--paired``
+plays each deal once in every rotation of the seats (see :func:`skipbo.arena.deal_of`;
+give games and parts as multiples of the seats to keep whole deals). To decide whether
+a bot is stronger, run a sequential test instead: ``skipbo tournament --sprt H0 H1``.
 
 Usage: python benchmarks/bench_strength.py [--scale F] [--games G] [--workers N] [--seed S]
-       [--part P] [--first F] [--only NAME ...] [--game skipbo|skyjo] [--list]
+       [--part P] [--first F] [--paired] [--only NAME ...] [--game skipbo|skyjo] [--list]
 """
 
 from __future__ import annotations
@@ -162,7 +166,8 @@ def report(name: str, lineup: Lineup, result: TournamentResult, seconds: float) 
         lines.append(
             f"  {entry.entry} {entry.bot:<12} wins {entry.wins:>5}  rate {entry.win_rate:6.1%}"
             f"  95% Wilson [{low:6.1%}, {high:6.1%}]"
-            f"  {entry.seconds_per_move * 1000:7.2f} ms/move ({entry.moves} moves)"
+            f"  CPU ms/move mean {entry.cpu.mean * 1000:.2f} p95 {entry.cpu.p95 * 1000:.2f}"
+            f" p99 {entry.cpu.p99 * 1000:.2f} ({entry.moves} moves)"
         )
     judged = verdict(lineup, result)
     if judged:
@@ -192,6 +197,11 @@ def main() -> None:
     parser.add_argument(
         "--first", type=int, default=0, help="play only the games from this index on"
     )
+    parser.add_argument(
+        "--paired",
+        action="store_true",
+        help="play each deal in every rotation of the seats (skipbo.arena.deal_of)",
+    )
     parser.add_argument("--only", nargs="*", choices=sorted(LINEUPS), default=None)
     parser.add_argument("--game", choices=("skipbo", "skyjo"), default=None)
     parser.add_argument("--list", action="store_true", help="list the line-ups and stop")
@@ -207,8 +217,9 @@ def main() -> None:
         return
     print(
         f"skipbo {skipbo.__version__}, seed {args.seed} (game g is dealt with "
-        f"derive_seed({args.seed}, g), e.g. {derive_seed(args.seed, 0)} for game 0), "
-        f"workers {args.workers}",
+        f"derive_seed({args.seed}, {'g // seats' if args.paired else 'g'}), e.g. "
+        f"{derive_seed(args.seed, 0)} for game 0), workers {args.workers}"
+        f"{', paired deals' if args.paired else ''}",
         flush=True,
     )
     for name in names:
@@ -229,6 +240,7 @@ def main() -> None:
                 workers=args.workers,
                 progress=progress,
                 first=first,
+                paired=args.paired,
             )
             parts.append(part)
             result = combine(parts)

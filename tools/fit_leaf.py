@@ -27,6 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 import skipbo
+from skipbo.arena import is_evaluation_seed
 from skipbo.common.randomness import derive_seed
 from skipbo.games.skipbo.bots.heuristic import HeuristicBot
 from skipbo.games.skipbo.bots.leaf import FITTED, SEAT_FEATURES, leaf_features
@@ -47,7 +48,11 @@ def turn_starts(
 ) -> Iterator[tuple[list[tuple[GameState, int]], tuple[int, ...]]]:
     """Each game's positions at a turn's start, with the seat that has just ended its
     turn, and the game's winners: ``heuristic`` in every seat at ``rules``, game g
-    dealt with ``derive_seed(seed, g)``."""
+    dealt with ``derive_seed(seed, g)``; a seed reserved for evaluation
+    (:data:`skipbo.arena.EVALUATION_SEEDS`) is refused with a ValueError."""
+    if is_evaluation_seed(seed):
+        # A leaf fitted on the deals a bot is then measured on would flatter the bot.
+        raise ValueError(f"seed {seed} is reserved for evaluation: fit on other deals")
     bot = HeuristicBot()
     for game in range(games):
         state = skipbo.new_game(rules, seed=derive_seed(seed, game))

@@ -43,19 +43,27 @@ import attrs
 
 from skipbo.common.game import AnyGame, game_of, unknown_bot
 from skipbo.common.randomness import derive_seed
+from skipbo.common.sprt import Decision, Sprt
 from skipbo.common.strictjson import echo
 
 __all__ = [
+    "EVALUATION_SEED",
+    "EVALUATION_SEEDS",
     "MAX_WORKERS",
     "BotFactory",
+    "CpuTimes",
     "Entrant",
     "EntryResult",
     "GameSummary",
+    "SprtResult",
     "TournamentResult",
     "combine",
+    "deal_of",
     "entrant_name",
+    "is_evaluation_seed",
     "play_game",
     "seating",
+    "sprt",
     "tournament",
     "wilson",
 ]
@@ -70,6 +78,32 @@ once, so a mistyped count (``10**6``) would otherwise try to fork that many."""
 CHUNKS_PER_WORKER = 8
 """Games are sent to workers in about this many chunks per worker: few enough that
 sending them costs little, many enough that the progress callback moves smoothly."""
+
+EVALUATION_SEEDS = range(1_000_000_000, 2_000_000_000)
+"""The tournament seeds reserved for evaluation: never train or tune on them.
+
+A tournament's deals are derived from its seed by a hash
+(:func:`~skipbo.common.randomness.derive_seed`), so tournaments of different seeds share
+no deal. A bot tuned on the deals it is then
+measured on is measured on its own training data; so every training, fitting or
+tuning run (``tools/fit_leaf.py``, the screens of ``benchmarks/``, a self-play loop)
+draws its seeds below this range, and a measurement that is to be trusted, such as
+a sequential test (:func:`sprt`, whose default seed is :data:`EVALUATION_SEED`), draws
+them from it. :func:`is_evaluation_seed` tells them apart."""
+
+EVALUATION_SEED = EVALUATION_SEEDS.start
+"""The default seed of a sequential test: the first seed reserved for evaluation."""
+
+
+def is_evaluation_seed(seed: int) -> bool:
+    """Whether ``seed`` is reserved for evaluation (:data:`EVALUATION_SEEDS`).
+
+    A training or tuning loop refuses such a seed.
+
+    >>> is_evaluation_seed(EVALUATION_SEED), is_evaluation_seed(0)
+    (True, False)
+    """
+    return seed in EVALUATION_SEEDS
 
 
 def wilson(successes: int, trials: int, z: float = WILSON_Z) -> tuple[float, float]:
@@ -138,7 +172,7 @@ class _Played:
     final: Any
     turns: int
     moves: tuple[int, ...]  # moves made by each seat
-    seconds: tuple[float, ...]  # thinking time of each seat
+    seconds: tuple[tuple[float, ...], ...]  # thinking time of each move, by seat
 
 
 def _play(
@@ -151,7 +185,7 @@ def _play(
     state = game.deal(rules, seed)
     moves = []
     made = [0] * players
-    seconds = [0.0] * players
+    seconds: list[list[float]] = [[] for _ in range(players)]
     turns, last = 0, None
     # CPU time of this thread, not wall time: on a shared machine the wall clock
     # also counts the time other processes ran, which says nothing about the bot.
@@ -163,12 +197,12 @@ def _play(
         last = turn
         started = clock()
         move = bots[seat].choose(game.view(state, seat))
-        seconds[seat] += clock() - started
+        seconds[seat].append(clock() - started)
         state = game.apply(state, move)
         moves.append(move)
         made[seat] += 1
     record = game.record(rules, seed, moves, names)
-    return _Played(record, state, turns, tuple(made), tuple(seconds))
+    return _Played(record, state, turns, tuple(made), tuple(map(tuple, seconds)))
 
 
 @attrs.frozen(slots=True)
@@ -190,9 +224,14 @@ class GameSummary:
     """The number of turns played."""
     moves: tuple[int, ...]
     """The moves each line-up entry made."""
-    seconds: tuple[float, ...] = attrs.field(eq=False)
-    """Each line-up entry's thinking time: the CPU seconds its bot's ``choose`` took on
-    one core (measured, so not reproducible)."""
+    move_seconds: tuple[tuple[float, ...], ...] = attrs.field(eq=False)
+    """Each line-up entry's thinking time of each of its moves: the CPU seconds its
+    bot's ``choose`` took on one core (measured, so not reproducible)."""
+
+    @property
+    def seconds(self) -> tuple[float, ...]:
+        """Each line-up entry's thinking time in the game, in CPU seconds."""
+        return tuple(map(sum, self.move_seconds))
 
 
 def seating(players: int, game: int) -> tuple[int, ...]:
@@ -202,6 +241,25 @@ def seating(players: int, game: int) -> tuple[int, ...]:
     ((0, 1, 2), (1, 2, 0), (1, 2, 0))
     """
     return tuple((entry + game) % players for entry in range(players))
+
+
+def deal_of(players: int, game: int, *, paired: bool) -> int:
+    """The number of the deal game ``game`` is dealt with (from its tournament's seed).
+
+    Unpaired, every game has a deal of its own. Paired, the games come in groups of
+    ``players``: the games ``players * d`` to ``players * d + players - 1`` all play
+    deal ``d``, one in each rotation of the seats (:func:`seating`), so that every
+    line-up entry plays that deal from every seat. Luck of the deal then falls on
+    every entry alike, which narrows the spread of a comparison at no cost.
+
+    >>> [deal_of(3, game, paired=True) for game in range(7)]
+    [0, 0, 0, 1, 1, 1, 2]
+    >>> [seating(3, game) for game in range(3)]  # deal 0 from every seat
+    [(0, 1, 2), (1, 2, 0), (2, 0, 1)]
+    >>> deal_of(3, 4, paired=False)
+    4
+    """
+    return game // players if paired else game
 
 
 BotFactory = Callable[[int | None], Any]
@@ -221,10 +279,12 @@ def _make(game: AnyGame, entrant: Entrant, seed: int) -> Any:
     return game.bots[entrant](seed) if isinstance(entrant, str) else entrant(seed)
 
 
-def _play_one(rules: Any, lineup: Sequence[Entrant], seed: int, index: int) -> GameSummary:
+def _play_one(
+    rules: Any, lineup: Sequence[Entrant], seed: int, index: int, paired: bool = False
+) -> GameSummary:
     game = game_of(rules)
     players = game.info(rules).players
-    game_seed = derive_seed(seed, index)
+    game_seed = derive_seed(seed, deal_of(players, index, paired=paired))
     seats = seating(players, index)
     entry_at = sorted(range(players), key=seats.__getitem__)  # the entry on each seat
     bots = [
@@ -240,15 +300,57 @@ def _play_one(rules: Any, lineup: Sequence[Entrant], seed: int, index: int) -> G
         winners=game.winners(played.final),
         turns=played.turns,
         moves=tuple(played.moves[seat] for seat in seats),
-        seconds=tuple(played.seconds[seat] for seat in seats),
+        move_seconds=tuple(played.seconds[seat] for seat in seats),
     )
 
 
 def _play_chunk(
-    rules: Any, lineup: tuple[Entrant, ...], seed: int, games: range
+    rules: Any, lineup: tuple[Entrant, ...], seed: int, games: range, paired: bool = False
 ) -> list[GameSummary]:
     """Play the games numbered ``games`` (run in a worker: a top-level function)."""
-    return [_play_one(rules, lineup, seed, game) for game in games]
+    return [_play_one(rules, lineup, seed, game, paired) for game in games]
+
+
+@attrs.frozen(slots=True)
+class CpuTimes:
+    """The thinking time of a bot's moves: mean, 95th and 99th percentile, most, in seconds.
+
+    CPU time of the thread that chose the move (``time.thread_time``), not wall
+    time: on a shared machine the wall clock also counts other processes. The
+    percentiles are nearest-rank: the p95 is the smallest time that at least 95% of
+    the moves took no longer than.
+
+    >>> times = CpuTimes.of([0.001] * 95 + [0.010] * 4 + [0.100])
+    >>> round(times.mean, 5), times.p95, times.p99, times.most
+    (0.00235, 0.001, 0.01, 0.1)
+    >>> CpuTimes.of([])
+    CpuTimes(moves=0, mean=0.0, p95=0.0, p99=0.0, most=0.0)
+    """
+
+    moves: int
+    """How many moves were timed."""
+    mean: float
+    """The mean time of a move."""
+    p95: float
+    """The 95th percentile."""
+    p99: float
+    """The 99th percentile."""
+    most: float
+    """The longest move."""
+
+    @classmethod
+    def of(cls, seconds: Iterable[float]) -> CpuTimes:
+        """The figures of the times ``seconds`` (all zero for no moves)."""
+        ordered = sorted(seconds)
+        if not ordered:
+            return cls(0, 0.0, 0.0, 0.0, 0.0)
+
+        def rank(share: float) -> float:
+            # Nearest rank: the ceil(share * n)-th smallest; the rounding guards against
+            # 0.95 * 100 coming out as 95.00000000000001.
+            return ordered[max(0, math.ceil(round(share * len(ordered), 9)) - 1)]
+
+        return cls(len(ordered), sum(ordered) / len(ordered), rank(0.95), rank(0.99), ordered[-1])
 
 
 @attrs.frozen(slots=True)
@@ -267,6 +369,8 @@ class EntryResult:
     """Moves it made in all games."""
     seconds: float = attrs.field(eq=False)
     """Its total thinking time in CPU seconds on one core (measured, so not reproducible)."""
+    cpu: CpuTimes = attrs.field(eq=False, factory=lambda: CpuTimes.of(()))
+    """Its thinking time per move: mean, p95, p99 (measured, so not reproducible)."""
 
     @property
     def win_rate(self) -> float:
@@ -302,6 +406,8 @@ class TournamentResult:
     """The result of each line-up entry, in line-up order."""
     summaries: tuple[GameSummary, ...] = attrs.field(repr=False)
     """Every game, in order."""
+    paired: bool = False
+    """Whether each deal was played once in every rotation of the seats (:func:`deal_of`)."""
 
     @property
     def games(self) -> int:
@@ -337,13 +443,14 @@ class TournamentResult:
         >>> result = tournament(skipbo.Rules(players=2, stock_size=2), ["random"] * 2,
         ...                     games=2, seed=0)
         >>> sorted(json.loads(json.dumps(result.to_dict())))  # doctest: +NORMALIZE_WHITESPACE
-        ['average_turns', 'blocked_share', 'entries', 'games', 'lineup', 'rules', 'seed',
-         'turn_limit_share']
+        ['average_turns', 'blocked_share', 'entries', 'games', 'lineup', 'paired', 'rules',
+         'seed', 'turn_limit_share']
         """
         return {
             "rules": game_of(self.rules).rules_to_data(self.rules),
             "lineup": list(self.lineup),
             "seed": self.seed,
+            "paired": self.paired,
             "games": self.games,
             "average_turns": self.average_turns,
             "blocked_share": self.blocked_share,
@@ -358,6 +465,12 @@ class TournamentResult:
                     "wilson_95": list(entry.interval),
                     "moves": entry.moves,
                     "seconds_per_move": entry.seconds_per_move,
+                    "cpu_per_move": {
+                        "mean": entry.cpu.mean,
+                        "p95": entry.cpu.p95,
+                        "p99": entry.cpu.p99,
+                        "max": entry.cpu.most,
+                    },
                 }
                 for entry in self.entries
             ],
@@ -379,11 +492,13 @@ def tournament(
     executor: Executor | None = None,
     progress: Callable[[int], None] | None = None,
     first: int = 0,
+    paired: bool = False,
 ) -> TournamentResult:
     """Play ``games`` games between the bots named in ``lineup``, rotating the seats.
 
     Entry ``e`` of the line-up plays seat ``(e + g) % players`` in game ``g``, and
-    game ``g`` is dealt with ``derive_seed(seed, g)``; its bot on seat ``s`` is
+    game ``g`` is dealt with ``derive_seed(seed, g)`` (paired: with
+    ``derive_seed(seed, g // players)``, see :func:`deal_of`); its bot on seat ``s`` is
     seeded with ``derive_seed(game seed, s)``. The result is the same for any
     ``workers`` or ``executor``.
 
@@ -404,6 +519,10 @@ def tournament(
         first: The index of the first game: a long tournament can be played in
             parts (``first=0, games=100``, then ``first=100``, ...) that
             :func:`combine` joins into the result of the whole.
+        paired: Play each deal in every rotation of the seats (:func:`deal_of`): the
+            games ``players * d`` to ``players * d + players - 1`` share deal ``d``.
+            Give ``games`` and ``first`` as multiples of the table size to keep
+            whole deals.
 
     Raises:
         ValueError: if the line-up does not give one bot per seat, names an unknown bot, or
@@ -426,12 +545,16 @@ def tournament(
     if workers > MAX_WORKERS:
         raise ValueError(f"workers must be at most {MAX_WORKERS}, got {workers}")
     played = range(first, first + games)
-    summaries = _run(rules, entrants, seed, played, workers, executor, progress)
-    return _result(rules, tuple(map(entrant_name, entrants)), seed, summaries)
+    summaries = _run(rules, entrants, seed, played, workers, executor, progress, paired)
+    return _result(rules, tuple(map(entrant_name, entrants)), seed, summaries, paired)
 
 
 def _result(
-    rules: Any, names: tuple[str, ...], seed: int, summaries: Iterable[GameSummary]
+    rules: Any,
+    names: tuple[str, ...],
+    seed: int,
+    summaries: Iterable[GameSummary],
+    paired: bool = False,
 ) -> TournamentResult:
     ordered = sorted(summaries, key=lambda game: game.index)
     return TournamentResult(
@@ -440,6 +563,7 @@ def _result(
         seed=seed,
         entries=tuple(_entry(entry, name, ordered) for entry, name in enumerate(names)),
         summaries=tuple(ordered),
+        paired=paired,
     )
 
 
@@ -466,10 +590,12 @@ def combine(parts: Sequence[TournamentResult]) -> TournamentResult:
         for part in parts
     ):
         raise ValueError("the parts are not of one tournament: rules, line-up or seed differ")
+    if any(part.paired != head.paired for part in parts):
+        raise ValueError("the parts are not of one tournament: some are paired, some not")
     summaries = [game for part in parts for game in part.summaries]
     if len({game.index for game in summaries}) != len(summaries):
         raise ValueError("a game is in two parts")
-    return _result(head.rules, head.lineup, head.seed, summaries)
+    return _result(head.rules, head.lineup, head.seed, summaries, head.paired)
 
 
 def _run(
@@ -480,10 +606,11 @@ def _run(
     workers: int,
     executor: Executor | None,
     progress: Callable[[int], None] | None,
+    paired: bool = False,
 ) -> Iterable[GameSummary]:
     if executor is None and workers == 1:
         for game in games:
-            yield _play_one(rules, lineup, seed, game)
+            yield _play_one(rules, lineup, seed, game, paired)
             if progress is not None:
                 progress(1)
         return
@@ -494,7 +621,7 @@ def _run(
     )
     try:
         futures: list[Future[list[GameSummary]]] = [
-            pool.submit(_play_chunk, rules, lineup, seed, chunk) for chunk in chunks
+            pool.submit(_play_chunk, rules, lineup, seed, chunk, paired) for chunk in chunks
         ]
         for future in as_completed(futures):
             done = future.result()
@@ -513,5 +640,140 @@ def _entry(entry: int, name: str, summaries: Sequence[GameSummary]) -> EntryResu
         games=len(summaries),
         wins=sum(game.seats[entry] in game.winners for game in summaries),
         moves=sum(game.moves[entry] for game in summaries),
-        seconds=sum(game.seconds[entry] for game in summaries),
+        seconds=sum(sum(game.move_seconds[entry]) for game in summaries),
+        cpu=CpuTimes.of(time for game in summaries for time in game.move_seconds[entry]),
     )
+
+
+@attrs.frozen(slots=True)
+class SprtResult:
+    """Where a sequential test (:func:`sprt`) stands: its games so far and its verdict."""
+
+    test: Sprt
+    """The hypotheses and error rates."""
+    tournament: TournamentResult
+    """The games counted: whole deals, each in every rotation of the seats."""
+    decision: Decision | None
+    """H0 or H1 once decided; :attr:`~skipbo.common.sprt.Decision.INCONCLUSIVE` if the game cap came
+    first; ``None`` while the test plays on (only seen by ``report``)."""
+
+    @property
+    def games(self) -> int:
+        """Games counted."""
+        return self.tournament.games
+
+    @property
+    def wins(self) -> int:
+        """Games the first entry of the line-up won."""
+        return self.tournament.entries[0].wins
+
+    @property
+    def llr(self) -> float:
+        """The log-likelihood ratio of H1 to H0 (:meth:`~skipbo.common.sprt.Sprt.llr`)."""
+        return self.test.llr(self.wins, self.games)
+
+    def status(self) -> str:
+        """One line: the log-likelihood ratio between its bounds, the games, the wins.
+
+        >>> import skipbo
+        >>> result = sprt(skipbo.Rules(players=2, stock_size=3), ["heuristic", "random"],
+        ...               Sprt(0.5, 0.75), games=100, seed=1)
+        >>> print(result.status())  # 8 wins in a row: 8 ln(0.75/0.5) = 3.24 >= ln 19
+        LLR 3.24 [-2.94, 2.94] after 8 games, 8 wins (100.0%): H1
+        """
+        word = "playing on" if self.decision is None else self.decision.value
+        rate = self.wins / self.games if self.games else 0.0
+        return (
+            f"LLR {self.llr:.2f} [{self.test.lower:.2f}, {self.test.upper:.2f}] after "
+            f"{self.games} games, {self.wins} wins ({rate:.1%}): {word}"
+        )
+
+
+DEALS_PER_WORKER = 4
+"""In worker processes, a sequential test plays about this many deals a worker before
+it looks at the games again."""
+
+
+def sprt(
+    rules: Any,
+    lineup: Sequence[Entrant],
+    test: Sprt,
+    *,
+    games: int,
+    seed: int = EVALUATION_SEED,
+    workers: int = 1,
+    executor: Executor | None = None,
+    progress: Callable[[int], None] | None = None,
+    report: Callable[[SprtResult], None] | None = None,
+) -> SprtResult:
+    """Run the sequential test ``test`` of the first entry of ``lineup`` against the rest.
+
+    The games are paired (:func:`deal_of`): each deal is played once in every rotation
+    of the seats, and the test looks at the games after each whole deal, in order, so
+    it stops at the first deal after which the wins of the line-up's first entry
+    accept H0 or H1 (:meth:`~skipbo.common.sprt.Sprt.decide`), or after the most whole
+    deals that fit in ``games`` (then the verdict is
+    :attr:`~skipbo.common.sprt.Decision.INCONCLUSIVE`). A won game is one the first
+    entry won (a game nobody won counts as a loss). The games counted, the
+    verdict and the stopping point are the same for any ``workers`` or ``executor``:
+    games played in a batch beyond the deciding deal are dropped.
+
+    Args:
+        rules: The variant: the rules of any registered game.
+        lineup: One entry per seat, as for :func:`tournament`; the first is tested.
+            For one bot against ``N - 1`` copies of another, an even share is ``1/N``.
+        test: The hypotheses about the first entry's win rate.
+        games: The game cap (rounded down to whole deals: a multiple of the seats).
+        seed: The tournament's seed; by default the first of the seeds reserved for
+            evaluation (:data:`EVALUATION_SEEDS`).
+        workers: Worker processes to play in, as for :func:`tournament`.
+        executor: An executor to play in instead, as for :func:`tournament`.
+        progress: Called with the number of games just finished, as for
+            :func:`tournament` (it counts the games of a batch played beyond the
+            deciding deal too).
+        report: Called with the standing of the test after each batch of deals
+            (each deal when ``workers`` is 1), e.g. to show it beside a progress bar.
+
+    Raises:
+        ValueError: if ``games`` is fewer than the seats (not one whole deal), or as
+            :func:`tournament` raises.
+        TypeError: if ``rules`` are of no registered game.
+
+    """
+    players = game_of(rules).info(rules).players
+    if type(games) is not int or games < players:
+        raise ValueError(
+            f"games must be at least one whole deal of {players} games, got {echo(games)}"
+        )
+    deals = games // players
+    if executor is None and workers > 1:
+        with ProcessPoolExecutor(max_workers=min(workers, MAX_WORKERS)) as pool:
+            return sprt(
+                rules, lineup, test, games=games, seed=seed, workers=workers,
+                executor=pool, progress=progress, report=report,
+            )  # fmt: skip
+    batch = 1 if executor is None else max(1, workers) * DEALS_PER_WORKER
+    kept: list[GameSummary] = []
+    wins = 0
+    decision: Decision | None = None
+    names: tuple[str, ...] = ()
+    played = 0
+    while decision is None and played < deals:
+        count = min(batch, deals - played)
+        part = tournament(
+            rules, lineup, games=count * players, seed=seed, workers=workers,
+            executor=executor, progress=progress, first=played * players, paired=True,
+        )  # fmt: skip
+        names = part.lineup
+        for start in range(0, part.games, players):
+            deal = part.summaries[start : start + players]
+            kept.extend(deal)
+            wins += sum(game.seats[0] in game.winners for game in deal)
+            decision = test.decide(wins, len(kept))
+            if decision is not None:
+                break
+        played += count
+        if report is not None:
+            report(SprtResult(test, _result(rules, names, seed, kept, True), decision))
+    final = Decision.INCONCLUSIVE if decision is None else decision
+    return SprtResult(test, _result(rules, names, seed, kept, True), final)

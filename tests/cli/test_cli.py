@@ -426,7 +426,8 @@ class TestTournament:
         def without_times(data: dict[str, Any]) -> dict[str, Any]:
             # Thinking times are measured, so they differ between runs.
             entries = [
-                {k: v for k, v in e.items() if k != "seconds_per_move"} for e in data["entries"]
+                {k: v for k, v in e.items() if k not in ("seconds_per_move", "cpu_per_move")}
+                for e in data["entries"]
             ]
             return {**data, "entries": entries}
 

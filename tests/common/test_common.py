@@ -315,11 +315,12 @@ class TestBots:
         # The names sorted, each game's own (the reference bots sort after "heuristic").
         with pytest.raises(
             ValueError,
-            match="unknown Skyjo bot 'x'; the bots are: heuristic, heuristic-1, low-discard",
+            match="unknown Skyjo bot 'x'; the bots are: heuristic, heuristic-1, heuristic@1, low",
         ):
             skyjo.bots.make_bot("x")
         with pytest.raises(
-            ValueError, match="unknown bot 'x'; the bots are: heuristic, heuristic-1, play-first"
+            ValueError,
+            match="unknown bot 'x'; the bots are: heuristic, heuristic-1, heuristic@1, play-first",
         ):
             skipbo.games.skipbo.bots.make_bot("x")
 

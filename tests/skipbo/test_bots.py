@@ -46,19 +46,25 @@ from skipbo.games.skipbo.bots.search import (
     FITTED_ITERATIONS,
     searches_discard,
 )
+from skipbo.games.skipbo.bots.v1 import SearchBot as SearchBotV1
 from skipbo.games.skipbo.cards import WILD
 from skipbo.games.skipbo.sampling import sample_state
 from tests.arrange import arrange
 from tests.strategies import game_states, hidden_redeals, individual_rules, team_rules
 
 SMALL_SEARCH = 2
+SEARCHES: dict[str, type[SearchBot] | type[SearchBotV1]] = {
+    "search": SearchBot,
+    "search@1": SearchBotV1,
+}
+"""The searching bots, which the tests run with a small budget."""
 """Deals per choice for the search bot in the tests: enough to search, cheap to run."""
 
 
 def shipped_bot(name: str, seed: int) -> Bot:
     """The bot ``name`` as the tests run it (the search bot with a small budget)."""
-    if name == "search":
-        return SearchBot(seed, iterations=SMALL_SEARCH)
+    if name in SEARCHES:
+        return SEARCHES[name](seed, iterations=SMALL_SEARCH)
     return make_bot(name, seed)
 
 

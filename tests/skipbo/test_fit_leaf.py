@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 from tools.fit_leaf import fit, log_loss, positions, turn_starts
 
+from skipbo.arena import EVALUATION_SEED
 from skipbo.games.skipbo.bots.leaf import FITTED, fitted_leaf
 from skipbo.games.skipbo.rules import Rules
 
@@ -61,3 +62,8 @@ def test_the_leaf_foretells_the_winner_better_than_an_even_share(players: int) -
             fitted += (value(position, seat) - won) ** 2
             constant += (1 / players - won) ** 2
     assert fitted < 0.9 * constant
+
+
+def test_the_fit_refuses_the_seeds_reserved_for_evaluation() -> None:
+    with pytest.raises(ValueError, match="reserved for evaluation"):
+        next(turn_starts(1, Rules(players=2), seed=EVALUATION_SEED))

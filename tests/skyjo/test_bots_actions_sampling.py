@@ -20,8 +20,15 @@ from skipbo.games.skyjo.actions import (
     move_to_action,
 )
 from skipbo.games.skyjo.bots import BOTS, HeuristicBot, SearchBot, make_bot
+from skipbo.games.skyjo.bots.v1 import SearchBot as SearchBotV1
 from skipbo.games.skyjo.sampling import sample_state, unseen_cards
 from tests.skyjo.strategies import game_states, with_hidden_shuffled
+
+SEARCHES: dict[str, type[SearchBot] | type[SearchBotV1]] = {
+    "search": SearchBot,
+    "search@1": SearchBotV1,
+}
+"""The searching bots: played with few deals, or not whole games."""
 
 
 def play_bots(rules: Rules, names: list[str], seed: int) -> skyjo.GameState:
@@ -37,7 +44,7 @@ def play_bots(rules: Rules, names: list[str], seed: int) -> skyjo.GameState:
 
 class TestBots:
     # The search bot plays whole games in test_bots_strength (shorter ones: it is slow).
-    @pytest.mark.parametrize("name", sorted(set(BOTS) - {"search"}))
+    @pytest.mark.parametrize("name", sorted(set(BOTS) - set(SEARCHES)))
     @pytest.mark.parametrize("players", [2, 5, 8])
     def test_bots_play_whole_games_with_legal_moves(self, name: str, players: int) -> None:
         state = play_bots(Rules(players=players), [name] * players, seed=players)
@@ -63,7 +70,9 @@ class TestBots:
         assert HeuristicBot(0).choose(skyjo.view(state)) == skyjo.Swap(2)
 
     def test_unknown_bot_names_are_refused_with_the_names(self) -> None:
-        with pytest.raises(ValueError, match="heuristic, heuristic-1, low-discard, random"):
+        with pytest.raises(
+            ValueError, match="heuristic, heuristic-1, heuristic@1, low-discard, random"
+        ):
             make_bot("nope")
 
     @pytest.mark.rule("S-INFO-2")
@@ -74,7 +83,11 @@ class TestBots:
         other = with_hidden_shuffled(state, random.Random(seed))
         for name in BOTS:
             # The search bot with few deals: this runs for a hundred states.
-            make = partial(SearchBot, iterations=2) if name == "search" else partial(make_bot, name)
+            make = (
+                partial(SEARCHES[name], iterations=2)
+                if name in SEARCHES
+                else partial(make_bot, name)
+            )
             chosen = make(seed=1).choose(skyjo.view(state))
             assert make(seed=1).choose(skyjo.view(other)) == chosen
 

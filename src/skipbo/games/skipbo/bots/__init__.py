@@ -8,7 +8,9 @@ the same seed makes the same choices. :data:`BOTS` names every shipped bot and
 :func:`make_bot` builds one by name (the command line and the arena use it), with an
 optional ``time_limit``: the most seconds (wall clock) a move may take. A searching
 bot returns its best move so far when the time is up (:mod:`skipbo.common.budget`);
-the others need far less than any budget.
+the others need far less than any budget. ``"heuristic@1"`` and ``"search@1"`` are
+the heuristic and the search as they were at version 1, frozen
+(:mod:`~skipbo.games.skipbo.bots.v1`): the references a bar is measured against.
 
 >>> import skipbo
 >>> from skipbo.games.skipbo.bots import make_bot
@@ -70,6 +72,8 @@ class PlayFirstBot(common.SeededBot):
 from skipbo.games.skipbo.bots.heuristic import HeuristicBot  # noqa: E402
 from skipbo.games.skipbo.bots.reference import ReferenceHeuristicBot  # noqa: E402
 from skipbo.games.skipbo.bots.search import SearchBot  # noqa: E402
+from skipbo.games.skipbo.bots.v1 import HeuristicBot as HeuristicBotV1  # noqa: E402
+from skipbo.games.skipbo.bots.v1 import SearchBot as SearchBotV1  # noqa: E402
 
 BOTS: Mapping[str, BotFactory[Bot]] = {
     "random": RandomBot,
@@ -77,6 +81,9 @@ BOTS: Mapping[str, BotFactory[Bot]] = {
     "heuristic": HeuristicBot,
     "heuristic-1": ReferenceHeuristicBot,
     "search": SearchBot,
+    # The frozen references (see skipbo.games.skipbo.bots.v1): never changed.
+    "heuristic@1": HeuristicBotV1,
+    "search@1": SearchBotV1,
 }
 """Every shipped bot by name: a factory taking the bot's seed and ``time_limit``."""
 

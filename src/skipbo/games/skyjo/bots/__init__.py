@@ -14,7 +14,9 @@ The bots (:data:`BOTS`, by name):
 * reference bots to measure them against: ``"heuristic-1"``, the first heuristic
   (:mod:`~skipbo.games.skyjo.bots.reference`), and two simple published-style strategies,
   ``"low-discard"`` and ``"reveal-first"`` (:mod:`~skipbo.games.skyjo.bots.baselines`);
-* ``"random"``: a uniformly random legal move.
+* ``"random"``: a uniformly random legal move;
+* ``"heuristic@1"`` and ``"search@1"``: the heuristic and the search as they were at
+  version 1, frozen (:mod:`~skipbo.games.skyjo.bots.v1`), to measure against.
 
 >>> from skipbo import skyjo
 >>> from skipbo.games.skyjo.bots import make_bot
@@ -68,6 +70,8 @@ from skipbo.games.skyjo.bots.baselines import LowDiscardBot, RevealFirstBot  # n
 from skipbo.games.skyjo.bots.heuristic import HeuristicBot  # noqa: E402
 from skipbo.games.skyjo.bots.reference import ReferenceHeuristicBot  # noqa: E402
 from skipbo.games.skyjo.bots.search import SearchBot  # noqa: E402
+from skipbo.games.skyjo.bots.v1 import HeuristicBot as HeuristicBotV1  # noqa: E402
+from skipbo.games.skyjo.bots.v1 import SearchBot as SearchBotV1  # noqa: E402
 
 BOTS: Mapping[str, BotFactory[Bot]] = {
     "random": RandomBot,
@@ -76,6 +80,9 @@ BOTS: Mapping[str, BotFactory[Bot]] = {
     "low-discard": LowDiscardBot,
     "reveal-first": RevealFirstBot,
     "search": SearchBot,
+    # The frozen references (see skipbo.games.skyjo.bots.v1): never changed.
+    "heuristic@1": HeuristicBotV1,
+    "search@1": SearchBotV1,
 }
 """Every Skyjo bot by name: a factory taking the bot's seed."""
 
