@@ -131,5 +131,5 @@ def test_markers_are_found_on_functions_classes_and_modules(tmp_path: Path) -> N
         "R-B-2": ["tests/test_classes.py::TestGroup::test_adds"],
         "R-C-1": ["tests/test_module_list.py::test_module_marked"],
         "R-C-2": ["tests/test_module_single.py::test_single"],
-        "R-E-1": ["tests/skipbo/property/test_nested.py::test_deep"],
+        "R-E-1": ["tests/property/test_nested.py::test_deep"],
     }

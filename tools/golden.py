@@ -31,7 +31,7 @@ from pathlib import Path
 import skipbo
 from skipbo.games.skipbo.bots import PlayFirstBot
 
-GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "golden" / "play_first.txt"
+GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "skipbo" / "golden" / "play_first.txt"
 """The golden file."""
 
 SEEDS = (1, 2, 3)
