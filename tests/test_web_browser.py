@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 import os
+import threading
+import time
 import urllib.request
 from collections import Counter
 from collections.abc import Iterator
@@ -48,7 +50,7 @@ PHONE = (390, 844)
 DESKTOP = (1280, 900)
 
 MESSAGE_KEYS = {
-    "type", "table", "game_type", "version", "seat", "seats", "names", "seating",
+    "type", "table", "game_type", "version", "play_version", "seat", "seats", "names", "seating",
     "view", "legal", "last", "game", "target", "scores", "results", "match_winners",
 }  # fmt: skip
 
@@ -405,6 +407,62 @@ def test_names_are_chosen_on_joining_and_shown_as_text(server: Server, browser: 
     assert server.request("GET", f"/api/tables/{created['table']}")[1]["names"][0] == "<b>Ada</b>"
     page.close()
     spectator.close()
+
+
+def test_renames_ten_a_second_never_stop_the_other_seat_from_moving(
+    server: Server, browser: Any
+) -> None:
+    # Stock piles of 30: one turn never ends the game.
+    created = server.create(skipbo.Rules(players=2), ["human", "human"])
+    table = created["table"]
+    seat = server.request("GET", f"/api/tables/{table}")[1]["view"]["current_player"]
+    page = webbrowser.quick_page(browser, *DESKTOP)
+    answers: list[int] = []
+    page.on(
+        "response",
+        lambda response: (
+            answers.append(response.status) if response.url.endswith("/moves") else None
+        ),
+    )
+    page.goto(server.base + created["seats"][seat]["link"])
+    assert webbrowser.wait_for_turn_or_end(page)
+    stop, renamed = threading.Event(), []
+
+    def rename() -> None:  # the other seat renames itself about ten times a second
+        number = 0
+        while not stop.is_set():
+            number += 1
+            body = {"name": f"Eve {number}"}
+            status, _ = server.request(
+                "POST", f"/api/tables/{table}/name", body, token=token_of(created, 1 - seat)
+            )
+            renamed.append(status)
+            time.sleep(0.1)
+
+    griefer = threading.Thread(target=rename)
+    griefer.start()
+    try:
+        moves = 0
+        while webbrowser.wait_for_turn_or_end(page):  # the whole turn, to its discard
+            webbrowser.click_a_move(page)
+            moves += 1
+            page.wait_for_function(  # the move itself landed (not just a new name)
+                "n => document.querySelector('#log li:first-child')?.value === n",
+                arg=moves,
+                timeout=webbrowser.WAIT_MS,
+            )
+            if page.evaluate(f"() => {webbrowser.STATUS}.toMove") != "true":
+                break
+            assert moves < MAX_MOVES
+    finally:
+        stop.set()
+        griefer.join()
+    assert answers == [200] * moves  # every move posted was played
+    assert renamed.count(200) >= 2  # the names changed while the seat played
+    message = server.request("GET", f"/api/tables/{table}")[1]
+    assert message["view"]["current_player"] == 1 - seat  # the turn was played to its end
+    assert len(message["last"]) == moves
+    page.close()
 
 
 def test_the_others_moves_are_paced_by_the_setting(server: Server, browser: Any) -> None:

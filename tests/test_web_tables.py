@@ -364,3 +364,132 @@ def test_a_series_scores_games_won_and_deals_after_a_game_only() -> None:
     assert second.number == 2
     assert second.game != series.game
     assert not SKYJO.is_over(second.game)
+
+
+class FakeClock:
+    """Seconds that pass only when a test says so."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_rename_never_invalidates_a_move_chosen_before_it(tables: Tables) -> None:
+    table, _ = tables.create(RULES, ["human", "human"], None)
+    state = table.match.game
+    mover = state.current_player
+    chosen_at = table.version  # the mover's page chose a card at this version
+    for number in range(5):
+        table.rename(tables.storage, 1 - mover, f"Eve {number}")
+    assert table.version == chosen_at + 5
+    assert table.message(mover)["play_version"] == chosen_at
+    move = skipbo.legal_moves(state)[0]
+    table.play(tables.storage, mover, move, chosen_at)
+    assert table.match.game == skipbo.apply(state, move)
+    # The move changed the game: a post chosen before it is stale (a retry plays once).
+    refused(
+        HTTPStatus.CONFLICT,
+        table.play,
+        tables.storage,
+        table.match.game.current_player,
+        skipbo.legal_moves(table.match.game)[0],
+        chosen_at,
+    )
+    assert table.message(mover)["play_version"] == table.version
+
+
+def test_renames_are_limited_to_ten_a_second_per_seat(tmp_path: Path) -> None:
+    clock = FakeClock()
+    tables = Tables(SQLiteStorage(tmp_path / "tables.sqlite3"), clock=clock)
+    table, _ = tables.create(RULES, ["human", "human"], None)
+    for number in range(10):
+        table.rename(tables.storage, 0, f"Ada {number}")
+        clock.now += 0.09  # ten renames within 0.9 seconds
+    error = refused(HTTPStatus.TOO_MANY_REQUESTS, table.rename, tables.storage, 0, "Ada 10")
+    assert "10 renames a second" in error.message
+    assert table.names[0] == "Ada 9"
+    table.rename(tables.storage, 1, "Bea")  # the limit is per seat
+    clock.now += 0.2  # the first rename is now more than a second old
+    table.rename(tables.storage, 0, "Ada 10")
+    assert table.names[0] == "Ada 10"
+    # A name equal to the seat's own stores no event.
+    version = table.version
+    clock.now += 1.0
+    table.rename(tables.storage, 0, "Ada  10")
+    assert table.version == version
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "You",
+        "yOU",
+        "Bot 1",
+        "bot2",
+        "BOT 12",
+        "Seat 0",
+        "seat 3",
+        "Player 2",
+        "\uff39\uff2f\uff35",  # YOU in full-width letters
+        "Y\u200dou",
+        "Bea",
+        "BEA",
+        "B\u200dea",
+        "Bot 1 ",
+    ],
+)
+def test_names_that_pass_for_someone_else_are_refused(tables: Tables, name: str) -> None:
+    table, _ = tables.create(RULES, ["human", "human", "heuristic"], None)
+    table.rename(tables.storage, 1, "Bea")
+    error = refused(HTTPStatus.BAD_REQUEST, table.rename, tables.storage, 0, name)
+    assert "page's own name" in error.message or "another seat's name" in error.message
+    assert table.names == ["Player 1", "Bea", "Bot 1"]
+
+
+def test_a_seat_may_take_back_its_own_default_name(tables: Tables) -> None:
+    table, _ = tables.create(RULES, ["human", "human"], None)
+    table.rename(tables.storage, 1, "Bea")
+    table.rename(tables.storage, 1, "player 2")
+    assert table.names[1] == "player 2"
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "\U0001f468\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466",  # a family: joiners
+        "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645",  # Persian with a non-joiner
+        "\U0001f3f4\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f",  # a tag flag
+        "Zoë Ødegård",
+        "李小龍",
+        "x" * MAX_NAME,
+        "\u05e9\u05dc\u05d5\u05dd",  # right-to-left letters: the browser orders them
+    ],
+)
+def test_any_printable_unicode_name_up_to_the_limit_is_accepted(tables: Tables, name: str) -> None:
+    table, _ = tables.create(RULES, ["human", "human"], None)
+    table.rename(tables.storage, 0, name)
+    assert table.names[0] == name
+    assert Tables(tables.storage).get(table.id).names[0] == name
+
+
+@pytest.mark.parametrize(
+    ("name", "why"),
+    [
+        ("Ada\u202eevE", "bidi"),  # right-to-left override: would reorder the page
+        ("\u2067Ada", "bidi"),  # right-to-left isolate
+        ("Ada\u200f", "bidi"),  # right-to-left mark
+        ("\u061cAda", "bidi"),  # Arabic letter mark
+        ("\u200d\u200d", "visible"),  # joiners alone show nothing
+        ("\u0301", "visible"),  # a combining accent alone
+        ("Ada\ue000", "printable"),  # private use
+        ("Ada\U000e0001x\ufdd0", "printable"),  # a noncharacter (unassigned)
+        ("x" * (MAX_NAME + 1), "1 to"),
+    ],
+)
+def test_names_that_could_disturb_the_page_are_refused(tables: Tables, name: str, why: str) -> None:
+    table, _ = tables.create(RULES, ["human", "human"], None)
+    error = refused(HTTPStatus.BAD_REQUEST, table.rename, tables.storage, 0, name)
+    assert why in error.message
+    assert table.version == 0

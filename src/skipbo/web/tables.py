@@ -21,9 +21,11 @@ import functools
 import hashlib
 import hmac
 import json
+import re
 import secrets
+import time
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from http import HTTPStatus
 from typing import Any
 
@@ -36,7 +38,15 @@ from skipbo.web.botpool import choose_within
 from skipbo.web.protocol import HUMAN, WebError
 from skipbo.web.storage import NEXT_GAME, Event, Storage, StoredTable, VersionConflict
 
-__all__ = ["LAST_MOVES", "MAX_NAME", "NAME_EVENT", "Table", "Tables", "check_name"]
+__all__ = [
+    "LAST_MOVES",
+    "MAX_NAME",
+    "NAME_EVENT",
+    "RENAMES_PER_SECOND",
+    "Table",
+    "Tables",
+    "check_name",
+]
 
 LAST_MOVES = 12
 """How many of the current game's last moves each message lists."""
@@ -52,8 +62,47 @@ def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def check_name(name: object) -> str:
-    """A player's name, stripped: 1 to :data:`MAX_NAME` characters, none a control.
+RENAMES_PER_SECOND = 10
+"""How many renames one seat may make within any second (the next is refused with 429)."""
+
+_BIDI_CONTROLS = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+"""The format characters that reorder the text around them (marks, embeddings, isolates)."""
+
+_UNPRINTABLE = frozenset({"Cc", "Cs", "Co", "Cn", "Zl", "Zp"})
+"""Controls, surrogates, private use, unassigned code points, line and paragraph breaks."""
+
+_INVISIBLE = frozenset({"Cf", "Mn", "Me", "Mc", "Zs"})
+"""Categories that show nothing by themselves: a name needs one character of another."""
+
+_RESERVED = re.compile(r"you|(bot|seat|player|team) ?\d*")
+"""Names the page gives seats itself ("You", "Bot 1", "seat 2" in words, "Team 1")."""
+
+
+def _name_key(name: str) -> str:
+    """How a name reads: format characters dropped, compatibility forms folded, any case."""
+    visible = "".join(char for char in name if unicodedata.category(char) != "Cf")
+    return " ".join(unicodedata.normalize("NFKC", visible).casefold().split())
+
+
+def check_name(name: object, others: Sequence[str] = (), own: str | None = None) -> str:
+    r"""A player's name, its runs of white space made one space: any printable text.
+
+    1 to :data:`MAX_NAME` characters with one visible; joiners (U+200D, U+200C) are
+    welcome (emoji families, Persian), the bidi controls that reorder the page are
+    not. A name cannot pass for someone else: not "You", "Bot N", "seat N",
+    "Player N" (but ``own``, the seat's own default name) nor any of ``others`` (the
+    other seats' names), compared as they read (any case, joiners ignored).
+
+    >>> check_name("  Ada   Lovelace ")
+    'Ada Lovelace'
+    >>> check_name("\U0001f468\u200d\U0001f469") == "\U0001f468\u200d\U0001f469"
+    True
+    >>> check_name("bot 2")
+    Traceback (most recent call last):
+    ...
+    skipbo.web.protocol.WebError: /name: 'bot 2' is the page's own name for a seat
 
     The page shows names as text (never as markup), so any printable text is safe.
 
@@ -66,8 +115,20 @@ def check_name(name: object) -> str:
     name = " ".join(name.split())
     if not 1 <= len(name) <= MAX_NAME:
         raise WebError(HTTPStatus.BAD_REQUEST, f"/name: must be 1 to {MAX_NAME} characters")
-    if any(unicodedata.category(char).startswith("C") for char in name):
+    categories = [unicodedata.category(char) for char in name]
+    if any(category in _UNPRINTABLE for category in categories):
         raise WebError(HTTPStatus.BAD_REQUEST, "/name: must hold printable characters only")
+    if any(char in _BIDI_CONTROLS for char in name):
+        raise WebError(
+            HTTPStatus.BAD_REQUEST, "/name: must not hold bidi controls (they reorder the page)"
+        )
+    if all(category in _INVISIBLE for category in categories):
+        raise WebError(HTTPStatus.BAD_REQUEST, "/name: must hold a visible character")
+    key = _name_key(name)
+    if _RESERVED.fullmatch(key) and (own is None or key != _name_key(own)):
+        raise WebError(HTTPStatus.BAD_REQUEST, f"/name: {name!r} is the page's own name for a seat")
+    if any(key == _name_key(other) for other in others):
+        raise WebError(HTTPStatus.BAD_REQUEST, f"/name: {name!r} is another seat's name")
     return name
 
 
@@ -85,7 +146,11 @@ class Table:
     """One hosted match of any registered game: its referee state, seats and version."""
 
     def __init__(
-        self, stored: StoredTable, events: list[Event], bot_time_limit: float | None = None
+        self,
+        stored: StoredTable,
+        events: list[Event],
+        bot_time_limit: float | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.id = stored.table
         self.stored = stored
@@ -110,6 +175,14 @@ class Table:
         self.last: collections.deque[tuple[int, Any, Any]] = collections.deque(maxlen=LAST_MOVES)
         self.moves = 0  # moves of the current game
         self.version = 0
+        self.play_version = 0
+        """The version after the last event that changed the game (a move or a deal).
+
+        Names are not part of it: a move chosen at any version from this one on is
+        current, so renaming never invalidates a move in progress.
+        """
+        self.clock = clock
+        self._renames: dict[int, collections.deque[float]] = {}
         self._replay(events)
 
     def _replay(self, events: list[Event]) -> None:
@@ -193,13 +266,32 @@ class Table:
     def rename(self, storage: Storage, seat: int | None, name: object) -> None:
         """Give ``seat`` the name ``name`` (checked by :func:`check_name`), at any version.
 
+        A seat renames at most :data:`RENAMES_PER_SECOND` times within any second
+        (a name is stored as an event: a flood would fill the table's record), and
+        a name equal to the seat's own stores nothing.
+
         Raises:
-            WebError: 403 for a spectator, 400 for a bad name.
+            WebError: 403 for a spectator, 400 for a bad name (see :func:`check_name`),
+                429 for a rename beyond the rate.
 
         """
         if seat is None:
             raise WebError(HTTPStatus.FORBIDDEN, "spectators have no name")
-        self._store(storage, seat, NAME_EVENT + check_name(name))
+        now = self.clock()
+        stamps = self._renames.setdefault(seat, collections.deque())
+        while stamps and stamps[0] <= now - 1.0:
+            stamps.popleft()
+        if len(stamps) >= RENAMES_PER_SECOND:
+            raise WebError(
+                HTTPStatus.TOO_MANY_REQUESTS,
+                f"at most {RENAMES_PER_SECOND} renames a second: wait a moment",
+            )
+        stamps.append(now)
+        others = [other for index, other in enumerate(self.names) if index != seat]
+        own = _default_names(self.stored.seats)[seat]
+        checked = check_name(name, others, own)
+        if checked != self.names[seat]:
+            self._store(storage, seat, NAME_EVENT + checked)
 
     def bot_turn(self) -> tuple[int, Callable[..., Any], int] | None:
         """The bot's turn, if it is one: its seat, its choice to run, and the version.
@@ -242,7 +334,8 @@ class Table:
     def _check(self, seat: int | None, version: int) -> int:
         if seat is None:
             raise WebError(HTTPStatus.FORBIDDEN, "spectators cannot play")
-        if version != self.version:
+        # Chosen on the game as it is now: only names may have changed since.
+        if not self.play_version <= version <= self.version:
             raise WebError(
                 HTTPStatus.CONFLICT,
                 f"stale version {version}: the table is at version {self.version}",
@@ -289,6 +382,8 @@ class Table:
             self.last.append((event.seat, move, self.match.game))
         self.match = match
         self.version += 1
+        if not event.event.startswith(NAME_EVENT):
+            self.play_version = self.version
 
     # --- what clients see --------------------------------------------------------------
 
@@ -332,6 +427,7 @@ class Table:
             "table": self.id,
             "game_type": play.game_type.short_name,
             "version": self.version,
+            "play_version": self.play_version,
             "seat": seat,
             "seats": list(self.stored.seats),
             "names": list(self.names),
@@ -369,10 +465,17 @@ class Tables:
     ``storage`` is any :class:`~skipbo.web.storage.base.Storage`.
     """
 
-    def __init__(self, storage: Storage, bot_time_limit: float | None = None) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        bot_time_limit: float | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.storage = storage
         self.bot_time_limit = bot_time_limit
         """Seconds each bot of a table may think a move (``None``: as long as it likes)."""
+        self.clock = clock
+        """The seconds of the rate limits (tests pass a clock of their own)."""
         self._tables: dict[str, Table] = {}
 
     def create(
@@ -396,7 +499,7 @@ class Tables:
             game=play.game_type.short_name,
         )
         self.storage.create(stored)
-        table = self._tables[stored.table] = Table(stored, [], self.bot_time_limit)
+        table = self._tables[stored.table] = Table(stored, [], self.bot_time_limit, self.clock)
         return table, tokens
 
     def get(self, table: str) -> Table:
@@ -411,7 +514,7 @@ class Tables:
             loaded = self.storage.load(table)
             if loaded is None:
                 raise WebError(HTTPStatus.NOT_FOUND, "no such table")
-            found = self._tables[table] = Table(*loaded, self.bot_time_limit)
+            found = self._tables[table] = Table(*loaded, self.bot_time_limit, self.clock)
         return found
 
     def load_all(self) -> list[Table]:

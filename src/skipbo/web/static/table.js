@@ -263,7 +263,9 @@ function newMoves(before, message) {
 function show(message) {
   const before = shown;
   const rects = snapshot();
-  if (!before || before.version !== message.version || before.game !== message.game) {
+  // A new name changes no card: the chosen card stays chosen (a move chosen at any
+  // version since the last move or deal is still current).
+  if (!before || before.play_version !== message.play_version || before.game !== message.game) {
     selected = Games[message.game_type].defaultSource(message);
   }
   shown = message;
