@@ -389,6 +389,44 @@ def test_a_seat_link_opened_on_the_spectator_page_takes_the_seat(
     page.close()
 
 
+def test_the_seat_token_leaves_the_address_bar_and_the_seat_link_is_copied(
+    server: Server, browser: Any
+) -> None:
+    created = server.create(RULES, ["human", "heuristic"])
+    link = server.base + created["seats"][0]["link"]
+    token = token_of(created, 0)
+    context = browser.new_context(
+        viewport={"width": PHONE[0], "height": PHONE[1]},
+        permissions=["clipboard-read", "clipboard-write"],
+    )
+    page = context.new_page()
+    page.add_init_script(webbrowser.RECORD_POLICY_VIOLATIONS)
+    answer = page.goto(link)
+    assert "frame-ancestors 'none'" in answer.headers["content-security-policy"]
+    seated = "() => document.querySelectorAll('#hand [data-card]').length === 5"
+    page.wait_for_function(seated, timeout=webbrowser.WAIT_MS)
+    assert token not in page.url  # out of the address bar
+    assert "#" not in page.url
+    assert token not in page.evaluate("() => history.state === null ? '' : String(history.state)")
+    page.reload()  # the tab keeps its seat
+    page.wait_for_function(seated, timeout=webbrowser.WAIT_MS)
+    assert token not in page.url
+    page.click("#copy-seat")
+    page.wait_for_function(
+        "() => document.querySelector('#seat-link-note').textContent.startsWith('Copied')",
+        timeout=webbrowser.WAIT_MS,
+    )
+    assert page.evaluate("() => navigator.clipboard.readText()") == link
+    axe_clean(page, "the seat link")
+    assert webbrowser.policy_violations(page) == []  # the policy refused nothing the page needs
+    # A spectator has no seat link to copy.
+    spectator = context.new_page()
+    spectator.goto(server.base + created["spectate"])
+    spectator.wait_for_selector("#status[data-version]", timeout=webbrowser.WAIT_MS)
+    assert spectator.locator("#copy-seat").is_hidden()
+    context.close()
+
+
 def test_names_are_chosen_on_joining_and_shown_as_text(server: Server, browser: Any) -> None:
     created = server.create(SKYJO_RULES, ["human", "heuristic"])
     page = webbrowser.quick_page(browser, *PHONE)
@@ -533,7 +571,11 @@ def test_the_page_reconnects_after_a_server_restart_and_play_goes_on(
 def test_the_lobby_opens_a_table_of_either_game_against_bots(
     server: Server, browser: Any, game: str
 ) -> None:
-    page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
+    context = browser.new_context(
+        viewport={"width": PHONE[0], "height": PHONE[1]},
+        permissions=["clipboard-read", "clipboard-write"],
+    )
+    page = context.new_page()
     page.goto(server.base + "/")
     page.wait_for_selector("body[data-ready]", timeout=webbrowser.WAIT_MS)
     page.check(f"#game-{game}")
@@ -544,6 +586,17 @@ def test_the_lobby_opens_a_table_of_either_game_against_bots(
     assert seats.nth(0).input_value() == "human"
     assert seats.nth(1).input_value() == "heuristic"  # a bot by default
     page.click("#open")
+    # Each invite link has a copy button, which copies that link.
+    copy = page.locator("#link-list li:first-child button.copy")
+    copy.click()
+    page.wait_for_function(
+        "() => document.querySelector('#link-list li:first-child button.copy').textContent"
+        " === 'Copied'",
+        timeout=webbrowser.WAIT_MS,
+    )
+    first_link = page.locator("a.seat-link").first.inner_text()
+    assert page.evaluate("() => navigator.clipboard.readText()") == first_link
+    assert page.locator("#link-list button.copy").count() == 2  # the seat and spectators
     page.locator("a.seat-link").first.click()
     page.wait_for_selector("#status[data-version]", timeout=webbrowser.WAIT_MS)
     assert page.inner_text("#title") == ("Skip-Bo" if game == "skipbo" else "Skyjo")
@@ -552,7 +605,7 @@ def test_the_lobby_opens_a_table_of_either_game_against_bots(
     else:
         assert page.locator('[data-pile^="g0."]').count() == 12  # the person's grid
     assert "Bot 1" in page.inner_text("#board")
-    page.close()
+    context.close()
 
 
 def test_editing_custom_rules_does_not_eat_the_first_click(server: Server, browser: Any) -> None:

@@ -275,8 +275,13 @@ def test_a_skyjo_rules_document_makes_a_skyjo_table_played_to_its_end(tables: Ta
 
 def test_a_skyjo_table_refuses_a_match_target_and_skipbo_bots() -> None:
     rules = skyjo_to_data(SKYJO_RULES)
+    game, parsed, _, target = protocol.parse_create(
+        json.dumps({"rules": rules, "seats": ["human", "heuristic"], "target": 100})
+    )
+    error = refused(HTTPStatus.BAD_REQUEST, protocol.check_target, game, parsed, target)
+    assert error.message.startswith("/target:")
+    protocol.check_target(game, parsed, None)
     for body in (
-        {"rules": rules, "seats": ["human", "heuristic"], "target": 100},
         {"rules": rules, "seats": ["human", "play-first"], "target": None},
         {"rules": {**rules, "type": "chess-rules"}, "seats": ["human", "human"], "target": None},
     ):

@@ -39,6 +39,7 @@ from skipbo.web import protocol
 from skipbo.web.botpool import BotPool
 from skipbo.web.budget import TICKET, Budget, BudgetLimits, ConnectionBudget, Refused, Ticket
 from skipbo.web.faces import faces_css
+from skipbo.web.headers import SecurityHeaders
 from skipbo.web.hygiene import bounded, check_post, same_origin
 from skipbo.web.lifecycle import Lifecycle, sweep
 from skipbo.web.options import (
@@ -147,6 +148,13 @@ def _first_legal(game: AnyGame, seen: Any) -> Any:
 
 def _page(name: str) -> str:
     return resources.files("skipbo.web").joinpath("static", name).read_text(encoding="utf-8")
+
+
+def _wants_page(request: Request) -> bool:
+    """Whether a refusal goes to a browser's page (an address typed or followed), not a client."""
+    return not request.url.path.startswith("/api/") and "text/html" in request.headers.get(
+        "accept", ""
+    )
 
 
 def _presets() -> dict[str, list[tuple[str, Any]]]:
@@ -419,7 +427,8 @@ def create_app(
         check_post(request.headers, limits.allowed_origins)
         server.creation_limit(request.client.host if request.client else "")
         game, rules, seats, target = protocol.parse_create(await _body(request, limits))
-        check_table(rules, seats, limits.tables)
+        check_table(rules, seats, limits.tables)  # before anything is dealt
+        protocol.check_target(game, rules, target)
         table, tokens = server.tables.create(rules, seats, target)
         _log("table-created", table=table.id, game=game.game_type.short_name, seats=seats)
         server.changed(table)
@@ -560,6 +569,8 @@ def create_app(
         assert isinstance(error, WebError)
         # Not the message: it may name a card of the person's own hand ("not a 3").
         _log("refused", path=request.url.path, status=int(error.status))
+        if error.status == HTTPStatus.NOT_FOUND and _wants_page(request):
+            return HTMLResponse(_page("missing.html"), status_code=error.status)
         return JSONResponse(error_message(error), status_code=error.status)
 
     async def conflict(request: Request, error: Exception) -> Response:
@@ -573,6 +584,8 @@ def create_app(
 
     async def http_error(request: Request, error: Exception) -> Response:
         assert isinstance(error, HTTPException)
+        if error.status_code == HTTPStatus.NOT_FOUND and _wants_page(request):
+            return HTMLResponse(_page("missing.html"), status_code=error.status_code)
         return JSONResponse({"error": error.detail, "status": error.status_code}, error.status_code)
 
     routes = [
@@ -598,7 +611,10 @@ def create_app(
     }
     budget = Middleware(ConnectionBudget, budget=server.budget, is_seated=server.is_seated)
     return Starlette(
-        routes=routes, exception_handlers=handlers, lifespan=lifespan, middleware=[budget]
+        routes=routes,
+        exception_handlers=handlers,
+        lifespan=lifespan,
+        middleware=[Middleware(SecurityHeaders), budget],
     )
 
 

@@ -21,6 +21,7 @@ __all__ = [
     "HUMAN",
     "MAX_TARGET",
     "WebError",
+    "check_target",
     "parse_create",
     "parse_hello",
     "parse_move",
@@ -125,7 +126,8 @@ def parse_create(body: bytes | str) -> tuple[AnyGame, Any, list[str], int | None
     Skip-Bo's ``"rules"`` or Skyjo's ``"skyjo-rules"``. ``seats`` has one entry per
     player: ``"human"`` or the name of one of that game's bots; at least one seat is a
     person's (a person deals each next game). ``target`` is the match target, or
-    ``null``: the game's default (500 for Skip-Bo) or none (Skyjo has no match target).
+    ``null``: the game's default (500 for Skip-Bo) or none (Skyjo has no match target;
+    :func:`check_target` refuses one, once the rules are checked).
     Returns the game, the rules, the seats and the target.
     """
     data = _object(body, ("rules", "seats", "target"))
@@ -140,10 +142,6 @@ def parse_create(body: bytes | str) -> tuple[AnyGame, Any, list[str], int | None
         seats = strictjson.array(data["seats"], "/seats", game.info(rules).players)
     except DataError as error:
         raise WebError(HTTPStatus.BAD_REQUEST, f"{error.path}: {error.reason}") from None
-    try:
-        game.new_match(rules, 0, target)
-    except ValueError as error:  # a target for a game without one
-        raise WebError(HTTPStatus.BAD_REQUEST, f"/target: {error}") from None
     kinds = [HUMAN, *game.bots]
     for seat, kind in enumerate(seats):
         if type(kind) is not str or kind not in kinds:
@@ -152,6 +150,25 @@ def parse_create(body: bytes | str) -> tuple[AnyGame, Any, list[str], int | None
     if HUMAN not in seats:
         raise WebError(HTTPStatus.BAD_REQUEST, "/seats: at least one seat must be 'human'")
     return game, rules, [str(kind) for kind in seats], target
+
+
+def check_target(game: AnyGame, rules: Any, target: int | None) -> None:
+    """Refuse a match ``target`` for a game without one (Skyjo).
+
+    It deals a match to see, so the server calls it only once the rules are within
+    its limits (:func:`skipbo.web.tablerules.check_table`): a huge deck is refused
+    before anything is dealt.
+
+    Raises:
+        WebError: 400 naming the target.
+
+    """
+    if target is None:
+        return  # the game's default, or none: every game accepts it
+    try:
+        game.new_match(rules, 0, target)
+    except ValueError as error:
+        raise WebError(HTTPStatus.BAD_REQUEST, f"/target: {error}") from None
 
 
 def error_message(error: WebError) -> dict[str, Any]:

@@ -8,6 +8,23 @@ function el(tag, text) {
   return node;
 }
 
+// A button that copies ``text`` (an invite link) and says so on itself.
+function copyButton(text, label) {
+  const button = el("button", "Copy");
+  button.type = "button";
+  button.className = "secondary copy";
+  button.setAttribute("aria-label", label);
+  button.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      button.textContent = "Copied";
+    } catch (error) {
+      button.textContent = "Copy it by hand";
+    }
+  });
+  return button;
+}
+
 function chosenGame() {
   return document.querySelector("input[name=game]:checked").value;
 }
@@ -123,14 +140,14 @@ async function create(event) {
     const link = el("a", new URL(seat.link, location.href).href);
     link.href = seat.link;
     link.className = "seat-link";
-    item.append(link);
+    item.append(link, " ", copyButton(link.textContent, `Copy the link of seat ${seat.seat + 1}`));
     list.append(item);
   }
   const item = el("li", "Spectators: ");
   const link = el("a", new URL(answer.spectate, location.href).href);
   link.href = answer.spectate;
   link.className = "spectate-link";
-  item.append(link);
+  item.append(link, " ", copyButton(link.textContent, "Copy the spectators' link"));
   list.append(item);
   document.getElementById("links").hidden = false;
 }

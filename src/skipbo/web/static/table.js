@@ -1,11 +1,26 @@
 // The web table: draws the pushed view of this seat (the game's board script draws
 // the board), says every move in words, shows the last one travelling on the board,
 // paces the others' moves, and posts the moves chosen by click, drag or keyboard.
-// It holds only what the server pushes (this seat's view); the seat's token stays in
-// the address's #fragment, which browsers never send to a server.
+// It holds only what the server pushes (this seat's view). The seat's token comes in
+// the address's #fragment (browsers never send it to a server); the page keeps it for
+// this tab and takes it out of the address bar, so a shared screenshot or address
+// does not give the seat away ("Copy my seat link" moves the seat to another device).
 "use strict";
 const tableId = decodeURIComponent(location.pathname.split("/")[2]);
-let token = location.hash.length > 1 ? location.hash.slice(1) : null;
+const SEAT_KEY = `seat-token:${tableId}`;
+
+// The token of the address's #fragment (kept for this tab), else the one kept before.
+function takeToken() {
+  if (location.hash.length > 1) {
+    const found = location.hash.slice(1);
+    sessionStorage.setItem(SEAT_KEY, found);
+    history.replaceState(null, "", location.pathname + location.search);
+    return found;
+  }
+  return sessionStorage.getItem(SEAT_KEY);
+}
+
+let token = takeToken();
 let socket = null;
 let shown = null; // the "table" message on the screen
 let queue = []; // messages pushed and not shown yet (the others' moves are paced)
@@ -424,6 +439,7 @@ function renderEnd() {
 function renderName() {
   const form = $("name-form");
   form.hidden = shown.seat === null;
+  $("seat-link").hidden = shown.seat === null;
   if (shown.seat !== null && document.activeElement !== $("name")) {
     $("name").value = shown.names[shown.seat];
   }
@@ -460,7 +476,8 @@ function connect() {
 
 // A seat link opened on this table's page changes only the #fragment: take the seat.
 window.addEventListener("hashchange", () => {
-  token = location.hash.length > 1 ? location.hash.slice(1) : null;
+  if (location.hash.length <= 1) return; // the address bar was cleared: the seat stays
+  token = takeToken();
   const old = socket;
   socket = null;
   if (old) old.close();
@@ -495,6 +512,15 @@ $("pass").addEventListener("click", () => play("pass"));
 $("hint").addEventListener("click", hint);
 $("cancel").addEventListener("click", () => choose(game().defaultSource(shown)));
 $("next").addEventListener("click", () => post("next", { version: shown.version }));
+$("copy-seat").addEventListener("click", async () => {
+  const link = `${location.origin}${location.pathname}#${token}`;
+  try {
+    await navigator.clipboard.writeText(link);
+    $("seat-link-note").textContent = "Copied. Open it on your other device; it holds your seat, so share it with no one.";
+  } catch (error) {
+    $("seat-link-note").textContent = `Copy this link by hand (it holds your seat): ${link}`;
+  }
+});
 $("name-form").addEventListener("submit", (event) => {
   event.preventDefault();
   const name = $("name").value.trim();
