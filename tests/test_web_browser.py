@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import threading
 import time
 import urllib.request
@@ -273,6 +274,74 @@ def test_a_person_plays_a_whole_skyjo_game_by_clicking(
     assert page.locator(".round-scores").count() == 1  # the round scores are shown
     axe_clean(page, "Skyjo end")
     screenshot(page, shots / "skyjo-end-desktop.png", DESKTOP)
+    page.close()
+
+
+MARKED = """(marked) => [...document.querySelectorAll(`#board ${marked}`)].map((node) => {
+    const pile = node.closest('.pile');
+    const label = pile ? (pile.querySelector(':scope > .count')?.textContent || '').trim() : '';
+    return {pile: pile ? pile.className : '', label,
+            column: node.style.gridColumn, row: node.style.gridRow};
+})"""
+"""The board's labels of the marked nodes (``.hinted``, ``.changed``): their pile's
+label ("pile 2") and, for a Skyjo grid place, the column and row it is drawn at."""
+
+
+def check_places(words: str, marked: list[Any], what: str) -> int:
+    """Every place ``words`` name is a marked node the board labels so; how many were named."""
+    named = 0
+    for number in re.findall(r"build pile (\d+)", words):
+        labels = [node["label"] for node in marked if "build" in node["pile"]]
+        assert f"pile {number}" in labels, f"{what}: {words!r} but the board marks {marked}"
+        named += 1
+    for number in re.findall(r"discard pile (\d+)", words):
+        labels = [node["label"] for node in marked if "discard" in node["pile"]]
+        assert f"pile {number}" in labels, f"{what}: {words!r} but the board marks {marked}"
+        named += 1
+    for column, row in re.findall(r"column (\d+), row (\d+)", words):
+        places = [(node["column"], node["row"]) for node in marked]
+        assert (column, row) in places, f"{what}: {words!r} but the board marks {marked}"
+        named += 1
+    assert "place " not in words, words  # Skyjo's places: by column and row only
+    return named
+
+
+@pytest.mark.parametrize(
+    ("rules", "size"),
+    [
+        (skipbo.Rules(players=4, stock_size=3), PHONE),
+        (skipbo.Rules(players=2, stock_size=3), DESKTOP),
+        (skyjo.Rules(players=2, end_score=10, turn_limit=8), PHONE),
+        (skyjo.Rules(players=4, end_score=10, turn_limit=6), DESKTOP),
+    ],
+    ids=["skipbo-4-phone", "skipbo-2-desktop", "skyjo-2-phone", "skyjo-4-desktop"],
+)
+def test_every_place_the_words_name_is_the_place_the_board_labels_so(
+    server: Server, browser: Any, rules: Any, size: tuple[int, int]
+) -> None:
+    seats = ["human"] + ["heuristic"] * (rules.players - 1)
+    created = server.create(rules, seats)
+    page = webbrowser.quick_page(browser, *size)
+    page.goto(server.base + created["seats"][0]["link"])
+    hinted = latest = 0
+    moves = 0
+    while webbrowser.wait_for_turn_or_end(page):
+        said = page.inner_text("#latest-text")
+        if moves:  # the last move (a bot's, or this seat's): its places are marked "new"
+            latest += check_places(said, page.evaluate(MARKED, ".changed"), "last move")
+        # The hint in words, and on the board: its card and target outlined.
+        page.click("#hint")
+        page.locator("#hint-text[data-move]").wait_for(timeout=webbrowser.WAIT_MS)
+        words = page.inner_text("#hint-text")
+        marks = page.evaluate(MARKED, ".hinted")
+        move = page.get_attribute("#hint-text", "data-move")
+        assert marks or move == "pass", f"the hint {move} is not on the board"
+        hinted += check_places(words, marks, "hint")
+        webbrowser.play_the_hint(page)
+        moves += 1
+        assert moves < MAX_MOVES
+    assert hinted > 0  # the hints named places
+    assert latest > 0  # and so did the moves
     page.close()
 
 

@@ -338,7 +338,7 @@ def test_last_moves_are_said_in_words_as_each_seat_saw_them(tables: Tables) -> N
     table.play(tables.storage, mover, move, 0)
     for seat in (mover, 1 - mover, None):
         (last,) = table.message(seat)["last"]
-        assert last["words"] == describe_move(move, skipbo.view(state, seat))
+        assert last["words"] == describe_move(move, skipbo.view(state, seat), board=True)
     assert table.message(mover)["last"][0]["words"] != table.message(None)["last"][0]["words"]
 
 
@@ -349,7 +349,7 @@ def test_a_hint_is_the_heuristic_bots_choice_for_the_seat_to_move(tables: Tables
     hint = table.hint(mover)
     assert skipbo.parse_move(hint["move"]) in skipbo.legal_moves(state)
     assert hint["words"] == describe_move(
-        skipbo.parse_move(hint["move"]), skipbo.view(state, mover)
+        skipbo.parse_move(hint["move"]), skipbo.view(state, mover), board=True
     )
     refused(HTTPStatus.CONFLICT, table.hint, 1 - mover)
     refused(HTTPStatus.FORBIDDEN, table.hint, None)
@@ -498,3 +498,46 @@ def test_names_that_could_disturb_the_page_are_refused(tables: Tables, name: str
     error = refused(HTTPStatus.BAD_REQUEST, table.rename, tables.storage, 0, name)
     assert why in error.message
     assert table.version == 0
+
+
+def test_the_web_says_skipbo_piles_as_the_board_labels_them_from_one() -> None:
+    """The page labels build piles "pile 1" to "pile 4" and each owner's discard piles
+    "discard pile 1" to "4": every move's words name those labels, never the notation's."""
+    rules = skipbo.Rules(players=3, stock_size=5)
+    for seed in range(3):
+        state = skipbo.new_game(rules, seed=seed)
+        for _ in range(60):
+            if state.is_over:
+                break
+            seen = skipbo.view(state, state.current_player)
+            for move in skipbo.legal_moves(seen):
+                words = SKIPBO.say_move(move, seen)
+                text = str(move)
+                if ">b" in text:
+                    assert words.endswith(f"on build pile {int(text[-1]) + 1}"), (text, words)
+                if text.startswith("d"):  # from a discard pile: "d<set>.<pile>>b<build>"
+                    pile = int(text.split(".")[1].split(">")[0])
+                    assert f"discard pile {pile + 1} on" in words, (text, words)
+                if ">d" in text:
+                    assert f"discard pile {int(text[-1]) + 1} (ends" in words, (text, words)
+            state = skipbo.apply(state, skipbo.legal_moves(state)[-1])
+
+
+def test_the_web_says_skyjo_places_by_column_and_row_only() -> None:
+    state = skyjo.new_game(skyjo.Rules(players=2), seed=4)
+    said = set()
+    bot = SKYJO.bots["heuristic"](0)
+    for _ in range(80):
+        if SKYJO.is_over(state):
+            break
+        seen = SKYJO.view(state, None)
+        for move in SKYJO.legal_moves(seen):
+            words = SKYJO.say_move(move, seen)
+            assert "place" not in words.replace("places the", ""), words
+            text = str(move)
+            places = [int(p) for p in text[1:].split("+")] if text[0] in "rsf" else []
+            for place in places:  # the grid shows place p at column p // 3 + 1, row p % 3 + 1
+                assert f"column {place // 3 + 1}, row {place % 3 + 1}" in words, (text, words)
+            said.add(text[0])
+        state = SKYJO.apply(state, bot.choose(SKYJO.view(state, None)))
+    assert said >= {"r", "s", "f", "d", "t"}

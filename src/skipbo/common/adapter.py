@@ -108,6 +108,10 @@ class GameAdapter(Generic[RulesT, StateT, ViewT, MoveT, RecordT]):
     """A move from the game's notation (raising the game's ``MoveSyntaxError``)."""
     describe_move: Callable[[MoveT, ViewT], str]
     """A move of the player to move in a view, in the words the terminal uses."""
+    say_move: Callable[[MoveT, ViewT], str]
+    """The same move in the words of a board for people (the web table), which
+    numbers piles and places as that board labels them (from 1; Skyjo's places by
+    column and row)."""
     hint_bot: str = "heuristic"
     """The bot whose choice :meth:`~skipbo.common.adapter.GameAdapter.hint` gives."""
     seating: Callable[[RulesT], dict[str, Any]] = attrs.field(default=_no_seating)

@@ -222,6 +222,10 @@ class Game(Protocol[RulesT, StateT, ViewT, MoveT, RecordT]):
         """``move`` of the player to move in ``view``, in words (as the terminal says it)."""
         ...
 
+    def say_move(self, move: MoveT, view: ViewT) -> str:
+        """``move`` in words, its places numbered as a board for people labels them."""
+        ...
+
     def seating(self, rules: RulesT) -> dict[str, Any]:
         """Public facts of the seats a table shows, from the rules (JSON data)."""
         ...

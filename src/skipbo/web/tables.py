@@ -329,7 +329,7 @@ class Table:
             raise WebError(HTTPStatus.CONFLICT, "a hint is for the seat to move")
         seen = self.adapter.view(self.match.game, seat)
         move = self.adapter.hint(seen)
-        return {"move": str(move), "words": self.adapter.describe_move(move, seen)}
+        return {"move": str(move), "words": self.adapter.say_move(move, seen)}
 
     def _check(self, seat: int | None, version: int) -> int:
         if seat is None:
@@ -439,7 +439,7 @@ class Table:
                     "number": first + index + 1,
                     "seat": who,
                     "move": str(move),
-                    "words": play.describe_move(move, play.view(before, seat)),
+                    "words": play.say_move(move, play.view(before, seat)),
                 }
                 for index, (who, move, before) in enumerate(self.last)
             ],

@@ -14,6 +14,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from skipbo.common.adapter import GameAdapter
 from skipbo.common.bots import BotsOf
 from skipbo.common.game import Game, register_game
@@ -109,6 +111,7 @@ class SkyjoGame(GameAdapter[Rules, GameState, PublicView, Move, GameRecord]):
             read_rules=_read_rules,
             parse_move=parse_move,
             describe_move=describe_move,
+            say_move=functools.partial(describe_move, board=True),
         )
 
 

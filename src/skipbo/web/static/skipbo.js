@@ -52,6 +52,8 @@
       if (pile.length === 0) fan.append(card(null));
       node.append(fan);
       const label = `${owner} discard pile ${index + 1}`;
+      // Labelled as the words say it ("discard pile 2"), as the build piles are.
+      node.append(el("span", `pile ${index + 1}`, "count"));
       node.append(el("span", pile.length ? count(pile.length, "card") : "empty", "count"));
       if (pile.length > 0) {
         const top = fan.lastChild;
@@ -195,6 +197,16 @@
         return "Your turn: choose a card (▲ marks hand cards that can go on a build pile).";
       }
       return "Now choose where it goes: a build pile, or one of your discard piles to end your turn.";
+    },
+    // What a hint outlines on the board: the card to play and where it goes.
+    hintNodes(message, move) {
+      if (move === "pass") return [document.getElementById("pass")];
+      const [from, to] = move.split(">");
+      const board = document.getElementById("board");
+      return [
+        board.querySelector(`[data-source="${CSS.escape(from)}"]`),
+        board.querySelector(`[data-target="${CSS.escape(to)}"]`),
+      ];
     },
     // Where the card of a move came from and went to (the keys of data-pile).
     piles(message, entry) {

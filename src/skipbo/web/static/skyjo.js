@@ -235,6 +235,17 @@
       }
       return `Put the ${view.held} in your grid: the card there is discarded.`;
     },
+    // What a hint outlines on the board: the pile to take from, or the card in hand
+    // and the places of the grid it names.
+    hintNodes(message, move) {
+      const board = document.getElementById("board");
+      const one = (selector) => board.querySelector(selector);
+      const place = (p) => one(`[data-pile="g${message.seat}.${p}"]`);
+      if (move === "draw" || move === "take") return [one(`[data-action="${move}"]`)];
+      if (move[0] === "r") return move.slice(1).split("+").map(place);
+      if (move[0] === "s") return [one('[data-source="held"]'), place(move.slice(1))];
+      return [one('[data-source="held"]'), one('[data-pile="discard"]'), place(move.slice(1))];
+    },
     piles(message, entry) {
       const seat = entry.seat;
       const move = entry.move;

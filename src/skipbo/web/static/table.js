@@ -29,6 +29,7 @@ let selected = null; // the chosen source ("h5", "s0", "d0.1", "held", "g3") awa
 let retryDelay = 500;
 let dragged = false; // a drag just ended: the click that follows it is no choice
 let changedPiles = [];
+let hinted = null; // the hint asked for: its move and the play version it is for
 const PACE_KEY = "table-pace";
 let pace = Number(localStorage.getItem(PACE_KEY) ?? 1400);
 
@@ -136,6 +137,7 @@ async function post(path, body, method = "POST") {
 
 function play(move) {
   selected = null;
+  hinted = null;
   $("hint-text").textContent = "";
   delete $("hint-text").dataset.move;
   const version = shown.version;
@@ -150,6 +152,18 @@ async function hint() {
   const words = answer.words.charAt(0).toUpperCase() + answer.words.slice(1);
   $("hint-text").textContent = `Hint: ${words}.`;
   $("hint-text").dataset.move = answer.move;
+  hinted = { move: answer.move, at: shown.play_version };
+  render();
+}
+
+// The hint on the board as well as in words: its card and target outlined, marked "hint".
+function markHint() {
+  if (!hinted || hinted.at !== shown.play_version || !legal(hinted.move)) return;
+  for (const node of game().hintNodes(shown, hinted.move)) {
+    if (!node) continue;
+    node.classList.add("hinted");
+    if (node.closest("#board")) node.append(el("span", "hint", "badge hint-mark"));
+  }
 }
 
 // Dragging a card: press on a card that may move, let go over where it goes.
@@ -353,6 +367,7 @@ function render() {
   board.dataset.game = message.game_type;
   rules.render(message, ui);
   markChanged();
+  markHint();
   renderEnd();
   const status = $("status");
   status.dataset.version = String(message.version);
