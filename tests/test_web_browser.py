@@ -52,7 +52,7 @@ DESKTOP = (1280, 900)
 
 MESSAGE_KEYS = {
     "type", "table", "game_type", "version", "play_version", "seat", "seats", "names", "seating",
-    "view", "legal", "last", "game", "target", "scores", "results", "match_winners",
+    "view", "legal", "last", "game", "target", "scores", "results", "match_winners", "chat",
 }  # fmt: skip
 
 
@@ -570,6 +570,46 @@ def test_renames_ten_a_second_never_stop_the_other_seat_from_moving(
     assert message["view"]["current_player"] == 1 - seat  # the turn was played to its end
     assert len(message["last"]) == moves
     page.close()
+
+
+def test_two_seats_chat_in_two_browsers_and_a_script_stays_text(
+    server: Server, browser: Any
+) -> None:
+    created = server.create(RULES, ["human", "human"])
+    pages = []
+    for seat in (0, 1):
+        page = webbrowser.quick_page(browser, *PHONE)
+        page.goto(server.base + created["seats"][seat]["link"])
+        page.wait_for_selector("#status[data-version]", timeout=webbrowser.WAIT_MS)
+        pages.append(page)
+    attack = '<img src=x onerror="window.owned=1"><script>window.owned=1</script><b>hi</b>'
+    pages[0].fill("#chat-text", attack)
+    pages[0].click("#chat-form button")
+    pages[1].wait_for_function(
+        "() => document.querySelectorAll('#chat-lines li').length === 1",
+        timeout=webbrowser.WAIT_MS,
+    )
+    assert pages[1].inner_text("#chat-lines li") == f"Player 1: {attack}"  # as text
+    assert pages[1].locator("#chat-lines b, #chat-lines img, #chat-lines script").count() == 0
+    assert pages[1].evaluate("() => window.owned") is None
+    assert pages[0].input_value("#chat-text") == ""  # sent: the field is cleared
+    pages[1].fill("#chat-text", "سلام")
+    pages[1].keyboard.press("Enter")
+    pages[0].wait_for_function(
+        "() => document.querySelectorAll('#chat-lines li').length === 2",
+        timeout=webbrowser.WAIT_MS,
+    )
+    assert pages[0].inner_text("#chat-lines li:last-child") == "Player 2: سلام"
+    axe_clean(pages[0], "the chat")
+    # A spectator reads no chat; no record holds it.
+    spectator = webbrowser.quick_page(browser, *PHONE)
+    spectator.goto(server.base + created["spectate"])
+    spectator.wait_for_selector("#status[data-version]", timeout=webbrowser.WAIT_MS)
+    assert spectator.locator("#chat").is_hidden()
+    assert server.request("GET", f"/api/tables/{created['table']}")[1]["chat"] == []
+    for page in [*pages, spectator]:
+        assert webbrowser.policy_violations(page) == []
+        page.close()
 
 
 def test_the_others_moves_are_paced_by_the_setting(server: Server, browser: Any) -> None:

@@ -97,6 +97,9 @@ def test_every_route_carries_the_security_headers(client: Client) -> None:
         "name": client.post(
             f"/api/tables/{table}/name", content=json.dumps({"name": "Ada"}), headers=seat | JSON
         ),
+        "chat": client.post(
+            f"/api/tables/{table}/chat", content=json.dumps({"text": "hi"}), headers=seat | JSON
+        ),
         "move": client.post(
             f"/api/tables/{table}/moves", content=json.dumps(move), headers=seat | JSON
         ),
@@ -114,6 +117,7 @@ def test_every_route_carries_the_security_headers(client: Client) -> None:
     }
     statuses = {name: answer.status_code for name, answer in answers.items()}
     assert statuses["move"] == 200, statuses
+    assert statuses["chat"] == 200, statuses
     assert statuses["refused move"] == 409, statuses
     for name, answer in answers.items():
         headers = answer.headers

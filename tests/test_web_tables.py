@@ -27,7 +27,7 @@ from skipbo.games.skyjo.serialization import to_data as skyjo_to_data
 from skipbo.web import protocol
 from skipbo.web.protocol import WebError
 from skipbo.web.storage import Event, SQLiteStorage, VersionConflict
-from skipbo.web.tables import MAX_NAME, Table, Tables, check_name
+from skipbo.web.tables import CHAT_LINES, CHAT_RATE, MAX_CHAT, MAX_NAME, Table, Tables, check_name
 
 RULES = skipbo.Rules(players=2, stock_size=3)
 
@@ -541,3 +541,53 @@ def test_the_web_says_skyjo_places_by_column_and_row_only() -> None:
             said.add(text[0])
         state = SKYJO.apply(state, bot.choose(SKYJO.view(state, None)))
     assert said >= {"r", "s", "f", "d", "t"}
+
+
+def test_chat_is_stored_with_the_table_for_the_seated_and_never_a_move(tmp_path: Path) -> None:
+    clock = FakeClock()
+    tables = Tables(SQLiteStorage(tmp_path / "tables.sqlite3"), clock=clock)
+    table, _ = tables.create(RULES, ["human", "human"], None)
+    state = table.match.game
+    mover = state.current_player
+    chosen_at = table.version
+    table.say(tables.storage, 1 - mover, "  good <script>alert(1)</script>  luck ")
+    table.say(tables.storage, mover, "\u0633\u0644\u0627\u0645 \U0001f44b")
+    line = {"number": 1, "seat": 1 - mover, "text": "good <script>alert(1)</script> luck"}
+    assert table.message(mover)["chat"][0] == line  # as text: the page shows it so
+    assert table.message(1 - mover)["chat"][1]["text"] == "\u0633\u0644\u0627\u0645 \U0001f44b"
+    assert table.message(None)["chat"] == []  # spectators read none of it
+    # A chat line is no move: a move chosen before it still lands, and no record holds it.
+    move = skipbo.legal_moves(state)[0]
+    table.play(tables.storage, mover, move, chosen_at)
+    assert table.games == [(RULES, [move])]
+    reloaded = Tables(tables.storage).get(table.id)  # stored with the table
+    assert reloaded.message(mover)["chat"] == table.message(mover)["chat"]
+    assert reloaded.match == table.match
+    refused(HTTPStatus.FORBIDDEN, table.say, tables.storage, None, "hello")
+    for bad in ("", "x" * (MAX_CHAT + 1), "a\u202eb", "\u200d", 5):
+        refused(HTTPStatus.BAD_REQUEST, table.say, tables.storage, mover, bad)
+
+
+def test_chat_is_rate_limited_per_seat(tmp_path: Path) -> None:
+    clock = FakeClock()
+    tables = Tables(SQLiteStorage(tmp_path / "tables.sqlite3"), clock=clock)
+    table, _ = tables.create(RULES, ["human", "human"], None)
+    most, seconds = CHAT_RATE
+    for number in range(most):
+        table.say(tables.storage, 0, f"line {number}")
+        clock.now += seconds / (2 * most)  # all within half the window
+    error = refused(HTTPStatus.TOO_MANY_REQUESTS, table.say, tables.storage, 0, "one more")
+    assert "chat lines" in error.message
+    table.say(tables.storage, 1, "the other seat may")  # per seat
+    clock.now += seconds
+    table.say(tables.storage, 0, "later")
+    assert [line["text"] for line in table.message(0)["chat"]][-2:] == [
+        "the other seat may",
+        "later",
+    ]
+    for number in range(CHAT_LINES + 5):  # only the last lines are sent
+        clock.now += seconds
+        table.say(tables.storage, 1, f"more {number}")
+    chat = table.message(0)["chat"]
+    assert len(chat) == CHAT_LINES
+    assert chat[-1]["text"] == f"more {CHAT_LINES + 4}"

@@ -486,6 +486,14 @@ def create_app(
         server.changed(table)
         return JSONResponse({"version": table.version})
 
+    async def post_chat(request: Request) -> Response:
+        check_post(request.headers, limits.allowed_origins)
+        table, seat = seated(request)
+        table.say(server.tables.storage, seat, protocol.parse_chat(await _body(request, limits)))
+        _log("chat", table=table.id, seat=seat)  # never the text: it is the person's
+        server.changed(table)
+        return JSONResponse({"version": table.version})
+
     async def hint(request: Request) -> Response:
         table, seat = seated(request)
         return JSONResponse(table.hint(seat))
@@ -598,6 +606,7 @@ def create_app(
         Route("/api/tables/{table}/moves", post_move, methods=["POST"]),
         Route("/api/tables/{table}/next", post_next, methods=["POST"]),
         Route("/api/tables/{table}/name", post_name, methods=["POST"]),
+        Route("/api/tables/{table}/chat", post_chat, methods=["POST"]),
         Route("/api/tables/{table}/hint", hint),
         Route("/api/tables/{table}/games/{game}/record", record),
         WebSocketRoute("/api/tables/{table}/ws", socket),

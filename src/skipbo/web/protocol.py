@@ -22,6 +22,7 @@ __all__ = [
     "MAX_TARGET",
     "WebError",
     "check_target",
+    "parse_chat",
     "parse_create",
     "parse_hello",
     "parse_move",
@@ -100,6 +101,11 @@ def parse_move(body: bytes | str, game: AnyGame) -> tuple[Any, int]:
 def parse_name(body: bytes | str) -> object:
     """A post ``{"name": "Ada"}`` naming the poster's seat: the name (checked by the table)."""
     return _object(body, ("name",))["name"]
+
+
+def parse_chat(body: bytes | str) -> object:
+    """A post ``{"text": "good game"}``: a chat line of the poster's seat (checked by the table)."""
+    return _object(body, ("text",))["text"]
 
 
 def parse_next(body: bytes | str) -> int:

@@ -39,12 +39,17 @@ from skipbo.web.protocol import HUMAN, WebError
 from skipbo.web.storage import NEXT_GAME, Event, Storage, StoredTable, VersionConflict
 
 __all__ = [
+    "CHAT_EVENT",
+    "CHAT_LINES",
+    "CHAT_RATE",
     "LAST_MOVES",
+    "MAX_CHAT",
     "MAX_NAME",
     "NAME_EVENT",
     "RENAMES_PER_SECOND",
     "Table",
     "Tables",
+    "check_chat",
     "check_name",
 ]
 
@@ -56,6 +61,21 @@ NAME_EVENT = "name "
 
 MAX_NAME = 24
 """The longest player name, in characters."""
+
+CHAT_EVENT = "chat "
+"""An event that is a chat line of its seat: this prefix, then the text (no move starts so).
+
+Stored with the table's events (so it survives a restart and reaches every server
+process), but never a move: not in a game's record, not in the play version."""
+
+MAX_CHAT = 200
+"""The longest chat line, in characters."""
+
+CHAT_LINES = 30
+"""How many of the last chat lines each seat's message holds."""
+
+CHAT_RATE = (5, 10.0)
+"""At most this many chat lines per seat within this many seconds (then 429)."""
 
 
 def _hash(token: str) -> str:
@@ -86,6 +106,67 @@ def _name_key(name: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", visible).casefold().split())
 
 
+def _printable(text: object, field: str, limit: int) -> str:
+    """``text``, its runs of white space made one space, if it is fit to show.
+
+    1 to ``limit`` printable characters, one of them visible, no bidi control.
+
+    Raises:
+        WebError: 400 naming ``field`` for anything else.
+
+    """
+    if type(text) is not str:
+        raise WebError(HTTPStatus.BAD_REQUEST, f"{field}: must be a string")
+    text = " ".join(text.split())
+    if not 1 <= len(text) <= limit:
+        raise WebError(HTTPStatus.BAD_REQUEST, f"{field}: must be 1 to {limit} characters")
+    categories = [unicodedata.category(char) for char in text]
+    if any(category in _UNPRINTABLE for category in categories):
+        raise WebError(HTTPStatus.BAD_REQUEST, f"{field}: must hold printable characters only")
+    if any(char in _BIDI_CONTROLS for char in text):
+        raise WebError(
+            HTTPStatus.BAD_REQUEST, f"{field}: must not hold bidi controls (they reorder the page)"
+        )
+    if all(category in _INVISIBLE for category in categories):
+        raise WebError(HTTPStatus.BAD_REQUEST, f"{field}: must hold a visible character")
+    return text
+
+
+def check_chat(text: object) -> str:
+    """A chat line: 1 to :data:`MAX_CHAT` printable characters, as a name is checked.
+
+    The page shows it as text, never as markup: ``<script>`` stays those letters.
+
+    Raises:
+        WebError: 400 for anything else.
+
+    """
+    return _printable(text, "/text", MAX_CHAT)
+
+
+class _Rate:
+    """At most ``most`` events per key within any ``seconds`` (a sliding window)."""
+
+    def __init__(self, most: int, seconds: float, clock: Callable[[], float]) -> None:
+        self.most, self.seconds, self.clock = most, seconds, clock
+        self._stamps: dict[int, collections.deque[float]] = {}
+
+    def take(self, key: int, refusal: str) -> None:
+        """Count one event of ``key`` now.
+
+        Raises:
+            WebError: 429 with ``refusal`` if ``key`` had its ``most`` already.
+
+        """
+        now = self.clock()
+        stamps = self._stamps.setdefault(key, collections.deque())
+        while stamps and stamps[0] <= now - self.seconds:
+            stamps.popleft()
+        if len(stamps) >= self.most:
+            raise WebError(HTTPStatus.TOO_MANY_REQUESTS, refusal)
+        stamps.append(now)
+
+
 def check_name(name: object, others: Sequence[str] = (), own: str | None = None) -> str:
     r"""A player's name, its runs of white space made one space: any printable text.
 
@@ -110,20 +191,7 @@ def check_name(name: object, others: Sequence[str] = (), own: str | None = None)
         WebError: 400 for anything else.
 
     """
-    if type(name) is not str:
-        raise WebError(HTTPStatus.BAD_REQUEST, "/name: must be a string")
-    name = " ".join(name.split())
-    if not 1 <= len(name) <= MAX_NAME:
-        raise WebError(HTTPStatus.BAD_REQUEST, f"/name: must be 1 to {MAX_NAME} characters")
-    categories = [unicodedata.category(char) for char in name]
-    if any(category in _UNPRINTABLE for category in categories):
-        raise WebError(HTTPStatus.BAD_REQUEST, "/name: must hold printable characters only")
-    if any(char in _BIDI_CONTROLS for char in name):
-        raise WebError(
-            HTTPStatus.BAD_REQUEST, "/name: must not hold bidi controls (they reorder the page)"
-        )
-    if all(category in _INVISIBLE for category in categories):
-        raise WebError(HTTPStatus.BAD_REQUEST, "/name: must hold a visible character")
+    name = _printable(name, "/name", MAX_NAME)
     key = _name_key(name)
     if _RESERVED.fullmatch(key) and (own is None or key != _name_key(own)):
         raise WebError(HTTPStatus.BAD_REQUEST, f"/name: {name!r} is the page's own name for a seat")
@@ -181,8 +249,11 @@ class Table:
         Names are not part of it: a move chosen at any version from this one on is
         current, so renaming never invalidates a move in progress.
         """
-        self.clock = clock
-        self._renames: dict[int, collections.deque[float]] = {}
+        self._renames = _Rate(RENAMES_PER_SECOND, 1.0, clock)
+        self._chats = _Rate(*CHAT_RATE, clock)
+        self.chat: collections.deque[tuple[int, int, str]] = collections.deque(maxlen=CHAT_LINES)
+        """The last chat lines: their number, seat and text."""
+        self.chats = 0  # chat lines so far
         self._replay(events)
 
     def _replay(self, events: list[Event]) -> None:
@@ -277,21 +348,30 @@ class Table:
         """
         if seat is None:
             raise WebError(HTTPStatus.FORBIDDEN, "spectators have no name")
-        now = self.clock()
-        stamps = self._renames.setdefault(seat, collections.deque())
-        while stamps and stamps[0] <= now - 1.0:
-            stamps.popleft()
-        if len(stamps) >= RENAMES_PER_SECOND:
-            raise WebError(
-                HTTPStatus.TOO_MANY_REQUESTS,
-                f"at most {RENAMES_PER_SECOND} renames a second: wait a moment",
-            )
-        stamps.append(now)
+        self._renames.take(seat, f"at most {RENAMES_PER_SECOND} renames a second: wait a moment")
         others = [other for index, other in enumerate(self.names) if index != seat]
         own = _default_names(self.stored.seats)[seat]
         checked = check_name(name, others, own)
         if checked != self.names[seat]:
             self._store(storage, seat, NAME_EVENT + checked)
+
+    def say(self, storage: Storage, seat: int | None, text: object) -> None:
+        """Add a chat line of ``seat`` (checked by :func:`check_chat`), at any version.
+
+        Only seated players chat; each at most :data:`CHAT_RATE` lines. A line is
+        stored with the table but is no move: no game's record holds it, and it
+        never makes a move in progress stale.
+
+        Raises:
+            WebError: 403 for a spectator, 400 for a bad line, 429 beyond the rate.
+
+        """
+        if seat is None:
+            raise WebError(HTTPStatus.FORBIDDEN, "spectators cannot chat")
+        line = check_chat(text)
+        most, seconds = CHAT_RATE
+        self._chats.take(seat, f"at most {most} chat lines in {seconds:g} seconds: wait a moment")
+        self._store(storage, seat, CHAT_EVENT + line)
 
     def bot_turn(self) -> tuple[int, Callable[..., Any], int] | None:
         """The bot's turn, if it is one: its seat, its choice to run, and the version.
@@ -343,7 +423,7 @@ class Table:
         return seat
 
     def _next_match(self, seat: int, event: str) -> MatchPlay:
-        if event.startswith(NAME_EVENT):
+        if event.startswith((NAME_EVENT, CHAT_EVENT)):
             return self.match
         try:
             if event == NEXT_GAME:
@@ -371,6 +451,9 @@ class Table:
     def _accept(self, match: MatchPlay, event: Event) -> None:
         if event.event.startswith(NAME_EVENT):
             self.names[event.seat] = event.event[len(NAME_EVENT) :]
+        elif event.event.startswith(CHAT_EVENT):
+            self.chats += 1
+            self.chat.append((self.chats, event.seat, event.event[len(CHAT_EVENT) :]))
         elif event.event == NEXT_GAME:
             self.games.append((match.game.rules, []))
             self.last.clear()
@@ -382,7 +465,7 @@ class Table:
             self.last.append((event.seat, move, self.match.game))
         self.match = match
         self.version += 1
-        if not event.event.startswith(NAME_EVENT):
+        if not event.event.startswith((NAME_EVENT, CHAT_EVENT)):
             self.play_version = self.version
 
     # --- what clients see --------------------------------------------------------------
@@ -456,6 +539,10 @@ class Table:
                 for result in match.results
             ],
             "match_winners": list(match.winners),
+            # The players' chat, for the seated only (a spectator reads none of it).
+            "chat": []
+            if seat is None
+            else [{"number": number, "seat": who, "text": text} for number, who, text in self.chat],
         }
 
 

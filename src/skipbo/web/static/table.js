@@ -380,6 +380,7 @@ function render() {
   $("hint").hidden = !message.legal.length;
   $("cancel").hidden = selected === null || selected === rules.defaultSource(message);
   renderLog();
+  renderChat();
   renderMatch();
   renderName();
   if (!$("rules-text").childElementCount) {
@@ -399,6 +400,25 @@ function renderLog() {
   }
   const latest = shown.last.at(-1);
   $("latest-text").textContent = latest ? spoken(shown, latest) : "none yet in this game";
+}
+
+// The players' chat, always as text (a "<script>" in a line stays those letters).
+function renderChat() {
+  $("chat").hidden = shown.seat === null;
+  const lines = $("chat-lines");
+  const key = JSON.stringify([shown.chat.map((line) => line.number), shown.names]);
+  if (lines.dataset.key === key) return; // unchanged: the reader's scroll stays
+  lines.dataset.key = key;
+  lines.replaceChildren();
+  for (const line of shown.chat) {
+    const item = el("li");
+    item.value = line.number;
+    const text = el("span", line.text, "chat-text");
+    text.dir = "auto"; // a right-to-left line reads right to left, apart from the rest
+    item.append(el("span", `${seatName(shown, line.seat)}: `, "chat-who"), text);
+    lines.append(item);
+  }
+  lines.scrollTop = lines.scrollHeight;
 }
 
 function renderMatch() {
@@ -535,6 +555,12 @@ $("copy-seat").addEventListener("click", async () => {
   } catch (error) {
     $("seat-link-note").textContent = `Copy this link by hand (it holds your seat): ${link}`;
   }
+});
+$("chat-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const text = $("chat-text").value.trim();
+  if (!text) return;
+  if (await post("chat", { text })) $("chat-text").value = "";
 });
 $("name-form").addEventListener("submit", (event) => {
   event.preventDefault();
