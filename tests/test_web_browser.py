@@ -53,6 +53,7 @@ DESKTOP = (1280, 900)
 MESSAGE_KEYS = {
     "type", "table", "game_type", "version", "play_version", "seat", "seats", "names", "seating",
     "view", "legal", "last", "game", "target", "scores", "results", "match_winners", "chat",
+    "away", "options",
 }  # fmt: skip
 
 
@@ -610,6 +611,44 @@ def test_two_seats_chat_in_two_browsers_and_a_script_stays_text(
     for page in [*pages, spectator]:
         assert webbrowser.policy_violations(page) == []
         page.close()
+
+
+def test_a_turn_timer_lets_a_bot_play_the_seat_until_the_person_takes_it_back(
+    server: Server, browser: Any
+) -> None:
+    body = {
+        "rules": SKIPBO.rules_to_data(skipbo.Rules(players=2)),
+        "seats": ["human", "heuristic"],
+        "target": None,
+        "options": {"turn_seconds": 1},
+    }
+    status, created = server.request("POST", "/api/tables", body)
+    assert status == 201, created
+    page = webbrowser.quick_page(browser, *DESKTOP)
+    page.goto(server.base + created["seats"][0]["link"])
+    page.wait_for_selector("#status[data-version]", timeout=webbrowser.WAIT_MS)
+    # The person does not move: their second runs out, a bot plays for them.
+    page.wait_for_function(
+        "() => !document.querySelector('#back').hidden", timeout=webbrowser.WAIT_MS
+    )
+    assert page.inner_text("#away-note").startswith("A bot is playing for you")
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('#log li')]"
+        ".some((li) => li.textContent.endsWith('(a bot played for you)'))",
+        timeout=webbrowser.WAIT_MS,
+    )
+    page.click("#back")
+    page.wait_for_function(
+        "() => document.querySelector('#back').hidden", timeout=webbrowser.WAIT_MS
+    )
+    # The seat is the person's again: on their turn the tab says so.
+    assert webbrowser.wait_for_turn_or_end(page)
+    page.wait_for_function(
+        "() => document.title.startsWith('Your turn')", timeout=webbrowser.WAIT_MS
+    )
+    assert page.inner_text("#away-note") == ""
+    axe_clean(page, "a seat given back")
+    page.close()
 
 
 def test_the_others_moves_are_paced_by_the_setting(server: Server, browser: Any) -> None:

@@ -591,3 +591,63 @@ def test_chat_is_rate_limited_per_seat(tmp_path: Path) -> None:
     chat = table.message(0)["chat"]
     assert len(chat) == CHAT_LINES
     assert chat[-1]["text"] == f"more {CHAT_LINES + 4}"
+
+
+def test_a_stand_in_bot_plays_an_absent_persons_seat_until_they_come_back(tables: Tables) -> None:
+    options = protocol.TableOptions(away_seconds=60, stand_in="play-first")
+    table, _ = tables.create(skipbo.Rules(players=2), ["human", "human"], None, options)
+    mover = table.match.game.current_player
+    chosen_at = table.version
+    assert table.bot_to_move() is None
+    table.stand_in(tables.storage, mover)
+    assert table.bot_to_move() == mover
+    assert table.message(mover)["away"] == [mover]
+    assert table.message(mover)["legal"] == []  # the person cannot move meanwhile
+    move = skipbo.legal_moves(table.match.game)[0]
+    error = refused(HTTPStatus.CONFLICT, table.play, tables.storage, mover, move, chosen_at)
+    assert "take it back" in error.message
+    refused(HTTPStatus.CONFLICT, table.stand_in, tables.storage, mover)  # once
+    table.play_bot(tables.storage)  # the stand-in's move, from the seat's own view
+    (last,) = table.message(1 - mover)["last"]
+    assert last["stand_in"] is True
+    assert last["seat"] == mover
+    reloaded = Tables(tables.storage).get(table.id)  # who is away is stored
+    assert reloaded.away == {mover}
+    assert reloaded.options == options
+    assert reloaded.message(mover)["options"] == {
+        "turn_seconds": None,
+        "away_seconds": 60,
+        "stand_in": "play-first",
+    }
+    table.come_back(tables.storage, mover)
+    assert table.away == set()
+    version = table.version
+    table.come_back(tables.storage, mover)  # back already: nothing is stored
+    assert table.version == version
+    refused(HTTPStatus.FORBIDDEN, table.come_back, tables.storage, None)
+    if table.match.game.current_player == mover:  # its turn goes on: the person's again
+        assert table.message(mover)["legal"]
+    assert table.games[0][1] == [table.last[0][1]]  # the record holds the move, no event
+
+
+def test_table_options_are_checked() -> None:
+    def body(options: object) -> bytes:
+        rules = json.loads(dumps(RULES))
+        document = {"rules": rules, "seats": ["human", "human"], "target": None}
+        return json.dumps(document | {"options": options}).encode()
+
+    assert protocol.parse_options(body({}), SKIPBO) == protocol.TableOptions()
+    assert protocol.parse_options(
+        body({"turn_seconds": 30, "stand_in": "heuristic"}), SKIPBO
+    ) == protocol.TableOptions(turn_seconds=30, stand_in="heuristic")
+    bads: list[object] = [
+        {"turn_seconds": 0},
+        {"away_seconds": protocol.MAX_SECONDS + 1},
+        {"turn_seconds": 1.5},
+        {"stand_in": "nobody"},
+        {"stand_in": "heuristic", "colour": "red"},
+        [],
+    ]
+    for bad in bads:
+        refused(HTTPStatus.BAD_REQUEST, protocol.parse_options, body(bad), SKIPBO)
+    refused(HTTPStatus.BAD_REQUEST, protocol.parse_options, body({"stand_in": "play-first"}), SKYJO)

@@ -140,6 +140,11 @@ class Game(Protocol[RulesT, StateT, ViewT, MoveT, RecordT]):
         """The game's bots by name: factories taking the bot's seed (and a time limit)."""
         ...
 
+    @property
+    def hint_bot(self) -> str:
+        """The name of the bot whose choice :meth:`hint` gives (a good stand-in too)."""
+        ...
+
     def info(self, rules: RulesT) -> GameInfo:
         """The numbers of the variant ``rules`` (players, actions, ...)."""
         ...

@@ -205,6 +205,12 @@ class _Server:
         self.buckets: dict[tuple[str, int], _Bucket] = {}
         self.creators: dict[str, _Bucket] = {}
         self.budget = Budget(limits.budget)
+        # Seats that never stall: when each table's current turn began, since when
+        # each person's seat has had no open socket here, and each table's watchdog,
+        # sleeping until its person's time (turn timer, absence) runs out.
+        self.turns: dict[str, tuple[int, int | None, float]] = {}
+        self.gone: dict[tuple[str, int], float] = {}
+        self.watchdogs: dict[str, asyncio.Task[None]] = {}
         self.bots = BotPool(limits.bot_workers, limits.bot_seconds, BOT_LIMIT_SHARE)
 
     def is_seated(self, scope: Scope) -> bool:
@@ -225,6 +231,76 @@ class _Server:
         for watcher in self.watchers.get(table.id, ()):
             watcher.dirty.set()
         self.schedule_bots(table)
+        self.watch(table)
+
+    def connected(self, table: str, seat: int) -> bool:
+        """Whether ``seat`` has an open socket to ``table`` in this process."""
+        return any(watcher.seat == seat for watcher in self.watchers.get(table, ()))
+
+    def watch(self, table: Table) -> None:
+        """(Re)arm ``table``'s watchdog for its current turn (see :class:`TableOptions`).
+
+        When the person to move runs out of turn time, or has had no open page for
+        the table's absence limit, the stand-in bot takes their seat (an ``away``
+        event, announced to every page) until they come back.
+        """
+        old = self.watchdogs.pop(table.id, None)
+        if old is not None:
+            old.cancel()
+        now = asyncio.get_running_loop().time()
+        game = table.match.number
+        mover = None if table.game_over else table.adapter.current_player(table.match.game)
+        turn = self.turns.get(table.id)
+        if turn is None or turn[:2] != (game, mover):
+            turn = self.turns[table.id] = (game, mover, now)
+        seat, options = table.person_to_move(), table.options
+        if seat is None:
+            return
+        deadlines = []
+        if options.turn_seconds is not None:
+            deadlines.append(turn[2] + options.turn_seconds)
+        if options.away_seconds is not None and not self.connected(table.id, seat):
+            deadlines.append(self.gone.setdefault((table.id, seat), now) + options.away_seconds)
+        if deadlines:
+            task = asyncio.get_running_loop().create_task(
+                self._stand_in(table, seat, game, min(deadlines))
+            )
+            self.watchdogs[table.id] = task
+
+    async def _stand_in(self, table: Table, seat: int, game: int, when: float) -> None:
+        await asyncio.sleep(max(0.0, when - asyncio.get_running_loop().time()))
+        if table.match.number != game or table.person_to_move() != seat:
+            return  # the turn moved on meanwhile
+        self.watchdogs.pop(table.id, None)
+        try:
+            table.stand_in(self.tables.storage, seat)
+        except (WebError, VersionConflict, StorageUnavailable, sqlite3.Error) as error:
+            _log("stand-in-failed", table=table.id, seat=seat, error=type(error).__name__)
+            return
+        _log("stand-in", table=table.id, seat=seat)
+        self.changed(table)
+
+    def came_back(self, table: Table, seat: int | None) -> None:
+        """A seat's page opened: its player is back (their seat is theirs again)."""
+        if seat is None:
+            return
+        self.gone.pop((table.id, seat), None)
+        if seat in table.away:
+            self.take_back(table, seat)
+
+    def take_back(self, table: Table, seat: int | None) -> None:
+        """Give ``seat`` back to its player, with a whole turn's time if it is their turn."""
+        table.come_back(self.tables.storage, seat)
+        self.turns.pop(table.id, None)  # the turn timer starts again for them
+        _log("came-back", table=table.id, seat=seat)
+        self.changed(table)
+
+    def left(self, table: Table, seat: int | None) -> None:
+        """A seat's socket closed: if it was its last, the seat's absence begins."""
+        if seat is None or self.connected(table.id, seat):
+            return
+        self.gone[(table.id, seat)] = asyncio.get_running_loop().time()
+        self.watch(table)
 
     def changed_elsewhere(self, table: str | None, version: int) -> None:
         """Another process stored an event (``None``: perhaps several): push and play on."""
@@ -249,9 +325,10 @@ class _Server:
             for watcher in self.watchers.pop(table, ()):
                 watcher.expired = True
                 watcher.dirty.set()
-            task = self.bot_tasks.pop(table, None)
-            if task is not None:
-                task.cancel()
+            for tasks in (self.bot_tasks, self.watchdogs):
+                task = tasks.pop(table, None)
+                if task is not None:
+                    task.cancel()
         if expired:
             _log("expired", tables=len(expired), how=self.lifecycle.expired)
 
@@ -290,6 +367,7 @@ class _Server:
                     break
                 seat, choose, version = turn
                 seen = table.adapter.view(table.match.game, seat)
+                stand_in = seat in table.away
                 try:
                     # A bot that searches may think for a while: in a worker process,
                     # within its time budget (else the first legal move).
@@ -297,7 +375,9 @@ class _Server:
                     asked = time.monotonic()
                     move = await self.bots.choose(choose, fallback, table.id)
                     thought = time.monotonic() - asked
-                    table.play(storage, seat, move, version)
+                    if stand_in and seat not in table.away:
+                        continue  # its player came back while the stand-in thought
+                    table.play(storage, seat, move, version, by_person=False)
                 except VersionConflict:
                     # The table moved on in another process: caught up, play on from there.
                     self.push(table)
@@ -329,6 +409,7 @@ class _Server:
         """Mark every socket of ``table`` as having a new message."""
         for watcher in self.watchers.get(table.id, ()):
             watcher.dirty.set()
+        self.watch(table)  # a bot's move may begin a person's turn
 
     def rate_limit(self, table: Table, seat: int) -> None:
         key = (table.id, seat)
@@ -426,10 +507,12 @@ def create_app(
     async def create(request: Request) -> Response:
         check_post(request.headers, limits.allowed_origins)
         server.creation_limit(request.client.host if request.client else "")
-        game, rules, seats, target = protocol.parse_create(await _body(request, limits))
+        body = await _body(request, limits)
+        game, rules, seats, target = protocol.parse_create(body)
+        options = protocol.parse_options(body, game)
         check_table(rules, seats, limits.tables)  # before anything is dealt
         protocol.check_target(game, rules, target)
-        table, tokens = server.tables.create(rules, seats, target)
+        table, tokens = server.tables.create(rules, seats, target, options)
         _log("table-created", table=table.id, game=game.game_type.short_name, seats=seats)
         server.changed(table)
         return JSONResponse(
@@ -486,6 +569,13 @@ def create_app(
         server.changed(table)
         return JSONResponse({"version": table.version})
 
+    async def post_back(request: Request) -> Response:
+        check_post(request.headers, limits.allowed_origins)
+        table, seat = seated(request)
+        protocol.parse_back(await _body(request, limits))
+        server.take_back(table, seat)
+        return JSONResponse({"version": table.version})
+
     async def post_chat(request: Request) -> Response:
         check_post(request.headers, limits.allowed_origins)
         table, seat = seated(request)
@@ -539,9 +629,13 @@ def create_app(
         watchers.add(watcher)
         _log("ws-open", table=table.id, seat=seat, connections=len(watchers))
         try:
+            with contextlib.suppress(WebError, VersionConflict, StorageUnavailable):
+                server.came_back(table, seat)  # its page is open again: the seat is theirs
+            server.watch(table)
             await _serve_socket(websocket, table, watcher, limits)
         finally:
             watchers.discard(watcher)
+            server.left(table, seat)
             _log("ws-closed", table=table.id, seat=seat, connections=len(watchers))
 
     async def sweeper() -> None:
@@ -563,11 +657,14 @@ def create_app(
         server.bots.start()  # in the background: the workers are ready by the first bot move
         for table in server.tables.load_all():
             server.schedule_bots(table)
+            server.watch(table)
         _log("started", tables=len(server.tables.loaded()))
         sweeping = asyncio.create_task(sweeper())
         yield
         sweeping.cancel()
         unsubscribe()
+        for watchdog in list(server.watchdogs.values()):
+            watchdog.cancel()
         for task in list(server.bot_tasks.values()):
             task.cancel()
         await asyncio.gather(*server.bot_tasks.values(), return_exceptions=True)
@@ -607,6 +704,7 @@ def create_app(
         Route("/api/tables/{table}/next", post_next, methods=["POST"]),
         Route("/api/tables/{table}/name", post_name, methods=["POST"]),
         Route("/api/tables/{table}/chat", post_chat, methods=["POST"]),
+        Route("/api/tables/{table}/back", post_back, methods=["POST"]),
         Route("/api/tables/{table}/hint", hint),
         Route("/api/tables/{table}/games/{game}/record", record),
         WebSocketRoute("/api/tables/{table}/ws", socket),

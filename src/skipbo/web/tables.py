@@ -35,10 +35,12 @@ from skipbo.common.match import MatchPlay
 from skipbo.common.randomness import SEED_BITS, derive_seed
 from skipbo.errors import IllegalMoveError, SkipBoError
 from skipbo.web.botpool import choose_within
-from skipbo.web.protocol import HUMAN, WebError
+from skipbo.web.protocol import HUMAN, TableOptions, WebError
 from skipbo.web.storage import NEXT_GAME, Event, Storage, StoredTable, VersionConflict
 
 __all__ = [
+    "AWAY_EVENT",
+    "BACK_EVENT",
     "CHAT_EVENT",
     "CHAT_LINES",
     "CHAT_RATE",
@@ -67,6 +69,13 @@ CHAT_EVENT = "chat "
 
 Stored with the table's events (so it survives a restart and reaches every server
 process), but never a move: not in a game's record, not in the play version."""
+
+AWAY_EVENT = "away"
+"""The event of a seat whose player is away (disconnected too long, or out of time):
+the table's stand-in bot plays it until :data:`BACK_EVENT`. Neither is a move."""
+
+BACK_EVENT = "back"
+"""The event of a seat whose player came back: they play it again."""
 
 MAX_CHAT = 200
 """The longest chat line, in characters."""
@@ -237,10 +246,20 @@ class Table:
             for seat, kind in enumerate(stored.seats)
             if kind != HUMAN
         }
+        self.options = TableOptions.from_data(json.loads(stored.options))
+        stand_in = self.options.stand_in or self.adapter.hint_bot
+        # One stand-in bot per person's seat, made when first needed.
+        self._stand_in = functools.partial(factories[stand_in], **limit)
+        self._stand_ins: dict[int, Any] = {}
+        self.away: set[int] = set()
+        """The people's seats the stand-in bot plays now (:data:`AWAY_EVENT`)."""
         self.names = _default_names(stored.seats)
         self.games: list[tuple[Any, list[Any]]] = [(self.match.game.rules, [])]
-        # The last moves, each with its seat and the state it was made in (to say it).
-        self.last: collections.deque[tuple[int, Any, Any]] = collections.deque(maxlen=LAST_MOVES)
+        # The last moves, each with its seat, the state it was made in (to say it) and
+        # whether the stand-in bot made it.
+        self.last: collections.deque[tuple[int, Any, Any, bool]] = collections.deque(
+            maxlen=LAST_MOVES
+        )
         self.moves = 0  # moves of the current game
         self.version = 0
         self.play_version = 0
@@ -296,16 +315,59 @@ class Table:
         raise WebError(HTTPStatus.UNAUTHORIZED, "unknown token")
 
     def bot_to_move(self) -> int | None:
-        """The bot's seat whose turn it is, or ``None`` (a person's turn, or game over)."""
+        """The bot's seat whose turn it is, or ``None`` (a person's turn, or game over).
+
+        A person's seat while they are away is the stand-in bot's.
+        """
         if self.game_over:
             return None
         seat = self.adapter.current_player(self.match.game)
-        return seat if seat in self.bots else None
+        return seat if seat in self.bots or seat in self.away else None
+
+    def person_to_move(self) -> int | None:
+        """The person's seat whose turn it is (not away), or ``None``."""
+        if self.game_over:
+            return None
+        seat = self.adapter.current_player(self.match.game)
+        return None if seat in self.bots or seat in self.away else seat
+
+    def stand_in(self, storage: Storage, seat: int) -> None:
+        """Let the stand-in bot play ``seat`` (its player is away) until they come back.
+
+        Raises:
+            WebError: 409 for a bot's seat or a seat already stood in for.
+
+        """
+        if seat in self.bots or seat in self.away:
+            raise WebError(HTTPStatus.CONFLICT, "that seat is played by a bot already")
+        self._store(storage, seat, AWAY_EVENT)
+
+    def come_back(self, storage: Storage, seat: int | None) -> None:
+        """Give ``seat`` back to its player (nothing if it is theirs already).
+
+        Raises:
+            WebError: 403 for a spectator.
+
+        """
+        if seat is None:
+            raise WebError(HTTPStatus.FORBIDDEN, "spectators have no seat")
+        if seat in self.away:
+            self._store(storage, seat, BACK_EVENT)
 
     # --- events ------------------------------------------------------------------------
 
-    def play(self, storage: Storage, seat: int | None, move: Any, version: int) -> None:
+    def play(
+        self,
+        storage: Storage,
+        seat: int | None,
+        move: Any,
+        version: int,
+        *,
+        by_person: bool = True,
+    ) -> None:
         """Make ``move`` for ``seat``, chosen on ``version``; store it, then accept it.
+
+        ``by_person``: the seat's person posts it (refused while a bot stands in).
 
         Raises:
             WebError: 403 for a spectator, 409 for a stale version, a finished game or
@@ -320,6 +382,8 @@ class Table:
         mover = self.adapter.current_player(self.match.game)
         if seat != mover:
             raise WebError(HTTPStatus.CONFLICT, f"it is {self.names[mover]}'s turn")
+        if by_person and seat in self.away:
+            raise WebError(HTTPStatus.CONFLICT, "a bot plays your seat: take it back first")
         self._store(storage, seat, str(move))
 
     def next_game(self, storage: Storage, seat: int | None, version: int) -> None:
@@ -384,7 +448,12 @@ class Table:
         seat = self.bot_to_move()
         if seat is None:
             return None
-        bot, seen = self.bots[seat], self.adapter.view(self.match.game, seat)
+        bot = self.bots.get(seat)
+        if bot is None:  # an absent person's seat: the stand-in's
+            bot = self._stand_ins.get(seat)
+            if bot is None:
+                bot = self._stand_ins[seat] = self._stand_in(secrets.randbits(SEED_BITS))
+        seen = self.adapter.view(self.match.game, seat)
         # A partial of the pool's function pickles, and a worker has its module loaded.
         return seat, functools.partial(choose_within, bot, seen), self.version
 
@@ -394,7 +463,7 @@ class Table:
         if turn is None:
             raise ValueError("no bot is to move")
         seat, choose, version = turn
-        self.play(storage, seat, choose(), version)
+        self.play(storage, seat, choose(), version, by_person=False)
 
     def hint(self, seat: int | None) -> dict[str, str]:
         """The heuristic bot's choice for ``seat``, from its own view: move and words.
@@ -423,7 +492,7 @@ class Table:
         return seat
 
     def _next_match(self, seat: int, event: str) -> MatchPlay:
-        if event.startswith((NAME_EVENT, CHAT_EVENT)):
+        if event.startswith((NAME_EVENT, CHAT_EVENT)) or event in (AWAY_EVENT, BACK_EVENT):
             return self.match
         try:
             if event == NEXT_GAME:
@@ -454,6 +523,10 @@ class Table:
         elif event.event.startswith(CHAT_EVENT):
             self.chats += 1
             self.chat.append((self.chats, event.seat, event.event[len(CHAT_EVENT) :]))
+        elif event.event == AWAY_EVENT:
+            self.away.add(event.seat)
+        elif event.event == BACK_EVENT:
+            self.away.discard(event.seat)
         elif event.event == NEXT_GAME:
             self.games.append((match.game.rules, []))
             self.last.clear()
@@ -462,10 +535,13 @@ class Table:
             move = self.adapter.parse_move(event.event)
             self.games[-1][1].append(move)
             self.moves += 1
-            self.last.append((event.seat, move, self.match.game))
+            self.last.append((event.seat, move, self.match.game, event.seat in self.away))
         self.match = match
         self.version += 1
-        if not event.event.startswith((NAME_EVENT, CHAT_EVENT)):
+        if not event.event.startswith((NAME_EVENT, CHAT_EVENT)) and event.event not in (
+            AWAY_EVENT,
+            BACK_EVENT,
+        ):
             self.play_version = self.version
 
     # --- what clients see --------------------------------------------------------------
@@ -501,9 +577,7 @@ class Table:
         """
         play, match = self.adapter, self.match
         seen = play.view(match.game, seat)
-        to_move = (
-            seat is not None and not self.game_over and play.current_player(match.game) == seat
-        )
+        to_move = seat is not None and self.person_to_move() == seat
         first = self.moves - len(self.last)
         return {
             "type": "table",
@@ -523,8 +597,9 @@ class Table:
                     "seat": who,
                     "move": str(move),
                     "words": play.say_move(move, play.view(before, seat)),
+                    "stand_in": stood_in,
                 }
-                for index, (who, move, before) in enumerate(self.last)
+                for index, (who, move, before, stood_in) in enumerate(self.last)
             ],
             "game": match.number,
             "target": match.target,
@@ -539,6 +614,8 @@ class Table:
                 for result in match.results
             ],
             "match_winners": list(match.winners),
+            "away": sorted(self.away),
+            "options": self.options.to_data(),
             # The players' chat, for the seated only (a spectator reads none of it).
             "chat": []
             if seat is None
@@ -566,11 +643,16 @@ class Tables:
         self._tables: dict[str, Table] = {}
 
     def create(
-        self, rules: Any, seats: list[str], target: int | None
+        self,
+        rules: Any,
+        seats: list[str],
+        target: int | None,
+        options: TableOptions | None = None,
     ) -> tuple[Table, list[str | None]]:
         """A new table of the game of ``rules``, stored; with each person's secret token.
 
-        ``target`` is the match target (``None``: the game's default, or none).
+        ``target`` is the match target (``None``: the game's default, or none);
+        ``options`` say who stands in for an absent person, and when (none: never).
         A bot's seat has the token ``None``.
         """
         play = game_of(rules)
@@ -584,6 +666,7 @@ class Tables:
             seats=tuple(seats),
             token_hashes=tuple("" if token is None else _hash(token) for token in tokens),
             game=play.game_type.short_name,
+            options=json.dumps((options or TableOptions()).to_data(), separators=(",", ":")),
         )
         self.storage.create(stored)
         table = self._tables[stored.table] = Table(stored, [], self.bot_time_limit, self.clock)

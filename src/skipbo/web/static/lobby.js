@@ -25,6 +25,12 @@ function copyButton(text, label) {
   return button;
 }
 
+// A choice of seconds ("" is none).
+function seconds(id) {
+  const value = document.getElementById(id).value;
+  return value === "" ? null : Number(value);
+}
+
 function chosenGame() {
   return document.querySelector("input[name=game]:checked").value;
 }
@@ -117,6 +123,10 @@ async function create(event) {
       rules: currentRules(),
       seats: [...document.querySelectorAll("select.seat")].map((s) => s.value),
       target: game.target === null ? null : Number(document.getElementById("target").value),
+      options: {
+        turn_seconds: seconds("turn-timer"),
+        away_seconds: seconds("away-after"),
+      },
     };
   } catch (error) {
     notice.textContent = `The rules are not JSON: ${error.message}`;

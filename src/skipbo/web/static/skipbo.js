@@ -84,12 +84,13 @@
     const view = message.view;
     const mine = seat === message.seat;
     const owner = possessive(message, seat);
-    const box = el("section", null, `player${seat === view.current_player ? " to-move" : ""}`);
+    const moving = seat === view.current_player && !view.outcome; // nobody moves after the game
+    const box = el("section", null, `player${moving ? " to-move" : ""}`);
     box.dataset.pile = `seat${seat}`;
     const title = mine ? "You" : message.names[seat];
     const team = message.seating.seat_team[seat];
     const heading = el("h2", view.rules.teams ? `${title} (team ${team + 1})` : title);
-    if (seat === view.current_player) heading.append(el("span", " · to move", "turn-mark"));
+    if (moving) heading.append(el("span", " · to move", "turn-mark"));
     box.setAttribute("aria-label", `${title}'s piles`);
     box.append(heading);
     const row = el("div", null, "row");

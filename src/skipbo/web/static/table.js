@@ -238,6 +238,7 @@ function spoken(message, entry) {
   });
   const who = seatName(message, entry.seat);
   if (!words.startsWith(who)) words = `${who}: ${words}`;
+  if (entry.stand_in) words += ` (a bot played for ${who === "You" ? "you" : who})`;
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -360,7 +361,8 @@ function render() {
   const view = message.view;
   const rules = game();
   $("table").hidden = false;
-  document.title = `${rules.title} table`;
+  // The tab says when it is this seat's turn, even from behind another tab.
+  document.title = message.legal.length ? `Your turn · ${rules.title}` : `${rules.title} table`;
   $("title").textContent = rules.title;
   const board = $("board");
   board.replaceChildren();
@@ -379,6 +381,7 @@ function render() {
   $("pass").hidden = !legal("pass");
   $("hint").hidden = !message.legal.length;
   $("cancel").hidden = selected === null || selected === rules.defaultSource(message);
+  renderAway();
   renderLog();
   renderChat();
   renderMatch();
@@ -388,6 +391,17 @@ function render() {
     rules.rules.forEach((line) => list.append(el("li", line)));
     $("rules-text").append(list);
   }
+}
+
+// Who a stand-in bot plays for now (a person away, or out of time), and the way back.
+function renderAway() {
+  const mine = shown.seat !== null && shown.away.includes(shown.seat);
+  $("back").hidden = !mine;
+  const others = shown.away.filter((seat) => seat !== shown.seat);
+  const lines = [];
+  if (mine) lines.push("A bot is playing for you: take your seat back to play again.");
+  if (others.length) lines.push(`A bot plays for ${winnersText(shown, others)} until they are back.`);
+  $("away-note").textContent = lines.join(" ");
 }
 
 function renderLog() {
@@ -489,6 +503,8 @@ function connect() {
   socket = mine;
   mine.addEventListener("open", () => {
     retryDelay = 500;
+    // Reconnected: the notice that the server could not be reached is over.
+    if ($("notice").textContent.startsWith("The server cannot be reached")) $("notice").textContent = "";
     mine.send(JSON.stringify({ type: "hello", token }));
   });
   mine.addEventListener("message", (event) => {
@@ -546,6 +562,7 @@ document.addEventListener("pointerup", onPointerUp);
 $("pass").addEventListener("click", () => play("pass"));
 $("hint").addEventListener("click", hint);
 $("cancel").addEventListener("click", () => choose(game().defaultSource(shown)));
+$("back").addEventListener("click", () => post("back", {}));
 $("next").addEventListener("click", () => post("next", { version: shown.version }));
 $("copy-seat").addEventListener("click", async () => {
   const link = `${location.origin}${location.pathname}#${token}`;
