@@ -171,7 +171,7 @@ def assert_holds_only_the_view(page: Any, game: AnyGame, state: Any, seat: int |
 
 def end_panel_says(page: Any, winners: tuple[int, ...]) -> None:
     """The end panel of seat 0 against Bot 1 (seat 1) names the winners in words."""
-    names = {(0,): "You won", (1,): "Bot 1 won", (0, 1): "You and Bot 1 won"}
+    names = {(0,): "You won", (1,): "You lost: Bot 1 won", (0, 1): "You and Bot 1 won"}
     assert page.inner_text("#end-title") == names[winners]
 
 
@@ -288,6 +288,15 @@ MARKED = """(marked) => [...document.querySelectorAll(`#board ${marked}`)].map((
 label ("pile 2") and, for a Skyjo grid place, the column and row it is drawn at."""
 
 
+OWN_CARDS_IN_VIEW = """() => {
+    const own = document.querySelector('#board [data-pile="seat0"]');
+    const cards = own.querySelector('#hand, .grid').getBoundingClientRect();
+    const header = document.querySelector('#top').getBoundingClientRect().bottom;
+    return {top: cards.top, bottom: cards.bottom, header, height: window.innerHeight};
+}"""
+"""Where seat 0's cards to play (Skip-Bo's hand, Skyjo's grid) are, and the header's bottom."""
+
+
 def check_places(words: str, marked: list[Any], what: str) -> int:
     """Every place ``words`` name is a marked node the board labels so; how many were named."""
     named = 0
@@ -327,6 +336,10 @@ def test_every_place_the_words_name_is_the_place_the_board_labels_so(
     hinted = latest = 0
     moves = 0
     while webbrowser.wait_for_turn_or_end(page):
+        # The own cards are in view at each turn, below the sticky header.
+        seen = page.evaluate(OWN_CARDS_IN_VIEW)
+        assert seen["header"] - 1 <= seen["top"], f"under the header: {seen}"
+        assert seen["bottom"] <= seen["height"] + 1, f"below the screen: {seen}"
         said = page.inner_text("#latest-text")
         if moves:  # the last move (a bot's, or this seat's): its places are marked "new"
             latest += check_places(said, page.evaluate(MARKED, ".changed"), "last move")

@@ -304,6 +304,7 @@ function show(message) {
     post("name", { name: stored }); // the name this browser chose at another table
   }
   const fresh = newMoves(before, message);
+  const turnBegins = message.legal.length > 0 && !(before && before.legal.length);
   const latest = fresh.at(-1);
   const notes = Games[message.game_type].notes ? Games[message.game_type].notes(before, message) : [];
   if (notes.length) {
@@ -321,8 +322,28 @@ function show(message) {
     if (!before || before.game !== message.game) changedPiles = [];
     render();
   }
+  if (turnBegins && message.view.outcome === null) bringOwnCardsIntoView();
   return fresh.some((entry) => entry.seat !== message.seat);
 }
+
+// The seat's own cards first: when its turn begins, its area is brought into view below
+// the sticky header (the whole area if it fits, else its hand or grid, the cards to play).
+function bringOwnCardsIntoView() {
+  const own = document.querySelector(`#board [data-pile="seat${shown.seat}"]`);
+  if (!own) return;
+  const header = $("top").getBoundingClientRect().bottom;
+  const room = window.innerHeight - Math.max(0, header);
+  const box = own.getBoundingClientRect();
+  if (box.top >= header && box.bottom <= window.innerHeight) return; // in view already
+  const cards = own.querySelector("#hand, .grid") || own;
+  const target = box.height <= room ? own : cards;
+  target.scrollIntoView({ block: box.height <= room ? "start" : "end" });
+}
+
+// The header's height, for scrolling below it (scroll-margin-top in the style sheet).
+new ResizeObserver(() => {
+  document.documentElement.style.setProperty("--header", `${$("top").offsetHeight}px`);
+}).observe($("top"));
 
 function receive(message) {
   queue.push(message);
@@ -462,7 +483,9 @@ function renderEnd() {
   if (view.outcome === null) return;
   const winners = view.outcome.winners;
   const title = winnersText(message, winners);
-  $("end-title").textContent = winners.length ? `${title} won` : "Nobody won";
+  // Spoken to the seat: "You won", or "You lost: Ada won" (a spectator reads who won).
+  const lost = message.seat !== null && !winners.includes(message.seat) ? "You lost: " : "";
+  $("end-title").textContent = winners.length ? `${lost}${title} won` : "Nobody won";
   $("end-how").textContent = `Game ${message.game}: ${game().endHow(message, view.outcome)}.`;
   const head = el("tr");
   head.append(el("th", "Player"), el("th", game().scoreHeading));
