@@ -53,7 +53,7 @@ DESKTOP = (1280, 900)
 MESSAGE_KEYS = {
     "type", "table", "game_type", "version", "play_version", "seat", "seats", "names", "seating",
     "view", "legal", "last", "game", "target", "scores", "results", "match_winners", "chat",
-    "away", "options",
+    "away", "options", "round_end",
 }  # fmt: skip
 
 
@@ -376,6 +376,39 @@ def test_a_person_plays_a_whole_game_by_dragging(
     assert game.is_over(final)
     assert page.locator(".flying").count() == 0  # no dragged copy is left behind
     assert_holds_only_the_view(page, game, final, 0)
+    page.close()
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_a_skyjo_rounds_end_shows_every_card_up_with_the_scores(
+    server: Server, browser: Any, size: tuple[int, int]
+) -> None:
+    rules = skyjo.Rules(players=4, end_score=1000, turn_limit=8)  # round 1 ends at turn 8
+    created = server.create(rules, ["human", "heuristic", "heuristic", "heuristic"])
+    table = created["table"]
+    page = webbrowser.quick_page(browser, *size)
+    page.goto(server.base + created["seats"][0]["link"])
+    moves = 0
+    while not page.locator("#round-end").count():
+        assert webbrowser.wait_for_turn_or_end(page)
+        webbrowser.play_the_hint(page)
+        moves += 1
+        assert moves < MAX_MOVES
+    panel = page.locator("#round-end")
+    assert panel.inner_text().startswith("Round 1 is over")
+    assert panel.locator(".card.back").count() == 0  # every card turned up
+    message = server.request("GET", f"/api/tables/{table}")[1]
+    (scored,) = message["view"]["history"]
+    shown = [int(str(c.get_attribute("data-card"))) for c in panel.locator("[data-card]").all()]
+    assert sum(shown) == sum(scored["sums"])  # the grids the sums were taken from
+    for seat in range(4):
+        words = panel.locator(f'.ended-grid[data-seat="{seat}"] .round-score').inner_text()
+        assert words.endswith(f"scores {scored['scores'][seat]}")
+        assert ("doubled" in words) == (scored["scores"][seat] != scored["sums"][seat])
+    assert "?" in json.dumps(message["view"]["grids"])  # meanwhile round 2 is dealt
+    axe_clean(page, "a round's end")
+    page.click("#next-round")
+    assert page.locator("#round-end").count() == 0
     page.close()
 
 

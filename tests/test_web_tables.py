@@ -651,3 +651,33 @@ def test_table_options_are_checked() -> None:
     for bad in bads:
         refused(HTTPStatus.BAD_REQUEST, protocol.parse_options, body(bad), SKIPBO)
     refused(HTTPStatus.BAD_REQUEST, protocol.parse_options, body({"stand_in": "play-first"}), SKYJO)
+
+
+@pytest.mark.rule("S-END-2")
+def test_a_skyjo_rounds_end_is_shown_with_every_card_up_until_the_next_round_ends(
+    tables: Tables,
+) -> None:
+    rules = skyjo.Rules(players=2, end_score=1000, turn_limit=6)  # rounds end by the limit
+    table, _ = tables.create(rules, ["human", "human"], None)
+    assert table.message(0)["round_end"] is None
+    bot = SKYJO.bots["heuristic"](0)
+    while table.match.game.round == 1:
+        seat = table.match.game.current_player
+        move = bot.choose(SKYJO.view(table.match.game, seat))
+        table.play(tables.storage, seat, move, table.version)
+    shown = table.message(0)["round_end"]
+    assert shown == table.message(1)["round_end"] == table.message(None)["round_end"]
+    assert shown["round"] == 1
+    cards = [card for grid in shown["grids"] for card in grid if card is not None]
+    assert all(isinstance(card, int) for card in cards)  # every card turned up
+    (scored,) = table.match.game.history  # the round as it was scored
+    assert shown["score"] == {
+        "sums": list(scored.sums),
+        "ender": scored.ender,
+        "scores": list(scored.scores),
+    }
+    assert scored.sums == tuple(sum(c for c in grid if c is not None) for grid in shown["grids"])
+    # The new round is dealt meanwhile (face down): the round's end is no move of it.
+    assert table.match.game.round == 2
+    assert "?" in json.dumps(table.message(0)["view"]["grids"])
+    assert Tables(tables.storage).get(table.id).message(0)["round_end"] == shown  # replayed

@@ -227,6 +227,10 @@ class Game(Protocol[RulesT, StateT, ViewT, MoveT, RecordT]):
         """``move`` of the player to move in ``view``, in words (as the terminal says it)."""
         ...
 
+    def round_end(self, state: StateT, move: MoveT) -> dict[str, Any] | None:
+        """What a table shows of the end of the round ``move`` ends (JSON data), if any."""
+        ...
+
     def say_move(self, move: MoveT, view: ViewT) -> str:
         """``move`` in words, its places numbered as a board for people labels them."""
         ...

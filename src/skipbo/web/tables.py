@@ -261,6 +261,9 @@ class Table:
             maxlen=LAST_MOVES
         )
         self.moves = 0  # moves of the current game
+        self.round_end: dict[str, Any] | None = None
+        """The end of the current game's last ended round as the game shows it (Skyjo's
+        grids all turned up, scored), until the next one; ``None``: none yet."""
         self.version = 0
         self.play_version = 0
         """The version after the last event that changed the game (a move or a deal).
@@ -531,8 +534,12 @@ class Table:
             self.games.append((match.game.rules, []))
             self.last.clear()
             self.moves = 0
+            self.round_end = None
         else:
             move = self.adapter.parse_move(event.event)
+            ended = self.adapter.round_end(self.match.game, move)
+            if ended is not None:
+                self.round_end = ended
             self.games[-1][1].append(move)
             self.moves += 1
             self.last.append((event.seat, move, self.match.game, event.seat in self.away))
@@ -615,6 +622,8 @@ class Table:
             ],
             "match_winners": list(match.winners),
             "away": sorted(self.away),
+            # Every card of it is face up (public): the same for every seat.
+            "round_end": self.round_end,
             "options": self.options.to_data(),
             # The players' chat, for the seated only (a spectator reads none of it).
             "chat": []

@@ -24,6 +24,7 @@ from skipbo.games.skyjo.engine import (
     legal_moves,
     new_game,
     outcome,
+    round_end,
     round_scores,
 )
 from skipbo.games.skyjo.errors import (
@@ -98,6 +99,7 @@ __all__ = [
     "new_game",
     "outcome",
     "parse_move",
+    "round_end",
     "round_scores",
     "view",
 ]
