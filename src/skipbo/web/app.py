@@ -329,6 +329,9 @@ class _Server:
                 task = tasks.pop(table, None)
                 if task is not None:
                     task.cancel()
+            self.turns.pop(table, None)
+            for key in [key for key in self.gone if key[0] == table]:
+                del self.gone[key]
         if expired:
             _log("expired", tables=len(expired), how=self.lifecycle.expired)
 

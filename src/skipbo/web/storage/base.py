@@ -66,7 +66,7 @@ class StoredTable:
     """The game's :attr:`~skipbo.common.gameinfo.GameType.short_name` (``"skyjo"``);
     tables stored before there were two games are Skip-Bo's."""
     options: str = "{}"
-    """The table's options (:class:`skipbo.web.tables.TableOptions`) as JSON text;
+    """The table's options (:class:`skipbo.web.protocol.TableOptions`) as JSON text;
     tables stored before there were options have none (``{}``: the defaults)."""
 
 
