@@ -331,6 +331,7 @@ function show(message) {
 function bringOwnCardsIntoView() {
   const own = document.querySelector(`#board [data-pile="seat${shown.seat}"]`);
   if (!own) return;
+  noteHeaderHeight(); // now: this very render may have changed it
   const header = $("top").getBoundingClientRect().bottom;
   const room = window.innerHeight - Math.max(0, header);
   const box = own.getBoundingClientRect();
@@ -341,9 +342,10 @@ function bringOwnCardsIntoView() {
 }
 
 // The header's height, for scrolling below it (scroll-margin-top in the style sheet).
-new ResizeObserver(() => {
+function noteHeaderHeight() {
   document.documentElement.style.setProperty("--header", `${$("top").offsetHeight}px`);
-}).observe($("top"));
+}
+new ResizeObserver(noteHeaderHeight).observe($("top"));
 
 function receive(message) {
   queue.push(message);
