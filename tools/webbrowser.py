@@ -101,7 +101,8 @@ def axe_problems(page: Page) -> list[str]:
     Each as ``"<rule>: <the first offending element>"``.
     """
     if not page.evaluate("() => typeof window.axe !== 'undefined'"):
-        page.add_script_tag(path=str(AXE))
+        # Evaluated, not added as a <script>: the pages' policy refuses inline scripts.
+        page.evaluate(AXE.read_text(encoding="utf-8") + "\n;undefined")
     found = page.evaluate(
         """async () => {
             const result = await axe.run(document, {resultTypes: ["violations"]});
@@ -117,7 +118,22 @@ def quick_page(browser: Browser, width: int = 1280, height: int = 900) -> Page:
     """A new page whose table shows the others' moves at once (the pace setting 0)."""
     page = browser.new_page(viewport={"width": width, "height": height})
     page.add_init_script("localStorage.setItem('table-pace', '0')")
+    page.add_init_script(RECORD_POLICY_VIOLATIONS)
     return page
+
+
+RECORD_POLICY_VIOLATIONS = """
+window.policyViolations = [];
+document.addEventListener("securitypolicyviolation", (event) => {
+  window.policyViolations.push(`${event.violatedDirective} ${event.blockedURI}`);
+});
+"""
+"""An init script keeping what the Content-Security-Policy refused (``policy_violations``)."""
+
+
+def policy_violations(page: Page) -> list[str]:
+    """What the page's Content-Security-Policy refused so far (a quick page records them)."""
+    return [str(found) for found in page.evaluate("() => window.policyViolations || []")]
 
 
 def _press(page: Page, selector: str) -> None:

@@ -12,7 +12,7 @@ import skipbo
 from skipbo import skyjo
 from skipbo.arena import play_game, tournament
 from skipbo.common import game as registry
-from skipbo.common.game import game_of, register_game, registered_games
+from skipbo.common.game import AnyGame, game_of, register_game, registered_games
 from skipbo.errors import ArgumentTypeError
 from skipbo.games.skipbo.adapter import SKIPBO
 from skipbo.games.skipbo.bots import RandomBot
@@ -27,7 +27,7 @@ from tests.skyjo.test_conformance import Apply, broken
 SKYJO_RULES = skyjo.Rules(players=2)
 
 
-def shipped(games: dict[type, object]) -> dict[type, object]:
+def shipped(games: dict[type, AnyGame]) -> dict[type, AnyGame]:
     """The games skipbo ships: a test's own game (tests.highcard) may be registered too."""
     return {kind: game for kind, game in games.items() if kind.__module__.startswith("skipbo.")}
 

@@ -77,7 +77,9 @@ class TestIllegalMoves:
         error = refused(state, PlayFromHand(1, 0))
         assert (error.rule, error.reason) == ("R-TURN-2", "the hand holds no 1")
         error = refused(state, Discard(WILD, 0))
-        assert (error.rule, error.reason) == ("R-TURN-6", "the hand holds no 0")
+        assert (error.rule, error.reason) == ("R-TURN-6", "the hand holds no wild (W)")
+        error = refused(state, PlayFromHand(WILD, 0))  # hW>b0: the wild, not "a 0"
+        assert (error.rule, error.reason) == ("R-TURN-2", "the hand holds no wild (W)")
 
     def test_stock_piles(self) -> None:
         state = arrange(SMALL, stocks=((), (1,)), hands=((2,), ()))

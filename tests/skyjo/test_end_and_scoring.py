@@ -69,6 +69,35 @@ class TestRoundEnd:
         # Seat 0 last took seat 1's discarded 0 for place 0; seat 1 kept its cards.
         assert state.history[0].sums == (HIGH_SUM - 12, LOW_SUM)
 
+    @pytest.mark.rule("S-END-2", "S-SCORE-1", "S-SCORE-2")
+    def test_the_end_of_a_round_is_the_position_before_the_next_deal(self) -> None:
+        # The same race as above, to a total of 1000: round 1 ends and round 2 is dealt.
+        rules = Rules(players=2, end_score=1000)
+        state = arrange(rules, [HIGH, LOW], discard=1, draw=[0] * 14)
+        state = play(state, "r0+1", "r0+1")
+        flips = iter(range(2, 12))
+        while True:
+            move = "f" if state.current_player == 1 else "s0"
+            state = play(state, "draw" if move == "f" else "take")
+            placed = skyjo.parse_move(f"f{next(flips)}" if move == "f" else "s0")
+            if skyjo.round_end(state, placed) is not None:
+                break
+            assert skyjo.round_end(state, placed) is None  # no round ends by this move
+            state = skyjo.apply(state, placed)
+        ended = skyjo.round_end(state, placed)
+        dealt = skyjo.apply(state, placed)
+        assert ended is not None
+        assert dealt.round == 2
+        assert ended.round == 1  # before the deal
+        assert ended.face_up == ((True,) * 12,) * 2  # S-END-2: every card face up
+        assert skyjo.view(ended).grids == ended.grids  # so a view shows every card
+        assert ended.history == dealt.history  # scored as the round was (S-SCORE-2)
+        assert ended.history[0].sums == tuple(
+            sum(card for card in grid if card is not None) for grid in ended.grids
+        )
+        assert ended.history[0].ender == 1
+        assert state.phase is Phase.PLACE  # the input is unchanged
+
     @pytest.mark.rule("S-END-3")
     def test_the_turn_limit_scores_the_round_at_once(self) -> None:
         state = arrange(Rules(players=2, turn_limit=3, end_score=1000), [HIGH, LOW], 1, [0] * 3)

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import threading
+import time
 import urllib.request
 from collections import Counter
 from collections.abc import Iterator
@@ -48,8 +51,9 @@ PHONE = (390, 844)
 DESKTOP = (1280, 900)
 
 MESSAGE_KEYS = {
-    "type", "table", "game_type", "version", "seat", "seats", "names", "seating",
-    "view", "legal", "last", "game", "target", "scores", "results", "match_winners",
+    "type", "table", "game_type", "version", "play_version", "seat", "seats", "names", "seating",
+    "view", "legal", "last", "game", "target", "scores", "results", "match_winners", "chat",
+    "away", "options", "round_end",
 }  # fmt: skip
 
 
@@ -167,7 +171,7 @@ def assert_holds_only_the_view(page: Any, game: AnyGame, state: Any, seat: int |
 
 def end_panel_says(page: Any, winners: tuple[int, ...]) -> None:
     """The end panel of seat 0 against Bot 1 (seat 1) names the winners in words."""
-    names = {(0,): "You won", (1,): "Bot 1 won", (0, 1): "You and Bot 1 won"}
+    names = {(0,): "You won", (1,): "You lost: Bot 1 won", (0, 1): "You and Bot 1 won"}
     assert page.inner_text("#end-title") == names[winners]
 
 
@@ -274,6 +278,87 @@ def test_a_person_plays_a_whole_skyjo_game_by_clicking(
     page.close()
 
 
+MARKED = """(marked) => [...document.querySelectorAll(`#board ${marked}`)].map((node) => {
+    const pile = node.closest('.pile');
+    const label = pile ? (pile.querySelector(':scope > .count')?.textContent || '').trim() : '';
+    return {pile: pile ? pile.className : '', label,
+            column: node.style.gridColumn, row: node.style.gridRow};
+})"""
+"""The board's labels of the marked nodes (``.hinted``, ``.changed``): their pile's
+label ("pile 2") and, for a Skyjo grid place, the column and row it is drawn at."""
+
+
+OWN_CARDS_IN_VIEW = """() => {
+    const own = document.querySelector('#board [data-pile="seat0"]');
+    const cards = own.querySelector('#hand, .grid').getBoundingClientRect();
+    const header = document.querySelector('#top').getBoundingClientRect().bottom;
+    return {top: cards.top, bottom: cards.bottom, header, height: window.innerHeight};
+}"""
+"""Where seat 0's cards to play (Skip-Bo's hand, Skyjo's grid) are, and the header's bottom."""
+
+
+def check_places(words: str, marked: list[Any], what: str) -> int:
+    """Every place ``words`` name is a marked node the board labels so; how many were named."""
+    named = 0
+    for number in re.findall(r"build pile (\d+)", words):
+        labels = [node["label"] for node in marked if "build" in node["pile"]]
+        assert f"pile {number}" in labels, f"{what}: {words!r} but the board marks {marked}"
+        named += 1
+    for number in re.findall(r"discard pile (\d+)", words):
+        labels = [node["label"] for node in marked if "discard" in node["pile"]]
+        assert f"pile {number}" in labels, f"{what}: {words!r} but the board marks {marked}"
+        named += 1
+    for column, row in re.findall(r"column (\d+), row (\d+)", words):
+        places = [(node["column"], node["row"]) for node in marked]
+        assert (column, row) in places, f"{what}: {words!r} but the board marks {marked}"
+        named += 1
+    assert "place " not in words, words  # Skyjo's places: by column and row only
+    return named
+
+
+@pytest.mark.parametrize(
+    ("rules", "size"),
+    [
+        (skipbo.Rules(players=4, stock_size=3), PHONE),
+        (skipbo.Rules(players=2, stock_size=3), DESKTOP),
+        (skyjo.Rules(players=2, end_score=10, turn_limit=8), PHONE),
+        (skyjo.Rules(players=4, end_score=10, turn_limit=6), DESKTOP),
+    ],
+    ids=["skipbo-4-phone", "skipbo-2-desktop", "skyjo-2-phone", "skyjo-4-desktop"],
+)
+def test_every_place_the_words_name_is_the_place_the_board_labels_so(
+    server: Server, browser: Any, rules: Any, size: tuple[int, int]
+) -> None:
+    seats = ["human"] + ["heuristic"] * (rules.players - 1)
+    created = server.create(rules, seats)
+    page = webbrowser.quick_page(browser, *size)
+    page.goto(server.base + created["seats"][0]["link"])
+    hinted = latest = 0
+    moves = 0
+    while webbrowser.wait_for_turn_or_end(page):
+        # The own cards are in view at each turn, below the sticky header.
+        seen = page.evaluate(OWN_CARDS_IN_VIEW)
+        assert seen["header"] - 1 <= seen["top"], f"under the header: {seen}"
+        assert seen["bottom"] <= seen["height"] + 1, f"below the screen: {seen}"
+        said = page.inner_text("#latest-text")
+        if moves:  # the last move (a bot's, or this seat's): its places are marked "new"
+            latest += check_places(said, page.evaluate(MARKED, ".changed"), "last move")
+        # The hint in words, and on the board: its card and target outlined.
+        page.click("#hint")
+        page.locator("#hint-text[data-move]").wait_for(timeout=webbrowser.WAIT_MS)
+        words = page.inner_text("#hint-text")
+        marks = page.evaluate(MARKED, ".hinted")
+        move = page.get_attribute("#hint-text", "data-move")
+        assert marks or move == "pass", f"the hint {move} is not on the board"
+        hinted += check_places(words, marks, "hint")
+        webbrowser.play_the_hint(page)
+        moves += 1
+        assert moves < MAX_MOVES
+    assert hinted > 0  # the hints named places
+    assert latest > 0  # and so did the moves
+    page.close()
+
+
 @pytest.mark.parametrize(("rules", "size"), [(SHORT, PHONE), (SKYJO_RULES, DESKTOP)])
 def test_a_person_plays_a_whole_game_by_dragging(
     server: Server, browser: Any, rules: Any, size: tuple[int, int]
@@ -291,6 +376,39 @@ def test_a_person_plays_a_whole_game_by_dragging(
     assert game.is_over(final)
     assert page.locator(".flying").count() == 0  # no dragged copy is left behind
     assert_holds_only_the_view(page, game, final, 0)
+    page.close()
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_a_skyjo_rounds_end_shows_every_card_up_with_the_scores(
+    server: Server, browser: Any, size: tuple[int, int]
+) -> None:
+    rules = skyjo.Rules(players=4, end_score=1000, turn_limit=8)  # round 1 ends at turn 8
+    created = server.create(rules, ["human", "heuristic", "heuristic", "heuristic"])
+    table = created["table"]
+    page = webbrowser.quick_page(browser, *size)
+    page.goto(server.base + created["seats"][0]["link"])
+    moves = 0
+    while not page.locator("#round-end").count():
+        assert webbrowser.wait_for_turn_or_end(page)
+        webbrowser.play_the_hint(page)
+        moves += 1
+        assert moves < MAX_MOVES
+    panel = page.locator("#round-end")
+    assert panel.inner_text().startswith("Round 1 is over")
+    assert panel.locator(".card.back").count() == 0  # every card turned up
+    message = server.request("GET", f"/api/tables/{table}")[1]
+    (scored,) = message["view"]["history"]
+    shown = [int(str(c.get_attribute("data-card"))) for c in panel.locator("[data-card]").all()]
+    assert sum(shown) == sum(scored["sums"])  # the grids the sums were taken from
+    for seat in range(4):
+        words = panel.locator(f'.ended-grid[data-seat="{seat}"] .round-score').inner_text()
+        assert words.endswith(f"scores {scored['scores'][seat]}")
+        assert ("doubled" in words) == (scored["scores"][seat] != scored["sums"][seat])
+    assert "?" in json.dumps(message["view"]["grids"])  # meanwhile round 2 is dealt
+    axe_clean(page, "a round's end")
+    page.click("#next-round")
+    assert page.locator("#round-end").count() == 0
     page.close()
 
 
@@ -387,6 +505,44 @@ def test_a_seat_link_opened_on_the_spectator_page_takes_the_seat(
     page.close()
 
 
+def test_the_seat_token_leaves_the_address_bar_and_the_seat_link_is_copied(
+    server: Server, browser: Any
+) -> None:
+    created = server.create(RULES, ["human", "heuristic"])
+    link = server.base + created["seats"][0]["link"]
+    token = token_of(created, 0)
+    context = browser.new_context(
+        viewport={"width": PHONE[0], "height": PHONE[1]},
+        permissions=["clipboard-read", "clipboard-write"],
+    )
+    page = context.new_page()
+    page.add_init_script(webbrowser.RECORD_POLICY_VIOLATIONS)
+    answer = page.goto(link)
+    assert "frame-ancestors 'none'" in answer.headers["content-security-policy"]
+    seated = "() => document.querySelectorAll('#hand [data-card]').length === 5"
+    page.wait_for_function(seated, timeout=webbrowser.WAIT_MS)
+    assert token not in page.url  # out of the address bar
+    assert "#" not in page.url
+    assert token not in page.evaluate("() => history.state === null ? '' : String(history.state)")
+    page.reload()  # the tab keeps its seat
+    page.wait_for_function(seated, timeout=webbrowser.WAIT_MS)
+    assert token not in page.url
+    page.click("#copy-seat")
+    page.wait_for_function(
+        "() => document.querySelector('#seat-link-note').textContent.startsWith('Copied')",
+        timeout=webbrowser.WAIT_MS,
+    )
+    assert page.evaluate("() => navigator.clipboard.readText()") == link
+    axe_clean(page, "the seat link")
+    assert webbrowser.policy_violations(page) == []  # the policy refused nothing the page needs
+    # A spectator has no seat link to copy.
+    spectator = context.new_page()
+    spectator.goto(server.base + created["spectate"])
+    spectator.wait_for_selector("#status[data-version]", timeout=webbrowser.WAIT_MS)
+    assert spectator.locator("#copy-seat").is_hidden()
+    context.close()
+
+
 def test_names_are_chosen_on_joining_and_shown_as_text(server: Server, browser: Any) -> None:
     created = server.create(SKYJO_RULES, ["human", "heuristic"])
     page = webbrowser.quick_page(browser, *PHONE)
@@ -405,6 +561,140 @@ def test_names_are_chosen_on_joining_and_shown_as_text(server: Server, browser: 
     assert server.request("GET", f"/api/tables/{created['table']}")[1]["names"][0] == "<b>Ada</b>"
     page.close()
     spectator.close()
+
+
+def test_renames_ten_a_second_never_stop_the_other_seat_from_moving(
+    server: Server, browser: Any
+) -> None:
+    # Stock piles of 30: one turn never ends the game.
+    created = server.create(skipbo.Rules(players=2), ["human", "human"])
+    table = created["table"]
+    seat = server.request("GET", f"/api/tables/{table}")[1]["view"]["current_player"]
+    page = webbrowser.quick_page(browser, *DESKTOP)
+    answers: list[int] = []
+    page.on(
+        "response",
+        lambda response: (
+            answers.append(response.status) if response.url.endswith("/moves") else None
+        ),
+    )
+    page.goto(server.base + created["seats"][seat]["link"])
+    assert webbrowser.wait_for_turn_or_end(page)
+    stop, renamed = threading.Event(), []
+
+    def rename() -> None:  # the other seat renames itself about ten times a second
+        number = 0
+        while not stop.is_set():
+            number += 1
+            body = {"name": f"Eve {number}"}
+            status, _ = server.request(
+                "POST", f"/api/tables/{table}/name", body, token=token_of(created, 1 - seat)
+            )
+            renamed.append(status)
+            time.sleep(0.1)
+
+    griefer = threading.Thread(target=rename)
+    griefer.start()
+    try:
+        moves = 0
+        while webbrowser.wait_for_turn_or_end(page):  # the whole turn, to its discard
+            webbrowser.click_a_move(page)
+            moves += 1
+            page.wait_for_function(  # the move itself landed (not just a new name)
+                "n => document.querySelector('#log li:first-child')?.value === n",
+                arg=moves,
+                timeout=webbrowser.WAIT_MS,
+            )
+            if page.evaluate(f"() => {webbrowser.STATUS}.toMove") != "true":
+                break
+            assert moves < MAX_MOVES
+    finally:
+        stop.set()
+        griefer.join()
+    assert answers == [200] * moves  # every move posted was played
+    assert renamed.count(200) >= 2  # the names changed while the seat played
+    message = server.request("GET", f"/api/tables/{table}")[1]
+    assert message["view"]["current_player"] == 1 - seat  # the turn was played to its end
+    assert len(message["last"]) == moves
+    page.close()
+
+
+def test_two_seats_chat_in_two_browsers_and_a_script_stays_text(
+    server: Server, browser: Any
+) -> None:
+    created = server.create(RULES, ["human", "human"])
+    pages = []
+    for seat in (0, 1):
+        page = webbrowser.quick_page(browser, *PHONE)
+        page.goto(server.base + created["seats"][seat]["link"])
+        page.wait_for_selector("#status[data-version]", timeout=webbrowser.WAIT_MS)
+        pages.append(page)
+    attack = '<img src=x onerror="window.owned=1"><script>window.owned=1</script><b>hi</b>'
+    pages[0].fill("#chat-text", attack)
+    pages[0].click("#chat-form button")
+    pages[1].wait_for_function(
+        "() => document.querySelectorAll('#chat-lines li').length === 1",
+        timeout=webbrowser.WAIT_MS,
+    )
+    assert pages[1].inner_text("#chat-lines li") == f"Player 1: {attack}"  # as text
+    assert pages[1].locator("#chat-lines b, #chat-lines img, #chat-lines script").count() == 0
+    assert pages[1].evaluate("() => window.owned") is None
+    assert pages[0].input_value("#chat-text") == ""  # sent: the field is cleared
+    pages[1].fill("#chat-text", "سلام")
+    pages[1].keyboard.press("Enter")
+    pages[0].wait_for_function(
+        "() => document.querySelectorAll('#chat-lines li').length === 2",
+        timeout=webbrowser.WAIT_MS,
+    )
+    assert pages[0].inner_text("#chat-lines li:last-child") == "Player 2: سلام"
+    axe_clean(pages[0], "the chat")
+    # A spectator reads no chat; no record holds it.
+    spectator = webbrowser.quick_page(browser, *PHONE)
+    spectator.goto(server.base + created["spectate"])
+    spectator.wait_for_selector("#status[data-version]", timeout=webbrowser.WAIT_MS)
+    assert spectator.locator("#chat").is_hidden()
+    assert server.request("GET", f"/api/tables/{created['table']}")[1]["chat"] == []
+    for page in [*pages, spectator]:
+        assert webbrowser.policy_violations(page) == []
+        page.close()
+
+
+def test_a_turn_timer_lets_a_bot_play_the_seat_until_the_person_takes_it_back(
+    server: Server, browser: Any
+) -> None:
+    body = {
+        "rules": SKIPBO.rules_to_data(skipbo.Rules(players=2)),
+        "seats": ["human", "heuristic"],
+        "target": None,
+        "options": {"turn_seconds": 1},
+    }
+    status, created = server.request("POST", "/api/tables", body)
+    assert status == 201, created
+    page = webbrowser.quick_page(browser, *DESKTOP)
+    page.goto(server.base + created["seats"][0]["link"])
+    page.wait_for_selector("#status[data-version]", timeout=webbrowser.WAIT_MS)
+    # The person does not move: their second runs out, a bot plays for them.
+    page.wait_for_function(
+        "() => !document.querySelector('#back').hidden", timeout=webbrowser.WAIT_MS
+    )
+    assert page.inner_text("#away-note").startswith("A bot is playing for you")
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('#log li')]"
+        ".some((li) => li.textContent.endsWith('(a bot played for you)'))",
+        timeout=webbrowser.WAIT_MS,
+    )
+    page.click("#back")
+    page.wait_for_function(
+        "() => document.querySelector('#back').hidden", timeout=webbrowser.WAIT_MS
+    )
+    # The seat is the person's again: on their turn the tab says so.
+    assert webbrowser.wait_for_turn_or_end(page)
+    page.wait_for_function(
+        "() => document.title.startsWith('Your turn')", timeout=webbrowser.WAIT_MS
+    )
+    assert page.inner_text("#away-note") == ""
+    axe_clean(page, "a seat given back")
+    page.close()
 
 
 def test_the_others_moves_are_paced_by_the_setting(server: Server, browser: Any) -> None:
@@ -475,7 +765,11 @@ def test_the_page_reconnects_after_a_server_restart_and_play_goes_on(
 def test_the_lobby_opens_a_table_of_either_game_against_bots(
     server: Server, browser: Any, game: str
 ) -> None:
-    page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
+    context = browser.new_context(
+        viewport={"width": PHONE[0], "height": PHONE[1]},
+        permissions=["clipboard-read", "clipboard-write"],
+    )
+    page = context.new_page()
     page.goto(server.base + "/")
     page.wait_for_selector("body[data-ready]", timeout=webbrowser.WAIT_MS)
     page.check(f"#game-{game}")
@@ -486,6 +780,17 @@ def test_the_lobby_opens_a_table_of_either_game_against_bots(
     assert seats.nth(0).input_value() == "human"
     assert seats.nth(1).input_value() == "heuristic"  # a bot by default
     page.click("#open")
+    # Each invite link has a copy button, which copies that link.
+    copy = page.locator("#link-list li:first-child button.copy")
+    copy.click()
+    page.wait_for_function(
+        "() => document.querySelector('#link-list li:first-child button.copy').textContent"
+        " === 'Copied'",
+        timeout=webbrowser.WAIT_MS,
+    )
+    first_link = page.locator("a.seat-link").first.inner_text()
+    assert page.evaluate("() => navigator.clipboard.readText()") == first_link
+    assert page.locator("#link-list button.copy").count() == 2  # the seat and spectators
     page.locator("a.seat-link").first.click()
     page.wait_for_selector("#status[data-version]", timeout=webbrowser.WAIT_MS)
     assert page.inner_text("#title") == ("Skip-Bo" if game == "skipbo" else "Skyjo")
@@ -494,7 +799,7 @@ def test_the_lobby_opens_a_table_of_either_game_against_bots(
     else:
         assert page.locator('[data-pile^="g0."]').count() == 12  # the person's grid
     assert "Bot 1" in page.inner_text("#board")
-    page.close()
+    context.close()
 
 
 def test_editing_custom_rules_does_not_eat_the_first_click(server: Server, browser: Any) -> None:

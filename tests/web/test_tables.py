@@ -27,7 +27,7 @@ from skipbo.games.skyjo.serialization import to_data as skyjo_to_data
 from skipbo.web import protocol
 from skipbo.web.protocol import WebError
 from skipbo.web.storage import Event, SQLiteStorage, VersionConflict
-from skipbo.web.tables import MAX_NAME, Table, Tables, check_name
+from skipbo.web.tables import CHAT_LINES, CHAT_RATE, MAX_CHAT, MAX_NAME, Table, Tables, check_name
 
 RULES = skipbo.Rules(players=2, stock_size=3)
 
@@ -275,8 +275,13 @@ def test_a_skyjo_rules_document_makes_a_skyjo_table_played_to_its_end(tables: Ta
 
 def test_a_skyjo_table_refuses_a_match_target_and_skipbo_bots() -> None:
     rules = skyjo_to_data(SKYJO_RULES)
+    game, parsed, _, target = protocol.parse_create(
+        json.dumps({"rules": rules, "seats": ["human", "heuristic"], "target": 100})
+    )
+    error = refused(HTTPStatus.BAD_REQUEST, protocol.check_target, game, parsed, target)
+    assert error.message.startswith("/target:")
+    protocol.check_target(game, parsed, None)
     for body in (
-        {"rules": rules, "seats": ["human", "heuristic"], "target": 100},
         {"rules": rules, "seats": ["human", "play-first"], "target": None},
         {"rules": {**rules, "type": "chess-rules"}, "seats": ["human", "human"], "target": None},
     ):
@@ -333,7 +338,7 @@ def test_last_moves_are_said_in_words_as_each_seat_saw_them(tables: Tables) -> N
     table.play(tables.storage, mover, move, 0)
     for seat in (mover, 1 - mover, None):
         (last,) = table.message(seat)["last"]
-        assert last["words"] == describe_move(move, skipbo.view(state, seat))
+        assert last["words"] == describe_move(move, skipbo.view(state, seat), board=True)
     assert table.message(mover)["last"][0]["words"] != table.message(None)["last"][0]["words"]
 
 
@@ -344,7 +349,7 @@ def test_a_hint_is_the_heuristic_bots_choice_for_the_seat_to_move(tables: Tables
     hint = table.hint(mover)
     assert skipbo.parse_move(hint["move"]) in skipbo.legal_moves(state)
     assert hint["words"] == describe_move(
-        skipbo.parse_move(hint["move"]), skipbo.view(state, mover)
+        skipbo.parse_move(hint["move"]), skipbo.view(state, mover), board=True
     )
     refused(HTTPStatus.CONFLICT, table.hint, 1 - mover)
     refused(HTTPStatus.FORBIDDEN, table.hint, None)
@@ -364,3 +369,315 @@ def test_a_series_scores_games_won_and_deals_after_a_game_only() -> None:
     assert second.number == 2
     assert second.game != series.game
     assert not SKYJO.is_over(second.game)
+
+
+class FakeClock:
+    """Seconds that pass only when a test says so."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_rename_never_invalidates_a_move_chosen_before_it(tables: Tables) -> None:
+    table, _ = tables.create(RULES, ["human", "human"], None)
+    state = table.match.game
+    mover = state.current_player
+    chosen_at = table.version  # the mover's page chose a card at this version
+    for number in range(5):
+        table.rename(tables.storage, 1 - mover, f"Eve {number}")
+    assert table.version == chosen_at + 5
+    assert table.message(mover)["play_version"] == chosen_at
+    move = skipbo.legal_moves(state)[0]
+    table.play(tables.storage, mover, move, chosen_at)
+    assert table.match.game == skipbo.apply(state, move)
+    # The move changed the game: a post chosen before it is stale (a retry plays once).
+    refused(
+        HTTPStatus.CONFLICT,
+        table.play,
+        tables.storage,
+        table.match.game.current_player,
+        skipbo.legal_moves(table.match.game)[0],
+        chosen_at,
+    )
+    assert table.message(mover)["play_version"] == table.version
+
+
+def test_renames_are_limited_to_ten_a_second_per_seat(tmp_path: Path) -> None:
+    clock = FakeClock()
+    tables = Tables(SQLiteStorage(tmp_path / "tables.sqlite3"), clock=clock)
+    table, _ = tables.create(RULES, ["human", "human"], None)
+    for number in range(10):
+        table.rename(tables.storage, 0, f"Ada {number}")
+        clock.now += 0.09  # ten renames within 0.9 seconds
+    error = refused(HTTPStatus.TOO_MANY_REQUESTS, table.rename, tables.storage, 0, "Ada 10")
+    assert "10 renames a second" in error.message
+    assert table.names[0] == "Ada 9"
+    table.rename(tables.storage, 1, "Bea")  # the limit is per seat
+    clock.now += 0.2  # the first rename is now more than a second old
+    table.rename(tables.storage, 0, "Ada 10")
+    assert table.names[0] == "Ada 10"
+    # A name equal to the seat's own stores no event.
+    version = table.version
+    clock.now += 1.0
+    table.rename(tables.storage, 0, "Ada  10")
+    assert table.version == version
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "You",
+        "yOU",
+        "Bot 1",
+        "bot2",
+        "BOT 12",
+        "Seat 0",
+        "seat 3",
+        "Player 2",
+        "\uff39\uff2f\uff35",  # YOU in full-width letters
+        "Y\u200dou",
+        "Bea",
+        "BEA",
+        "B\u200dea",
+        "Bot 1 ",
+    ],
+)
+def test_names_that_pass_for_someone_else_are_refused(tables: Tables, name: str) -> None:
+    table, _ = tables.create(RULES, ["human", "human", "heuristic"], None)
+    table.rename(tables.storage, 1, "Bea")
+    error = refused(HTTPStatus.BAD_REQUEST, table.rename, tables.storage, 0, name)
+    assert "page's own name" in error.message or "another seat's name" in error.message
+    assert table.names == ["Player 1", "Bea", "Bot 1"]
+
+
+def test_a_seat_may_take_back_its_own_default_name(tables: Tables) -> None:
+    table, _ = tables.create(RULES, ["human", "human"], None)
+    table.rename(tables.storage, 1, "Bea")
+    table.rename(tables.storage, 1, "player 2")
+    assert table.names[1] == "player 2"
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "\U0001f468\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466",  # a family: joiners
+        "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645",  # Persian with a non-joiner
+        "\U0001f3f4\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f",  # a tag flag
+        "Zoë Ødegård",
+        "李小龍",
+        "x" * MAX_NAME,
+        "\u05e9\u05dc\u05d5\u05dd",  # right-to-left letters: the browser orders them
+    ],
+)
+def test_any_printable_unicode_name_up_to_the_limit_is_accepted(tables: Tables, name: str) -> None:
+    table, _ = tables.create(RULES, ["human", "human"], None)
+    table.rename(tables.storage, 0, name)
+    assert table.names[0] == name
+    assert Tables(tables.storage).get(table.id).names[0] == name
+
+
+@pytest.mark.parametrize(
+    ("name", "why"),
+    [
+        ("Ada\u202eevE", "bidi"),  # right-to-left override: would reorder the page
+        ("\u2067Ada", "bidi"),  # right-to-left isolate
+        ("Ada\u200f", "bidi"),  # right-to-left mark
+        ("\u061cAda", "bidi"),  # Arabic letter mark
+        ("\u200d\u200d", "visible"),  # joiners alone show nothing
+        ("\u0301", "visible"),  # a combining accent alone
+        ("Ada\ue000", "printable"),  # private use
+        ("Ada\U000e0001x\ufdd0", "printable"),  # a noncharacter (unassigned)
+        ("x" * (MAX_NAME + 1), "1 to"),
+    ],
+)
+def test_names_that_could_disturb_the_page_are_refused(tables: Tables, name: str, why: str) -> None:
+    table, _ = tables.create(RULES, ["human", "human"], None)
+    error = refused(HTTPStatus.BAD_REQUEST, table.rename, tables.storage, 0, name)
+    assert why in error.message
+    assert table.version == 0
+
+
+def test_the_web_says_skipbo_piles_as_the_board_labels_them_from_one() -> None:
+    """The page labels build piles "pile 1" to "pile 4" and each owner's discard piles
+    "discard pile 1" to "4": every move's words name those labels, never the notation's."""
+    rules = skipbo.Rules(players=3, stock_size=5)
+    for seed in range(3):
+        state = skipbo.new_game(rules, seed=seed)
+        for _ in range(60):
+            if state.is_over:
+                break
+            seen = skipbo.view(state, state.current_player)
+            for move in skipbo.legal_moves(seen):
+                words = SKIPBO.say_move(move, seen)
+                text = str(move)
+                if ">b" in text:
+                    assert words.endswith(f"on build pile {int(text[-1]) + 1}"), (text, words)
+                if text.startswith("d"):  # from a discard pile: "d<set>.<pile>>b<build>"
+                    pile = int(text.split(".")[1].split(">")[0])
+                    assert f"discard pile {pile + 1} on" in words, (text, words)
+                if ">d" in text:
+                    assert f"discard pile {int(text[-1]) + 1} (ends" in words, (text, words)
+            state = skipbo.apply(state, skipbo.legal_moves(state)[-1])
+
+
+def test_the_web_says_skyjo_places_by_column_and_row_only() -> None:
+    state = skyjo.new_game(skyjo.Rules(players=2), seed=4)
+    said = set()
+    bot = SKYJO.bots["heuristic"](0)
+    for _ in range(80):
+        if SKYJO.is_over(state):
+            break
+        seen = SKYJO.view(state, None)
+        for move in SKYJO.legal_moves(seen):
+            words = SKYJO.say_move(move, seen)
+            assert "place" not in words.replace("places the", ""), words
+            text = str(move)
+            places = [int(p) for p in text[1:].split("+")] if text[0] in "rsf" else []
+            for place in places:  # the grid shows place p at column p // 3 + 1, row p % 3 + 1
+                assert f"column {place // 3 + 1}, row {place % 3 + 1}" in words, (text, words)
+            said.add(text[0])
+        state = SKYJO.apply(state, bot.choose(SKYJO.view(state, None)))
+    assert said >= {"r", "s", "f", "d", "t"}
+
+
+def test_chat_is_stored_with_the_table_for_the_seated_and_never_a_move(tmp_path: Path) -> None:
+    clock = FakeClock()
+    tables = Tables(SQLiteStorage(tmp_path / "tables.sqlite3"), clock=clock)
+    table, _ = tables.create(RULES, ["human", "human"], None)
+    state = table.match.game
+    mover = state.current_player
+    chosen_at = table.version
+    table.say(tables.storage, 1 - mover, "  good <script>alert(1)</script>  luck ")
+    table.say(tables.storage, mover, "\u0633\u0644\u0627\u0645 \U0001f44b")
+    line = {"number": 1, "seat": 1 - mover, "text": "good <script>alert(1)</script> luck"}
+    assert table.message(mover)["chat"][0] == line  # as text: the page shows it so
+    assert table.message(1 - mover)["chat"][1]["text"] == "\u0633\u0644\u0627\u0645 \U0001f44b"
+    assert table.message(None)["chat"] == []  # spectators read none of it
+    # A chat line is no move: a move chosen before it still lands, and no record holds it.
+    move = skipbo.legal_moves(state)[0]
+    table.play(tables.storage, mover, move, chosen_at)
+    assert table.games == [(RULES, [move])]
+    reloaded = Tables(tables.storage).get(table.id)  # stored with the table
+    assert reloaded.message(mover)["chat"] == table.message(mover)["chat"]
+    assert reloaded.match == table.match
+    refused(HTTPStatus.FORBIDDEN, table.say, tables.storage, None, "hello")
+    for bad in ("", "x" * (MAX_CHAT + 1), "a\u202eb", "\u200d", 5):
+        refused(HTTPStatus.BAD_REQUEST, table.say, tables.storage, mover, bad)
+
+
+def test_chat_is_rate_limited_per_seat(tmp_path: Path) -> None:
+    clock = FakeClock()
+    tables = Tables(SQLiteStorage(tmp_path / "tables.sqlite3"), clock=clock)
+    table, _ = tables.create(RULES, ["human", "human"], None)
+    most, seconds = CHAT_RATE
+    for number in range(most):
+        table.say(tables.storage, 0, f"line {number}")
+        clock.now += seconds / (2 * most)  # all within half the window
+    error = refused(HTTPStatus.TOO_MANY_REQUESTS, table.say, tables.storage, 0, "one more")
+    assert "chat lines" in error.message
+    table.say(tables.storage, 1, "the other seat may")  # per seat
+    clock.now += seconds
+    table.say(tables.storage, 0, "later")
+    assert [line["text"] for line in table.message(0)["chat"]][-2:] == [
+        "the other seat may",
+        "later",
+    ]
+    for number in range(CHAT_LINES + 5):  # only the last lines are sent
+        clock.now += seconds
+        table.say(tables.storage, 1, f"more {number}")
+    chat = table.message(0)["chat"]
+    assert len(chat) == CHAT_LINES
+    assert chat[-1]["text"] == f"more {CHAT_LINES + 4}"
+
+
+def test_a_stand_in_bot_plays_an_absent_persons_seat_until_they_come_back(tables: Tables) -> None:
+    options = protocol.TableOptions(away_seconds=60, stand_in="play-first")
+    table, _ = tables.create(skipbo.Rules(players=2), ["human", "human"], None, options)
+    mover = table.match.game.current_player
+    chosen_at = table.version
+    assert table.bot_to_move() is None
+    table.stand_in(tables.storage, mover)
+    assert table.bot_to_move() == mover
+    assert table.message(mover)["away"] == [mover]
+    assert table.message(mover)["legal"] == []  # the person cannot move meanwhile
+    move = skipbo.legal_moves(table.match.game)[0]
+    error = refused(HTTPStatus.CONFLICT, table.play, tables.storage, mover, move, chosen_at)
+    assert "take it back" in error.message
+    refused(HTTPStatus.CONFLICT, table.stand_in, tables.storage, mover)  # once
+    table.play_bot(tables.storage)  # the stand-in's move, from the seat's own view
+    (last,) = table.message(1 - mover)["last"]
+    assert last["stand_in"] is True
+    assert last["seat"] == mover
+    reloaded = Tables(tables.storage).get(table.id)  # who is away is stored
+    assert reloaded.away == {mover}
+    assert reloaded.options == options
+    assert reloaded.message(mover)["options"] == {
+        "turn_seconds": None,
+        "away_seconds": 60,
+        "stand_in": "play-first",
+    }
+    table.come_back(tables.storage, mover)
+    assert table.away == set()
+    version = table.version
+    table.come_back(tables.storage, mover)  # back already: nothing is stored
+    assert table.version == version
+    refused(HTTPStatus.FORBIDDEN, table.come_back, tables.storage, None)
+    if table.match.game.current_player == mover:  # its turn goes on: the person's again
+        assert table.message(mover)["legal"]
+    assert table.games[0][1] == [table.last[0][1]]  # the record holds the move, no event
+
+
+def test_table_options_are_checked() -> None:
+    def body(options: object) -> bytes:
+        rules = json.loads(dumps(RULES))
+        document = {"rules": rules, "seats": ["human", "human"], "target": None}
+        return json.dumps(document | {"options": options}).encode()
+
+    assert protocol.parse_options(body({}), SKIPBO) == protocol.TableOptions()
+    assert protocol.parse_options(
+        body({"turn_seconds": 30, "stand_in": "heuristic"}), SKIPBO
+    ) == protocol.TableOptions(turn_seconds=30, stand_in="heuristic")
+    bads: list[object] = [
+        {"turn_seconds": 0},
+        {"away_seconds": protocol.MAX_SECONDS + 1},
+        {"turn_seconds": 1.5},
+        {"stand_in": "nobody"},
+        {"stand_in": "heuristic", "colour": "red"},
+        [],
+    ]
+    for bad in bads:
+        refused(HTTPStatus.BAD_REQUEST, protocol.parse_options, body(bad), SKIPBO)
+    refused(HTTPStatus.BAD_REQUEST, protocol.parse_options, body({"stand_in": "play-first"}), SKYJO)
+
+
+@pytest.mark.rule("S-END-2")
+def test_a_skyjo_rounds_end_is_shown_with_every_card_up_until_the_next_round_ends(
+    tables: Tables,
+) -> None:
+    rules = skyjo.Rules(players=2, end_score=1000, turn_limit=6)  # rounds end by the limit
+    table, _ = tables.create(rules, ["human", "human"], None)
+    assert table.message(0)["round_end"] is None
+    bot = SKYJO.bots["heuristic"](0)
+    while table.match.game.round == 1:
+        seat = table.match.game.current_player
+        move = bot.choose(SKYJO.view(table.match.game, seat))
+        table.play(tables.storage, seat, move, table.version)
+    shown = table.message(0)["round_end"]
+    assert shown == table.message(1)["round_end"] == table.message(None)["round_end"]
+    assert shown["round"] == 1
+    cards = [card for grid in shown["grids"] for card in grid if card is not None]
+    assert all(isinstance(card, int) for card in cards)  # every card turned up
+    (scored,) = table.match.game.history  # the round as it was scored
+    assert shown["score"] == {
+        "sums": list(scored.sums),
+        "ender": scored.ender,
+        "scores": list(scored.scores),
+    }
+    assert scored.sums == tuple(sum(c for c in grid if c is not None) for grid in shown["grids"])
+    # The new round is dealt meanwhile (face down): the round's end is no move of it.
+    assert table.match.game.round == 2
+    assert "?" in json.dumps(table.message(0)["view"]["grids"])
+    assert Tables(tables.storage).get(table.id).message(0)["round_end"] == shown  # replayed

@@ -62,6 +62,11 @@ class PlayedState(Protocol):
 StateT = TypeVar("StateT", bound=PlayedState)
 
 
+def _no_round_end(state: Any, move: Any) -> None:
+    """A game without rounds within it: no move ends one."""
+    return None
+
+
 def _no_seating(rules: object) -> dict[str, Any]:
     """No public facts of the seats (a module function: adapters are pickled with states)."""
     return {}
@@ -108,6 +113,17 @@ class GameAdapter(Generic[RulesT, StateT, ViewT, MoveT, RecordT]):
     """A move from the game's notation (raising the game's ``MoveSyntaxError``)."""
     describe_move: Callable[[MoveT, ViewT], str]
     """A move of the player to move in a view, in the words the terminal uses."""
+    say_move: Callable[[MoveT, ViewT], str] = attrs.field(
+        default=attrs.Factory(lambda adapter: adapter.describe_move, takes_self=True)
+    )
+    """The same move in the words of a board for people (the web table), which
+    numbers piles and places as that board labels them (from 1; Skyjo's places by
+    column and row). By default the terminal's words, for a game whose board labels
+    its places as its notation does."""
+    round_end: Callable[[StateT, MoveT], dict[str, Any] | None] = attrs.field(default=_no_round_end)
+    """What a table shows of the end of the round a move ends, before the next deal,
+    as JSON data (Skyjo: every grid turned up, and the round's score); ``None`` for a
+    move that ends no round or the game, and for a game without rounds (the default)."""
     hint_bot: str = "heuristic"
     """The bot whose choice :meth:`~skipbo.common.adapter.GameAdapter.hint` gives."""
     seating: Callable[[RulesT], dict[str, Any]] = attrs.field(default=_no_seating)

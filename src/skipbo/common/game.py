@@ -140,6 +140,11 @@ class Game(Protocol[RulesT, StateT, ViewT, MoveT, RecordT]):
         """The game's bots by name: factories taking the bot's seed (and a time limit)."""
         ...
 
+    @property
+    def hint_bot(self) -> str:
+        """The name of the bot whose choice :meth:`hint` gives (a good stand-in too)."""
+        ...
+
     def info(self, rules: RulesT) -> GameInfo:
         """The numbers of the variant ``rules`` (players, actions, ...)."""
         ...
@@ -220,6 +225,14 @@ class Game(Protocol[RulesT, StateT, ViewT, MoveT, RecordT]):
 
     def describe_move(self, move: MoveT, view: ViewT) -> str:
         """``move`` of the player to move in ``view``, in words (as the terminal says it)."""
+        ...
+
+    def round_end(self, state: StateT, move: MoveT) -> dict[str, Any] | None:
+        """What a table shows of the end of the round ``move`` ends (JSON data), if any."""
+        ...
+
+    def say_move(self, move: MoveT, view: ViewT) -> str:
+        """``move`` in words, its places numbered as a board for people labels them."""
         ...
 
     def seating(self, rules: RulesT) -> dict[str, Any]:

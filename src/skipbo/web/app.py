@@ -39,6 +39,7 @@ from skipbo.web import protocol
 from skipbo.web.botpool import BotPool
 from skipbo.web.budget import TICKET, Budget, BudgetLimits, ConnectionBudget, Refused, Ticket
 from skipbo.web.faces import faces_css
+from skipbo.web.headers import SecurityHeaders
 from skipbo.web.hygiene import bounded, check_post, same_origin
 from skipbo.web.lifecycle import Lifecycle, sweep
 from skipbo.web.options import (
@@ -149,6 +150,13 @@ def _page(name: str) -> str:
     return resources.files("skipbo.web").joinpath("static", name).read_text(encoding="utf-8")
 
 
+def _wants_page(request: Request) -> bool:
+    """Whether a refusal goes to a browser's page (an address typed or followed), not a client."""
+    return not request.url.path.startswith("/api/") and "text/html" in request.headers.get(
+        "accept", ""
+    )
+
+
 def _presets() -> dict[str, list[tuple[str, Any]]]:
     """The variants the lobby offers, by game (any other is posted as a rules document)."""
     return {
@@ -197,6 +205,12 @@ class _Server:
         self.buckets: dict[tuple[str, int], _Bucket] = {}
         self.creators: dict[str, _Bucket] = {}
         self.budget = Budget(limits.budget)
+        # Seats that never stall: when each table's current turn began, since when
+        # each person's seat has had no open socket here, and each table's watchdog,
+        # sleeping until its person's time (turn timer, absence) runs out.
+        self.turns: dict[str, tuple[int, int | None, float]] = {}
+        self.gone: dict[tuple[str, int], float] = {}
+        self.watchdogs: dict[str, asyncio.Task[None]] = {}
         self.bots = BotPool(limits.bot_workers, limits.bot_seconds, BOT_LIMIT_SHARE)
 
     def is_seated(self, scope: Scope) -> bool:
@@ -217,6 +231,76 @@ class _Server:
         for watcher in self.watchers.get(table.id, ()):
             watcher.dirty.set()
         self.schedule_bots(table)
+        self.watch(table)
+
+    def connected(self, table: str, seat: int) -> bool:
+        """Whether ``seat`` has an open socket to ``table`` in this process."""
+        return any(watcher.seat == seat for watcher in self.watchers.get(table, ()))
+
+    def watch(self, table: Table) -> None:
+        """(Re)arm ``table``'s watchdog for its current turn (see :class:`TableOptions`).
+
+        When the person to move runs out of turn time, or has had no open page for
+        the table's absence limit, the stand-in bot takes their seat (an ``away``
+        event, announced to every page) until they come back.
+        """
+        old = self.watchdogs.pop(table.id, None)
+        if old is not None:
+            old.cancel()
+        now = asyncio.get_running_loop().time()
+        game = table.match.number
+        mover = None if table.game_over else table.adapter.current_player(table.match.game)
+        turn = self.turns.get(table.id)
+        if turn is None or turn[:2] != (game, mover):
+            turn = self.turns[table.id] = (game, mover, now)
+        seat, options = table.person_to_move(), table.options
+        if seat is None:
+            return
+        deadlines = []
+        if options.turn_seconds is not None:
+            deadlines.append(turn[2] + options.turn_seconds)
+        if options.away_seconds is not None and not self.connected(table.id, seat):
+            deadlines.append(self.gone.setdefault((table.id, seat), now) + options.away_seconds)
+        if deadlines:
+            task = asyncio.get_running_loop().create_task(
+                self._stand_in(table, seat, game, min(deadlines))
+            )
+            self.watchdogs[table.id] = task
+
+    async def _stand_in(self, table: Table, seat: int, game: int, when: float) -> None:
+        await asyncio.sleep(max(0.0, when - asyncio.get_running_loop().time()))
+        if table.match.number != game or table.person_to_move() != seat:
+            return  # the turn moved on meanwhile
+        self.watchdogs.pop(table.id, None)
+        try:
+            table.stand_in(self.tables.storage, seat)
+        except (WebError, VersionConflict, StorageUnavailable, sqlite3.Error) as error:
+            _log("stand-in-failed", table=table.id, seat=seat, error=type(error).__name__)
+            return
+        _log("stand-in", table=table.id, seat=seat)
+        self.changed(table)
+
+    def came_back(self, table: Table, seat: int | None) -> None:
+        """A seat's page opened: its player is back (their seat is theirs again)."""
+        if seat is None:
+            return
+        self.gone.pop((table.id, seat), None)
+        if seat in table.away:
+            self.take_back(table, seat)
+
+    def take_back(self, table: Table, seat: int | None) -> None:
+        """Give ``seat`` back to its player, with a whole turn's time if it is their turn."""
+        table.come_back(self.tables.storage, seat)
+        self.turns.pop(table.id, None)  # the turn timer starts again for them
+        _log("came-back", table=table.id, seat=seat)
+        self.changed(table)
+
+    def left(self, table: Table, seat: int | None) -> None:
+        """A seat's socket closed: if it was its last, the seat's absence begins."""
+        if seat is None or self.connected(table.id, seat):
+            return
+        self.gone[(table.id, seat)] = asyncio.get_running_loop().time()
+        self.watch(table)
 
     def changed_elsewhere(self, table: str | None, version: int) -> None:
         """Another process stored an event (``None``: perhaps several): push and play on."""
@@ -241,9 +325,13 @@ class _Server:
             for watcher in self.watchers.pop(table, ()):
                 watcher.expired = True
                 watcher.dirty.set()
-            task = self.bot_tasks.pop(table, None)
-            if task is not None:
-                task.cancel()
+            for tasks in (self.bot_tasks, self.watchdogs):
+                task = tasks.pop(table, None)
+                if task is not None:
+                    task.cancel()
+            self.turns.pop(table, None)
+            for key in [key for key in self.gone if key[0] == table]:
+                del self.gone[key]
         if expired:
             _log("expired", tables=len(expired), how=self.lifecycle.expired)
 
@@ -282,6 +370,7 @@ class _Server:
                     break
                 seat, choose, version = turn
                 seen = table.adapter.view(table.match.game, seat)
+                stand_in = seat in table.away
                 try:
                     # A bot that searches may think for a while: in a worker process,
                     # within its time budget (else the first legal move).
@@ -289,7 +378,9 @@ class _Server:
                     asked = time.monotonic()
                     move = await self.bots.choose(choose, fallback, table.id)
                     thought = time.monotonic() - asked
-                    table.play(storage, seat, move, version)
+                    if stand_in and seat not in table.away:
+                        continue  # its player came back while the stand-in thought
+                    table.play(storage, seat, move, version, by_person=False)
                 except VersionConflict:
                     # The table moved on in another process: caught up, play on from there.
                     self.push(table)
@@ -321,6 +412,7 @@ class _Server:
         """Mark every socket of ``table`` as having a new message."""
         for watcher in self.watchers.get(table.id, ()):
             watcher.dirty.set()
+        self.watch(table)  # a bot's move may begin a person's turn
 
     def rate_limit(self, table: Table, seat: int) -> None:
         key = (table.id, seat)
@@ -418,9 +510,12 @@ def create_app(
     async def create(request: Request) -> Response:
         check_post(request.headers, limits.allowed_origins)
         server.creation_limit(request.client.host if request.client else "")
-        game, rules, seats, target = protocol.parse_create(await _body(request, limits))
-        check_table(rules, seats, limits.tables)
-        table, tokens = server.tables.create(rules, seats, target)
+        body = await _body(request, limits)
+        game, rules, seats, target = protocol.parse_create(body)
+        options = protocol.parse_options(body, game)
+        check_table(rules, seats, limits.tables)  # before anything is dealt
+        protocol.check_target(game, rules, target)
+        table, tokens = server.tables.create(rules, seats, target, options)
         _log("table-created", table=table.id, game=game.game_type.short_name, seats=seats)
         server.changed(table)
         return JSONResponse(
@@ -477,6 +572,21 @@ def create_app(
         server.changed(table)
         return JSONResponse({"version": table.version})
 
+    async def post_back(request: Request) -> Response:
+        check_post(request.headers, limits.allowed_origins)
+        table, seat = seated(request)
+        protocol.parse_back(await _body(request, limits))
+        server.take_back(table, seat)
+        return JSONResponse({"version": table.version})
+
+    async def post_chat(request: Request) -> Response:
+        check_post(request.headers, limits.allowed_origins)
+        table, seat = seated(request)
+        table.say(server.tables.storage, seat, protocol.parse_chat(await _body(request, limits)))
+        _log("chat", table=table.id, seat=seat)  # never the text: it is the person's
+        server.changed(table)
+        return JSONResponse({"version": table.version})
+
     async def hint(request: Request) -> Response:
         table, seat = seated(request)
         return JSONResponse(table.hint(seat))
@@ -522,9 +632,13 @@ def create_app(
         watchers.add(watcher)
         _log("ws-open", table=table.id, seat=seat, connections=len(watchers))
         try:
+            with contextlib.suppress(WebError, VersionConflict, StorageUnavailable):
+                server.came_back(table, seat)  # its page is open again: the seat is theirs
+            server.watch(table)
             await _serve_socket(websocket, table, watcher, limits)
         finally:
             watchers.discard(watcher)
+            server.left(table, seat)
             _log("ws-closed", table=table.id, seat=seat, connections=len(watchers))
 
     async def sweeper() -> None:
@@ -546,11 +660,14 @@ def create_app(
         server.bots.start()  # in the background: the workers are ready by the first bot move
         for table in server.tables.load_all():
             server.schedule_bots(table)
+            server.watch(table)
         _log("started", tables=len(server.tables.loaded()))
         sweeping = asyncio.create_task(sweeper())
         yield
         sweeping.cancel()
         unsubscribe()
+        for watchdog in list(server.watchdogs.values()):
+            watchdog.cancel()
         for task in list(server.bot_tasks.values()):
             task.cancel()
         await asyncio.gather(*server.bot_tasks.values(), return_exceptions=True)
@@ -560,6 +677,8 @@ def create_app(
         assert isinstance(error, WebError)
         # Not the message: it may name a card of the person's own hand ("not a 3").
         _log("refused", path=request.url.path, status=int(error.status))
+        if error.status == HTTPStatus.NOT_FOUND and _wants_page(request):
+            return HTMLResponse(_page("missing.html"), status_code=error.status)
         return JSONResponse(error_message(error), status_code=error.status)
 
     async def conflict(request: Request, error: Exception) -> Response:
@@ -573,6 +692,8 @@ def create_app(
 
     async def http_error(request: Request, error: Exception) -> Response:
         assert isinstance(error, HTTPException)
+        if error.status_code == HTTPStatus.NOT_FOUND and _wants_page(request):
+            return HTMLResponse(_page("missing.html"), status_code=error.status_code)
         return JSONResponse({"error": error.detail, "status": error.status_code}, error.status_code)
 
     routes = [
@@ -585,6 +706,8 @@ def create_app(
         Route("/api/tables/{table}/moves", post_move, methods=["POST"]),
         Route("/api/tables/{table}/next", post_next, methods=["POST"]),
         Route("/api/tables/{table}/name", post_name, methods=["POST"]),
+        Route("/api/tables/{table}/chat", post_chat, methods=["POST"]),
+        Route("/api/tables/{table}/back", post_back, methods=["POST"]),
         Route("/api/tables/{table}/hint", hint),
         Route("/api/tables/{table}/games/{game}/record", record),
         WebSocketRoute("/api/tables/{table}/ws", socket),
@@ -598,7 +721,10 @@ def create_app(
     }
     budget = Middleware(ConnectionBudget, budget=server.budget, is_seated=server.is_seated)
     return Starlette(
-        routes=routes, exception_handlers=handlers, lifespan=lifespan, middleware=[budget]
+        routes=routes,
+        exception_handlers=handlers,
+        lifespan=lifespan,
+        middleware=[Middleware(SecurityHeaders), budget],
     )
 
 

@@ -13,19 +13,27 @@ from collections.abc import Mapping
 from http import HTTPStatus
 from typing import Any
 
+import attrs
+
 from skipbo.common import strictjson
 from skipbo.common.game import AnyGame, rules_from_data
 from skipbo.errors import DataError, InvalidMoveError, MoveSyntaxError
 
 __all__ = [
     "HUMAN",
+    "MAX_SECONDS",
     "MAX_TARGET",
+    "TableOptions",
     "WebError",
+    "check_target",
+    "parse_back",
+    "parse_chat",
     "parse_create",
     "parse_hello",
     "parse_move",
     "parse_name",
     "parse_next",
+    "parse_options",
 ]
 
 HUMAN = "human"
@@ -33,6 +41,36 @@ HUMAN = "human"
 
 MAX_TARGET = 10_000
 """The largest match target a table accepts (R-SCORE-3 sets 500 by default)."""
+
+
+MAX_SECONDS = 86_400
+"""The longest turn timer or absence a table's options may set (a day)."""
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class TableOptions:
+    """What a table does for a seat whose player is gone: who stands in, and when.
+
+    A seat whose player has had no open page for ``away_seconds`` while it was their
+    turn, or whose turn lasted ``turn_seconds``, is played by the ``stand_in`` bot
+    until the player comes back (the page opens again, or says so). ``None``: never.
+    """
+
+    turn_seconds: int | None = None
+    """The turn timer (seconds a person's turn may last), or ``None``: none."""
+    away_seconds: int | None = None
+    """Seconds a person's turn waits for their page to reconnect, or ``None``: forever."""
+    stand_in: str | None = None
+    """The bot that plays for an absent person (``None``: the game's hint bot)."""
+
+    def to_data(self) -> dict[str, Any]:
+        """The options as JSON data."""
+        return attrs.asdict(self)
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> TableOptions:
+        """Options from :meth:`to_data` (stored by this server, so trusted)."""
+        return cls(**data)
 
 
 class WebError(Exception):
@@ -54,9 +92,11 @@ def _json(body: bytes | str) -> object:
         raise WebError(HTTPStatus.BAD_REQUEST, error.reason) from None
 
 
-def _object(body: bytes | str, names: tuple[str, ...]) -> Mapping[str, object]:
+def _object(
+    body: bytes | str, names: tuple[str, ...], optional: tuple[str, ...] = ()
+) -> Mapping[str, object]:
     try:
-        return strictjson.fields(_json(body), "", names)
+        return strictjson.fields(_json(body), "", names, optional)
     except DataError as error:
         raise WebError(HTTPStatus.BAD_REQUEST, f"{error.path or '/'}: {error.reason}") from None
 
@@ -101,6 +141,16 @@ def parse_name(body: bytes | str) -> object:
     return _object(body, ("name",))["name"]
 
 
+def parse_chat(body: bytes | str) -> object:
+    """A post ``{"text": "good game"}``: a chat line of the poster's seat (checked by the table)."""
+    return _object(body, ("text",))["text"]
+
+
+def parse_back(body: bytes | str) -> None:
+    """A post ``{}`` by which an absent player takes their seat back from the stand-in bot."""
+    _object(body, ())
+
+
 def parse_next(body: bytes | str) -> int:
     """A post ``{"version": 40}`` that deals the next game of the match: the version."""
     return _version(_object(body, ("version",))["version"])
@@ -125,10 +175,11 @@ def parse_create(body: bytes | str) -> tuple[AnyGame, Any, list[str], int | None
     Skip-Bo's ``"rules"`` or Skyjo's ``"skyjo-rules"``. ``seats`` has one entry per
     player: ``"human"`` or the name of one of that game's bots; at least one seat is a
     person's (a person deals each next game). ``target`` is the match target, or
-    ``null``: the game's default (500 for Skip-Bo) or none (Skyjo has no match target).
+    ``null``: the game's default (500 for Skip-Bo) or none (Skyjo has no match target;
+    :func:`check_target` refuses one, once the rules are checked).
     Returns the game, the rules, the seats and the target.
     """
-    data = _object(body, ("rules", "seats", "target"))
+    data = _object(body, ("rules", "seats", "target"), ("options",))
     try:
         game, rules = rules_from_data(data["rules"])
     except DataError as error:
@@ -140,10 +191,6 @@ def parse_create(body: bytes | str) -> tuple[AnyGame, Any, list[str], int | None
         seats = strictjson.array(data["seats"], "/seats", game.info(rules).players)
     except DataError as error:
         raise WebError(HTTPStatus.BAD_REQUEST, f"{error.path}: {error.reason}") from None
-    try:
-        game.new_match(rules, 0, target)
-    except ValueError as error:  # a target for a game without one
-        raise WebError(HTTPStatus.BAD_REQUEST, f"/target: {error}") from None
     kinds = [HUMAN, *game.bots]
     for seat, kind in enumerate(seats):
         if type(kind) is not str or kind not in kinds:
@@ -152,6 +199,61 @@ def parse_create(body: bytes | str) -> tuple[AnyGame, Any, list[str], int | None
     if HUMAN not in seats:
         raise WebError(HTTPStatus.BAD_REQUEST, "/seats: at least one seat must be 'human'")
     return game, rules, [str(kind) for kind in seats], target
+
+
+def parse_options(body: bytes | str, game: AnyGame) -> TableOptions:
+    """The optional ``"options"`` of a new table's post (:func:`parse_create` read the rest).
+
+    ``{"turn_seconds": 60 or null, "away_seconds": 120 or null, "stand_in": a bot of
+    the game or null}``, each field optional (``null``: none, or the hint bot).
+
+    >>> from skipbo.games.skipbo.adapter import SKIPBO
+    >>> body = b'{"rules": 0, "seats": 0, "target": 0, "options": {"turn_seconds": 60}}'
+    >>> parse_options(body, SKIPBO)
+    TableOptions(turn_seconds=60, away_seconds=None, stand_in=None)
+
+    Raises:
+        WebError: 400 naming the field.
+
+    """
+    found = _object(body, ("rules", "seats", "target"), ("options",)).get("options")
+    if found is None:
+        return TableOptions()
+    names = ("turn_seconds", "away_seconds", "stand_in")
+    try:
+        data = strictjson.fields(found, "/options", (), names)
+        seconds = {
+            name: None
+            if data.get(name) is None
+            else strictjson.integer(data[name], f"/options/{name}", 1, MAX_SECONDS)
+            for name in names[:2]
+        }
+    except DataError as error:
+        raise WebError(HTTPStatus.BAD_REQUEST, f"{error.path}: {error.reason}") from None
+    stand_in = data.get("stand_in")
+    if stand_in is not None and (type(stand_in) is not str or stand_in not in game.bots):
+        bots = ", ".join(map(repr, game.bots))
+        raise WebError(HTTPStatus.BAD_REQUEST, f"/options/stand_in: must be one of {bots}")
+    return TableOptions(**seconds, stand_in=stand_in)
+
+
+def check_target(game: AnyGame, rules: Any, target: int | None) -> None:
+    """Refuse a match ``target`` for a game without one (Skyjo).
+
+    It deals a match to see, so the server calls it only once the rules are within
+    its limits (:func:`skipbo.web.tablerules.check_table`): a huge deck is refused
+    before anything is dealt.
+
+    Raises:
+        WebError: 400 naming the target.
+
+    """
+    if target is None:
+        return  # the game's default, or none: every game accepts it
+    try:
+        game.new_match(rules, 0, target)
+    except ValueError as error:
+        raise WebError(HTTPStatus.BAD_REQUEST, f"/target: {error}") from None
 
 
 def error_message(error: WebError) -> dict[str, Any]:

@@ -21,9 +21,11 @@ import functools
 import hashlib
 import hmac
 import json
+import re
 import secrets
+import time
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from http import HTTPStatus
 from typing import Any
 
@@ -33,10 +35,25 @@ from skipbo.common.match import MatchPlay
 from skipbo.common.randomness import SEED_BITS, derive_seed
 from skipbo.errors import IllegalMoveError, SkipBoError
 from skipbo.web.botpool import choose_within
-from skipbo.web.protocol import HUMAN, WebError
+from skipbo.web.protocol import HUMAN, TableOptions, WebError
 from skipbo.web.storage import NEXT_GAME, Event, Storage, StoredTable, VersionConflict
 
-__all__ = ["LAST_MOVES", "MAX_NAME", "NAME_EVENT", "Table", "Tables", "check_name"]
+__all__ = [
+    "AWAY_EVENT",
+    "BACK_EVENT",
+    "CHAT_EVENT",
+    "CHAT_LINES",
+    "CHAT_RATE",
+    "LAST_MOVES",
+    "MAX_CHAT",
+    "MAX_NAME",
+    "NAME_EVENT",
+    "RENAMES_PER_SECOND",
+    "Table",
+    "Tables",
+    "check_chat",
+    "check_name",
+]
 
 LAST_MOVES = 12
 """How many of the current game's last moves each message lists."""
@@ -47,13 +64,135 @@ NAME_EVENT = "name "
 MAX_NAME = 24
 """The longest player name, in characters."""
 
+CHAT_EVENT = "chat "
+"""An event that is a chat line of its seat: this prefix, then the text (no move starts so).
+
+Stored with the table's events (so it survives a restart and reaches every server
+process), but never a move: not in a game's record, not in the play version."""
+
+AWAY_EVENT = "away"
+"""The event of a seat whose player is away (disconnected too long, or out of time):
+the table's stand-in bot plays it until :data:`BACK_EVENT`. Neither is a move."""
+
+BACK_EVENT = "back"
+"""The event of a seat whose player came back: they play it again."""
+
+MAX_CHAT = 200
+"""The longest chat line, in characters."""
+
+CHAT_LINES = 30
+"""How many of the last chat lines each seat's message holds."""
+
+CHAT_RATE = (5, 10.0)
+"""At most this many chat lines per seat within this many seconds (then 429)."""
+
 
 def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def check_name(name: object) -> str:
-    """A player's name, stripped: 1 to :data:`MAX_NAME` characters, none a control.
+RENAMES_PER_SECOND = 10
+"""How many renames one seat may make within any second (the next is refused with 429)."""
+
+_BIDI_CONTROLS = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+"""The format characters that reorder the text around them (marks, embeddings, isolates)."""
+
+_UNPRINTABLE = frozenset({"Cc", "Cs", "Co", "Cn", "Zl", "Zp"})
+"""Controls, surrogates, private use, unassigned code points, line and paragraph breaks."""
+
+_INVISIBLE = frozenset({"Cf", "Mn", "Me", "Mc", "Zs"})
+"""Categories that show nothing by themselves: a name needs one character of another."""
+
+_RESERVED = re.compile(r"you|(bot|seat|player|team) ?\d*")
+"""Names the page gives seats itself ("You", "Bot 1", "seat 2" in words, "Team 1")."""
+
+
+def _name_key(name: str) -> str:
+    """How a name reads: format characters dropped, compatibility forms folded, any case."""
+    visible = "".join(char for char in name if unicodedata.category(char) != "Cf")
+    return " ".join(unicodedata.normalize("NFKC", visible).casefold().split())
+
+
+def _printable(text: object, field: str, limit: int) -> str:
+    """``text``, its runs of white space made one space, if it is fit to show.
+
+    1 to ``limit`` printable characters, one of them visible, no bidi control.
+
+    Raises:
+        WebError: 400 naming ``field`` for anything else.
+
+    """
+    if type(text) is not str:
+        raise WebError(HTTPStatus.BAD_REQUEST, f"{field}: must be a string")
+    text = " ".join(text.split())
+    if not 1 <= len(text) <= limit:
+        raise WebError(HTTPStatus.BAD_REQUEST, f"{field}: must be 1 to {limit} characters")
+    categories = [unicodedata.category(char) for char in text]
+    if any(category in _UNPRINTABLE for category in categories):
+        raise WebError(HTTPStatus.BAD_REQUEST, f"{field}: must hold printable characters only")
+    if any(char in _BIDI_CONTROLS for char in text):
+        raise WebError(
+            HTTPStatus.BAD_REQUEST, f"{field}: must not hold bidi controls (they reorder the page)"
+        )
+    if all(category in _INVISIBLE for category in categories):
+        raise WebError(HTTPStatus.BAD_REQUEST, f"{field}: must hold a visible character")
+    return text
+
+
+def check_chat(text: object) -> str:
+    """A chat line: 1 to :data:`MAX_CHAT` printable characters, as a name is checked.
+
+    The page shows it as text, never as markup: ``<script>`` stays those letters.
+
+    Raises:
+        WebError: 400 for anything else.
+
+    """
+    return _printable(text, "/text", MAX_CHAT)
+
+
+class _Rate:
+    """At most ``most`` events per key within any ``seconds`` (a sliding window)."""
+
+    def __init__(self, most: int, seconds: float, clock: Callable[[], float]) -> None:
+        self.most, self.seconds, self.clock = most, seconds, clock
+        self._stamps: dict[int, collections.deque[float]] = {}
+
+    def take(self, key: int, refusal: str) -> None:
+        """Count one event of ``key`` now.
+
+        Raises:
+            WebError: 429 with ``refusal`` if ``key`` had its ``most`` already.
+
+        """
+        now = self.clock()
+        stamps = self._stamps.setdefault(key, collections.deque())
+        while stamps and stamps[0] <= now - self.seconds:
+            stamps.popleft()
+        if len(stamps) >= self.most:
+            raise WebError(HTTPStatus.TOO_MANY_REQUESTS, refusal)
+        stamps.append(now)
+
+
+def check_name(name: object, others: Sequence[str] = (), own: str | None = None) -> str:
+    r"""A player's name, its runs of white space made one space: any printable text.
+
+    1 to :data:`MAX_NAME` characters with one visible; joiners (U+200D, U+200C) are
+    welcome (emoji families, Persian), the bidi controls that reorder the page are
+    not. A name cannot pass for someone else: not "You", "Bot N", "seat N",
+    "Player N" (but ``own``, the seat's own default name) nor any of ``others`` (the
+    other seats' names), compared as they read (any case, joiners ignored).
+
+    >>> check_name("  Ada   Lovelace ")
+    'Ada Lovelace'
+    >>> check_name("\U0001f468\u200d\U0001f469") == "\U0001f468\u200d\U0001f469"
+    True
+    >>> check_name("bot 2")
+    Traceback (most recent call last):
+    ...
+    skipbo.web.protocol.WebError: /name: 'bot 2' is the page's own name for a seat
 
     The page shows names as text (never as markup), so any printable text is safe.
 
@@ -61,13 +200,12 @@ def check_name(name: object) -> str:
         WebError: 400 for anything else.
 
     """
-    if type(name) is not str:
-        raise WebError(HTTPStatus.BAD_REQUEST, "/name: must be a string")
-    name = " ".join(name.split())
-    if not 1 <= len(name) <= MAX_NAME:
-        raise WebError(HTTPStatus.BAD_REQUEST, f"/name: must be 1 to {MAX_NAME} characters")
-    if any(unicodedata.category(char).startswith("C") for char in name):
-        raise WebError(HTTPStatus.BAD_REQUEST, "/name: must hold printable characters only")
+    name = _printable(name, "/name", MAX_NAME)
+    key = _name_key(name)
+    if _RESERVED.fullmatch(key) and (own is None or key != _name_key(own)):
+        raise WebError(HTTPStatus.BAD_REQUEST, f"/name: {name!r} is the page's own name for a seat")
+    if any(key == _name_key(other) for other in others):
+        raise WebError(HTTPStatus.BAD_REQUEST, f"/name: {name!r} is another seat's name")
     return name
 
 
@@ -85,7 +223,11 @@ class Table:
     """One hosted match of any registered game: its referee state, seats and version."""
 
     def __init__(
-        self, stored: StoredTable, events: list[Event], bot_time_limit: float | None = None
+        self,
+        stored: StoredTable,
+        events: list[Event],
+        bot_time_limit: float | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.id = stored.table
         self.stored = stored
@@ -104,12 +246,36 @@ class Table:
             for seat, kind in enumerate(stored.seats)
             if kind != HUMAN
         }
+        self.options = TableOptions.from_data(json.loads(stored.options))
+        stand_in = self.options.stand_in or self.adapter.hint_bot
+        # One stand-in bot per person's seat, made when first needed.
+        self._stand_in = functools.partial(factories[stand_in], **limit)
+        self._stand_ins: dict[int, Any] = {}
+        self.away: set[int] = set()
+        """The people's seats the stand-in bot plays now (:data:`AWAY_EVENT`)."""
         self.names = _default_names(stored.seats)
         self.games: list[tuple[Any, list[Any]]] = [(self.match.game.rules, [])]
-        # The last moves, each with its seat and the state it was made in (to say it).
-        self.last: collections.deque[tuple[int, Any, Any]] = collections.deque(maxlen=LAST_MOVES)
+        # The last moves, each with its seat, the state it was made in (to say it) and
+        # whether the stand-in bot made it.
+        self.last: collections.deque[tuple[int, Any, Any, bool]] = collections.deque(
+            maxlen=LAST_MOVES
+        )
         self.moves = 0  # moves of the current game
+        self.round_end: dict[str, Any] | None = None
+        """The end of the current game's last ended round as the game shows it (Skyjo's
+        grids all turned up, scored), until the next one; ``None``: none yet."""
         self.version = 0
+        self.play_version = 0
+        """The version after the last event that changed the game (a move or a deal).
+
+        Names are not part of it: a move chosen at any version from this one on is
+        current, so renaming never invalidates a move in progress.
+        """
+        self._renames = _Rate(RENAMES_PER_SECOND, 1.0, clock)
+        self._chats = _Rate(*CHAT_RATE, clock)
+        self.chat: collections.deque[tuple[int, int, str]] = collections.deque(maxlen=CHAT_LINES)
+        """The last chat lines: their number, seat and text."""
+        self.chats = 0  # chat lines so far
         self._replay(events)
 
     def _replay(self, events: list[Event]) -> None:
@@ -152,16 +318,59 @@ class Table:
         raise WebError(HTTPStatus.UNAUTHORIZED, "unknown token")
 
     def bot_to_move(self) -> int | None:
-        """The bot's seat whose turn it is, or ``None`` (a person's turn, or game over)."""
+        """The bot's seat whose turn it is, or ``None`` (a person's turn, or game over).
+
+        A person's seat while they are away is the stand-in bot's.
+        """
         if self.game_over:
             return None
         seat = self.adapter.current_player(self.match.game)
-        return seat if seat in self.bots else None
+        return seat if seat in self.bots or seat in self.away else None
+
+    def person_to_move(self) -> int | None:
+        """The person's seat whose turn it is (not away), or ``None``."""
+        if self.game_over:
+            return None
+        seat = self.adapter.current_player(self.match.game)
+        return None if seat in self.bots or seat in self.away else seat
+
+    def stand_in(self, storage: Storage, seat: int) -> None:
+        """Let the stand-in bot play ``seat`` (its player is away) until they come back.
+
+        Raises:
+            WebError: 409 for a bot's seat or a seat already stood in for.
+
+        """
+        if seat in self.bots or seat in self.away:
+            raise WebError(HTTPStatus.CONFLICT, "that seat is played by a bot already")
+        self._store(storage, seat, AWAY_EVENT)
+
+    def come_back(self, storage: Storage, seat: int | None) -> None:
+        """Give ``seat`` back to its player (nothing if it is theirs already).
+
+        Raises:
+            WebError: 403 for a spectator.
+
+        """
+        if seat is None:
+            raise WebError(HTTPStatus.FORBIDDEN, "spectators have no seat")
+        if seat in self.away:
+            self._store(storage, seat, BACK_EVENT)
 
     # --- events ------------------------------------------------------------------------
 
-    def play(self, storage: Storage, seat: int | None, move: Any, version: int) -> None:
+    def play(
+        self,
+        storage: Storage,
+        seat: int | None,
+        move: Any,
+        version: int,
+        *,
+        by_person: bool = True,
+    ) -> None:
         """Make ``move`` for ``seat``, chosen on ``version``; store it, then accept it.
+
+        ``by_person``: the seat's person posts it (refused while a bot stands in).
 
         Raises:
             WebError: 403 for a spectator, 409 for a stale version, a finished game or
@@ -176,6 +385,8 @@ class Table:
         mover = self.adapter.current_player(self.match.game)
         if seat != mover:
             raise WebError(HTTPStatus.CONFLICT, f"it is {self.names[mover]}'s turn")
+        if by_person and seat in self.away:
+            raise WebError(HTTPStatus.CONFLICT, "a bot plays your seat: take it back first")
         self._store(storage, seat, str(move))
 
     def next_game(self, storage: Storage, seat: int | None, version: int) -> None:
@@ -193,13 +404,41 @@ class Table:
     def rename(self, storage: Storage, seat: int | None, name: object) -> None:
         """Give ``seat`` the name ``name`` (checked by :func:`check_name`), at any version.
 
+        A seat renames at most :data:`RENAMES_PER_SECOND` times within any second
+        (a name is stored as an event: a flood would fill the table's record), and
+        a name equal to the seat's own stores nothing.
+
         Raises:
-            WebError: 403 for a spectator, 400 for a bad name.
+            WebError: 403 for a spectator, 400 for a bad name (see :func:`check_name`),
+                429 for a rename beyond the rate.
 
         """
         if seat is None:
             raise WebError(HTTPStatus.FORBIDDEN, "spectators have no name")
-        self._store(storage, seat, NAME_EVENT + check_name(name))
+        self._renames.take(seat, f"at most {RENAMES_PER_SECOND} renames a second: wait a moment")
+        others = [other for index, other in enumerate(self.names) if index != seat]
+        own = _default_names(self.stored.seats)[seat]
+        checked = check_name(name, others, own)
+        if checked != self.names[seat]:
+            self._store(storage, seat, NAME_EVENT + checked)
+
+    def say(self, storage: Storage, seat: int | None, text: object) -> None:
+        """Add a chat line of ``seat`` (checked by :func:`check_chat`), at any version.
+
+        Only seated players chat; each at most :data:`CHAT_RATE` lines. A line is
+        stored with the table but is no move: no game's record holds it, and it
+        never makes a move in progress stale.
+
+        Raises:
+            WebError: 403 for a spectator, 400 for a bad line, 429 beyond the rate.
+
+        """
+        if seat is None:
+            raise WebError(HTTPStatus.FORBIDDEN, "spectators cannot chat")
+        line = check_chat(text)
+        most, seconds = CHAT_RATE
+        self._chats.take(seat, f"at most {most} chat lines in {seconds:g} seconds: wait a moment")
+        self._store(storage, seat, CHAT_EVENT + line)
 
     def bot_turn(self) -> tuple[int, Callable[..., Any], int] | None:
         """The bot's turn, if it is one: its seat, its choice to run, and the version.
@@ -212,7 +451,12 @@ class Table:
         seat = self.bot_to_move()
         if seat is None:
             return None
-        bot, seen = self.bots[seat], self.adapter.view(self.match.game, seat)
+        bot = self.bots.get(seat)
+        if bot is None:  # an absent person's seat: the stand-in's
+            bot = self._stand_ins.get(seat)
+            if bot is None:
+                bot = self._stand_ins[seat] = self._stand_in(secrets.randbits(SEED_BITS))
+        seen = self.adapter.view(self.match.game, seat)
         # A partial of the pool's function pickles, and a worker has its module loaded.
         return seat, functools.partial(choose_within, bot, seen), self.version
 
@@ -222,7 +466,7 @@ class Table:
         if turn is None:
             raise ValueError("no bot is to move")
         seat, choose, version = turn
-        self.play(storage, seat, choose(), version)
+        self.play(storage, seat, choose(), version, by_person=False)
 
     def hint(self, seat: int | None) -> dict[str, str]:
         """The heuristic bot's choice for ``seat``, from its own view: move and words.
@@ -237,12 +481,13 @@ class Table:
             raise WebError(HTTPStatus.CONFLICT, "a hint is for the seat to move")
         seen = self.adapter.view(self.match.game, seat)
         move = self.adapter.hint(seen)
-        return {"move": str(move), "words": self.adapter.describe_move(move, seen)}
+        return {"move": str(move), "words": self.adapter.say_move(move, seen)}
 
     def _check(self, seat: int | None, version: int) -> int:
         if seat is None:
             raise WebError(HTTPStatus.FORBIDDEN, "spectators cannot play")
-        if version != self.version:
+        # Chosen on the game as it is now: only names may have changed since.
+        if not self.play_version <= version <= self.version:
             raise WebError(
                 HTTPStatus.CONFLICT,
                 f"stale version {version}: the table is at version {self.version}",
@@ -250,7 +495,7 @@ class Table:
         return seat
 
     def _next_match(self, seat: int, event: str) -> MatchPlay:
-        if event.startswith(NAME_EVENT):
+        if event.startswith((NAME_EVENT, CHAT_EVENT)) or event in (AWAY_EVENT, BACK_EVENT):
             return self.match
         try:
             if event == NEXT_GAME:
@@ -278,17 +523,33 @@ class Table:
     def _accept(self, match: MatchPlay, event: Event) -> None:
         if event.event.startswith(NAME_EVENT):
             self.names[event.seat] = event.event[len(NAME_EVENT) :]
+        elif event.event.startswith(CHAT_EVENT):
+            self.chats += 1
+            self.chat.append((self.chats, event.seat, event.event[len(CHAT_EVENT) :]))
+        elif event.event == AWAY_EVENT:
+            self.away.add(event.seat)
+        elif event.event == BACK_EVENT:
+            self.away.discard(event.seat)
         elif event.event == NEXT_GAME:
             self.games.append((match.game.rules, []))
             self.last.clear()
             self.moves = 0
+            self.round_end = None
         else:
             move = self.adapter.parse_move(event.event)
+            ended = self.adapter.round_end(self.match.game, move)
+            if ended is not None:
+                self.round_end = ended
             self.games[-1][1].append(move)
             self.moves += 1
-            self.last.append((event.seat, move, self.match.game))
+            self.last.append((event.seat, move, self.match.game, event.seat in self.away))
         self.match = match
         self.version += 1
+        if not event.event.startswith((NAME_EVENT, CHAT_EVENT)) and event.event not in (
+            AWAY_EVENT,
+            BACK_EVENT,
+        ):
+            self.play_version = self.version
 
     # --- what clients see --------------------------------------------------------------
 
@@ -323,15 +584,14 @@ class Table:
         """
         play, match = self.adapter, self.match
         seen = play.view(match.game, seat)
-        to_move = (
-            seat is not None and not self.game_over and play.current_player(match.game) == seat
-        )
+        to_move = seat is not None and self.person_to_move() == seat
         first = self.moves - len(self.last)
         return {
             "type": "table",
             "table": self.id,
             "game_type": play.game_type.short_name,
             "version": self.version,
+            "play_version": self.play_version,
             "seat": seat,
             "seats": list(self.stored.seats),
             "names": list(self.names),
@@ -343,9 +603,10 @@ class Table:
                     "number": first + index + 1,
                     "seat": who,
                     "move": str(move),
-                    "words": play.describe_move(move, play.view(before, seat)),
+                    "words": play.say_move(move, play.view(before, seat)),
+                    "stand_in": stood_in,
                 }
-                for index, (who, move, before) in enumerate(self.last)
+                for index, (who, move, before, stood_in) in enumerate(self.last)
             ],
             "game": match.number,
             "target": match.target,
@@ -360,6 +621,14 @@ class Table:
                 for result in match.results
             ],
             "match_winners": list(match.winners),
+            "away": sorted(self.away),
+            # Every card of it is face up (public): the same for every seat.
+            "round_end": self.round_end,
+            "options": self.options.to_data(),
+            # The players' chat, for the seated only (a spectator reads none of it).
+            "chat": []
+            if seat is None
+            else [{"number": number, "seat": who, "text": text} for number, who, text in self.chat],
         }
 
 
@@ -369,18 +638,30 @@ class Tables:
     ``storage`` is any :class:`~skipbo.web.storage.base.Storage`.
     """
 
-    def __init__(self, storage: Storage, bot_time_limit: float | None = None) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        bot_time_limit: float | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.storage = storage
         self.bot_time_limit = bot_time_limit
         """Seconds each bot of a table may think a move (``None``: as long as it likes)."""
+        self.clock = clock
+        """The seconds of the rate limits (tests pass a clock of their own)."""
         self._tables: dict[str, Table] = {}
 
     def create(
-        self, rules: Any, seats: list[str], target: int | None
+        self,
+        rules: Any,
+        seats: list[str],
+        target: int | None,
+        options: TableOptions | None = None,
     ) -> tuple[Table, list[str | None]]:
         """A new table of the game of ``rules``, stored; with each person's secret token.
 
-        ``target`` is the match target (``None``: the game's default, or none).
+        ``target`` is the match target (``None``: the game's default, or none);
+        ``options`` say who stands in for an absent person, and when (none: never).
         A bot's seat has the token ``None``.
         """
         play = game_of(rules)
@@ -394,9 +675,10 @@ class Tables:
             seats=tuple(seats),
             token_hashes=tuple("" if token is None else _hash(token) for token in tokens),
             game=play.game_type.short_name,
+            options=json.dumps((options or TableOptions()).to_data(), separators=(",", ":")),
         )
         self.storage.create(stored)
-        table = self._tables[stored.table] = Table(stored, [], self.bot_time_limit)
+        table = self._tables[stored.table] = Table(stored, [], self.bot_time_limit, self.clock)
         return table, tokens
 
     def get(self, table: str) -> Table:
@@ -411,7 +693,7 @@ class Tables:
             loaded = self.storage.load(table)
             if loaded is None:
                 raise WebError(HTTPStatus.NOT_FOUND, "no such table")
-            found = self._tables[table] = Table(*loaded, self.bot_time_limit)
+            found = self._tables[table] = Table(*loaded, self.bot_time_limit, self.clock)
         return found
 
     def load_all(self) -> list[Table]:

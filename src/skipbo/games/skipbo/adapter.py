@@ -86,6 +86,13 @@ def _describe_move(move: Move, seen: PlayerView) -> str:
     return describe_move(move, seen)
 
 
+def _say_move(move: Move, seen: PlayerView) -> str:
+    """:func:`skipbo.games.skipbo.text.describe_move` as a board for people labels piles."""
+    from skipbo.games.skipbo.text.words import describe_move
+
+    return describe_move(move, seen, board=True)
+
+
 def _seating(rules: Rules) -> dict[str, Any]:
     """Which stock pile, discard set and team each seat has (R-TEAM: public)."""
     seating = rules.seating
@@ -131,6 +138,7 @@ class SkipBoGame(GameAdapter[Rules, GameState, PlayerView, Move, GameRecord]):
             read_rules=_read_rules,
             parse_move=parse_move,
             describe_move=_describe_move,
+            say_move=_say_move,
             seating=_seating,
         )
 

@@ -217,7 +217,9 @@ def _checked_hand_card(state: GameState, move: Move, card: Card, rule: str = "R-
     """
     hand = state.hands[state.current_player]
     if type(card) is not int or card not in hand:
-        raise IllegalMoveError(move, rule, f"the hand holds no {card!r}")
+        # The wild is 0 inside, but people know it as the wild (W), never as a 0.
+        what = f"wild ({format_card(card)})" if type(card) is int and card == WILD else repr(card)
+        raise IllegalMoveError(move, rule, f"the hand holds no {what}")
     return _without(hand, card)
 
 

@@ -35,6 +35,7 @@ from skipbo.games.skyjo.engine import (
     legal_moves,
     new_game,
     outcome,
+    round_end,
     round_scores,
 )
 from skipbo.games.skyjo.errors import (
@@ -126,6 +127,7 @@ __all__ = [
     "outcome",
     "parse_move",
     "replay",
+    "round_end",
     "round_scores",
     "spectator_view",
     "view",

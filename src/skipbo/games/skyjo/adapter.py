@@ -14,12 +14,15 @@
 
 from __future__ import annotations
 
+import functools
+from typing import Any
+
 from skipbo.common.adapter import GameAdapter
 from skipbo.common.bots import BotsOf
 from skipbo.common.game import Game, register_game
 from skipbo.common.gameinfo import Chance, GameInfo, GameType, Information
 from skipbo.games.skyjo.conformance import check_conformance
-from skipbo.games.skyjo.engine import apply, is_over, legal_moves, new_game
+from skipbo.games.skyjo.engine import apply, is_over, legal_moves, new_game, round_end
 from skipbo.games.skyjo.moves import Move, all_moves, parse_move
 from skipbo.games.skyjo.records import GameRecord
 from skipbo.games.skyjo.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
@@ -59,6 +62,22 @@ def _read_rules(data: object) -> Rules:
     rules = from_data(data, "skyjo-rules")
     assert isinstance(rules, Rules)  # the reader of "skyjo-rules" makes rules
     return rules
+
+
+def _round_end(state: GameState, move: Move) -> dict[str, Any] | None:
+    """The end of the round ``move`` ends (not the game's) as a table shows it.
+
+    The round, every grid turned up (S-END-2: public) and the round's score.
+    """
+    ended = round_end(state, move)
+    if ended is None or ended.outcome is not None:
+        return None
+    score = ended.history[-1]
+    return {
+        "round": ended.round,
+        "grids": [list(grid) for grid in ended.grids],
+        "score": {"sums": list(score.sums), "ender": score.ender, "scores": list(score.scores)},
+    }
 
 
 def _turn(state: GameState) -> tuple[int, int, int, bool]:
@@ -104,6 +123,8 @@ class SkyjoGame(GameAdapter[Rules, GameState, PublicView, Move, GameRecord]):
             read_rules=_read_rules,
             parse_move=parse_move,
             describe_move=describe_move,
+            say_move=functools.partial(describe_move, board=True),
+            round_end=_round_end,
         )
 
 

@@ -59,6 +59,7 @@ __all__ = [
     "legal_moves",
     "new_game",
     "outcome",
+    "round_end",
     "round_scores",
 ]
 
@@ -376,8 +377,10 @@ def _take(state: GameState, move: TakeDiscard) -> GameState:
     )
 
 
-def _place(state: GameState, move: Swap | DiscardFlip) -> GameState:
+def _place(state: GameState, move: Swap | DiscardFlip, *, deal_next: bool = True) -> GameState:
     """Place the card held and end the turn (S-TURN-2 to S-TURN-4, S-COL-1/2, S-END).
+
+    ``deal_next=False`` stops a round that ends at its end, before the next deal.
 
     raises: IllegalMoveError
     pre: state.phase is Phase.PLACE
@@ -413,7 +416,7 @@ def _place(state: GameState, move: Swap | DiscardFlip) -> GameState:
         held=None,
         source=None,
     )
-    return _end_turn(state)
+    return _end_turn(state, deal_next=deal_next)
 
 
 def _remove_column(
@@ -443,7 +446,7 @@ def _remove_column(
     return grid, up, tuple(cards)  # type: ignore[arg-type]  # none is None here
 
 
-def _end_turn(state: GameState) -> GameState:
+def _end_turn(state: GameState, *, deal_next: bool = True) -> GameState:
     seat, players = state.current_player, state.rules.players
     turns = state.turns + 1
     ender = state.round_ender
@@ -451,13 +454,46 @@ def _end_turn(state: GameState) -> GameState:
         ender = seat  # S-END-1: the others play once more
     limit = state.rules.turn_limit
     if limit is not None and turns >= limit:
-        return _end_round(state, None)  # S-END-3: at once, no round ender
+        return _end_round(state, None, deal_next=deal_next)  # S-END-3: at once, no ender
     following = (seat + 1) % players
     if following == ender:
-        return _end_round(state, ender)  # S-END-1: everyone else has played once more
+        # S-END-1: everyone else has played once more.
+        return _end_round(state, ender, deal_next=deal_next)
     return attrs.evolve(
         state, phase=Phase.TAKE, current_player=following, turns=turns, round_ender=ender
     )
+
+
+def round_end(state: GameState, move: Move) -> GameState | None:
+    """The position at the end of the round ``move`` ends, before the next deal.
+
+    Every card is face up and complete columns are removed (S-END-2, S-COL-3), the
+    round is scored in ``history``: all of it public, as at a real table where the
+    grids lie turned up until the next deal. ``None`` if ``move`` ends no round; at
+    the game's end, the final position (as :func:`apply` returns it).
+
+    >>> from skipbo.games.skyjo.moves import Swap
+    >>> from skipbo.games.skyjo.rules import Rules
+    >>> state = new_game(Rules(players=2, turn_limit=1), seed=3)
+    >>> while state.phase is not Phase.PLACE:  # both reveal two cards, then a draw
+    ...     state = apply(state, legal_moves(state)[0])
+    >>> ended = round_end(state, Swap(0))
+    >>> [all(ended.face_up[seat]) for seat in (0, 1)]
+    [True, True]
+    >>> ended.history == apply(state, Swap(0)).history
+    True
+
+    Raises:
+        IllegalMoveError: as :func:`apply` does; nothing changes.
+
+    """
+    after = apply(state, move)  # checks the move
+    if len(after.history) == len(state.history):
+        return None
+    if after.phase is Phase.OVER:
+        return after
+    assert isinstance(move, Swap | DiscardFlip)  # only placing a card ends a round
+    return _place(state, move, deal_next=False)
 
 
 def round_scores(sums: Sequence[int], ender: int | None) -> tuple[int, ...]:
@@ -487,8 +523,11 @@ def round_scores(sums: Sequence[int], ender: int | None) -> tuple[int, ...]:
     return scores
 
 
-def _end_round(state: GameState, ender: int | None) -> GameState:
-    """S-END-2: turn every card up, remove columns (S-COL-3), score, then deal anew."""
+def _end_round(state: GameState, ender: int | None, *, deal_next: bool = True) -> GameState:
+    """S-END-2: turn every card up, remove columns (S-COL-3), score, then deal anew.
+
+    ``deal_next=False``: the position at the round's end, scored, before the deal.
+    """
     grids, face_up = [], []
     discard_pile = state.discard_pile
     for grid, up in zip(state.grids, state.face_up, strict=True):
@@ -514,6 +553,8 @@ def _end_round(state: GameState, ender: int | None) -> GameState:
         best = min(totals)
         winners = tuple(seat for seat, total in enumerate(totals) if total == best)
         return attrs.evolve(ended, phase=Phase.OVER, outcome=Outcome(winners, totals))
+    if not deal_next:
+        return ended
     # S-SETUP-5: the round ender starts the next round; after the turn limit, the next seat.
     starter = ender if ender is not None else (state.starter + 1) % state.rules.players
     order, seed = shuffle(state.rules.deck.cards(), state.shuffle_seed)

@@ -6,6 +6,8 @@
 round 1, reveal phase: seat 0 turns two cards up; totals 0 0
 >>> describe_move(skyjo.parse_move("r0+4"), seen)
 'turn up the cards at places 0 and 4 (column 1, row 1 and column 2, row 2)'
+>>> describe_move(skyjo.parse_move("r0+4"), seen, board=True)
+'turn up the cards at column 1, row 1 and column 2, row 2'
 """
 
 from __future__ import annotations
@@ -63,15 +65,23 @@ def _where(place: int) -> str:
     return f"column {place // ROWS + 1}, row {place % ROWS + 1}"
 
 
-def describe_move(move: Move, seen: PublicView) -> str:
+def describe_move(move: Move, seen: PublicView, *, board: bool = False) -> str:
     """``move`` of the player to move in ``seen``, in plain words.
 
     A placing move names the card in hand, the place (and its column and row) and the
     card it replaces, as far as ``seen`` shows them: a face-down card stays unnamed.
+    With ``board``, a place is said as a board for people shows it: by its column
+    and row alone (the place numbers are the notation's).
     """
     held = "the card in hand" if seen.held is None else f"the {seen.held} in hand"
+
+    def at(place: int) -> str:
+        return _where(place) if board else f"place {place} ({_where(place)})"
+
     match move:
         case Reveal(first, second):
+            if board:
+                return f"turn up the cards at {_where(first)} and {_where(second)}"
             return (
                 f"turn up the cards at places {first} and {second} "
                 f"({_where(first)} and {_where(second)})"
@@ -85,10 +95,8 @@ def describe_move(move: Move, seen: PublicView) -> str:
             grid = seen.grids[seen.current_player]
             there = grid[place] if 0 <= place < len(grid) else None
             old = "the face-down card" if there == FACE_DOWN else f"the {there}"
-            return (
-                f"swap {held} for the card at place {place} ({_where(place)}): "
-                f"{old} there goes on the discard pile"
-            )
+            return f"swap {held} for the card at {at(place)}: {old} there goes on the discard pile"
         case DiscardFlip(place):
-            return f"discard {held} and turn up place {place} ({_where(place)})"
+            where = f"the card at {at(place)}" if board else at(place)
+            return f"discard {held} and turn up {where}"
     raise ArgumentTypeError(f"not a Skyjo move: {move!r}")

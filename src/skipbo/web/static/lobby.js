@@ -8,6 +8,29 @@ function el(tag, text) {
   return node;
 }
 
+// A button that copies ``text`` (an invite link) and says so on itself.
+function copyButton(text, label) {
+  const button = el("button", "Copy");
+  button.type = "button";
+  button.className = "secondary copy";
+  button.setAttribute("aria-label", label);
+  button.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      button.textContent = "Copied";
+    } catch (error) {
+      button.textContent = "Copy it by hand";
+    }
+  });
+  return button;
+}
+
+// A choice of seconds ("" is none).
+function seconds(id) {
+  const value = document.getElementById(id).value;
+  return value === "" ? null : Number(value);
+}
+
 function chosenGame() {
   return document.querySelector("input[name=game]:checked").value;
 }
@@ -100,6 +123,10 @@ async function create(event) {
       rules: currentRules(),
       seats: [...document.querySelectorAll("select.seat")].map((s) => s.value),
       target: game.target === null ? null : Number(document.getElementById("target").value),
+      options: {
+        turn_seconds: seconds("turn-timer"),
+        away_seconds: seconds("away-after"),
+      },
     };
   } catch (error) {
     notice.textContent = `The rules are not JSON: ${error.message}`;
@@ -123,14 +150,14 @@ async function create(event) {
     const link = el("a", new URL(seat.link, location.href).href);
     link.href = seat.link;
     link.className = "seat-link";
-    item.append(link);
+    item.append(link, " ", copyButton(link.textContent, `Copy the link of seat ${seat.seat + 1}`));
     list.append(item);
   }
   const item = el("li", "Spectators: ");
   const link = el("a", new URL(answer.spectate, location.href).href);
   link.href = answer.spectate;
   link.className = "spectate-link";
-  item.append(link);
+  item.append(link, " ", copyButton(link.textContent, "Copy the spectators' link"));
   list.append(item);
   document.getElementById("links").hidden = false;
 }

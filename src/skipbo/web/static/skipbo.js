@@ -52,6 +52,8 @@
       if (pile.length === 0) fan.append(card(null));
       node.append(fan);
       const label = `${owner} discard pile ${index + 1}`;
+      // Labelled as the words say it ("discard pile 2"), as the build piles are.
+      node.append(el("span", `pile ${index + 1}`, "count"));
       node.append(el("span", pile.length ? count(pile.length, "card") : "empty", "count"));
       if (pile.length > 0) {
         const top = fan.lastChild;
@@ -82,12 +84,13 @@
     const view = message.view;
     const mine = seat === message.seat;
     const owner = possessive(message, seat);
-    const box = el("section", null, `player${seat === view.current_player ? " to-move" : ""}`);
+    const moving = seat === view.current_player && !view.outcome; // nobody moves after the game
+    const box = el("section", null, `player${moving ? " to-move" : ""}`);
     box.dataset.pile = `seat${seat}`;
     const title = mine ? "You" : message.names[seat];
     const team = message.seating.seat_team[seat];
     const heading = el("h2", view.rules.teams ? `${title} (team ${team + 1})` : title);
-    if (seat === view.current_player) heading.append(el("span", " · to move", "turn-mark"));
+    if (moving) heading.append(el("span", " · to move", "turn-mark"));
     box.setAttribute("aria-label", `${title}'s piles`);
     box.append(heading);
     const row = el("div", null, "row");
@@ -195,6 +198,16 @@
         return "Your turn: choose a card (▲ marks hand cards that can go on a build pile).";
       }
       return "Now choose where it goes: a build pile, or one of your discard piles to end your turn.";
+    },
+    // What a hint outlines on the board: the card to play and where it goes.
+    hintNodes(message, move) {
+      if (move === "pass") return [document.getElementById("pass")];
+      const [from, to] = move.split(">");
+      const board = document.getElementById("board");
+      return [
+        board.querySelector(`[data-source="${CSS.escape(from)}"]`),
+        board.querySelector(`[data-target="${CSS.escape(to)}"]`),
+      ];
     },
     // Where the card of a move came from and went to (the keys of data-pile).
     piles(message, entry) {

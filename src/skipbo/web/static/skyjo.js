@@ -148,6 +148,51 @@
     return box;
   }
 
+  // The round that just ended, as it ended: every grid turned up, each seat's sum and
+  // score (the ender's doubled), until the person goes on ("Next round").
+  let dismissedRound = 0;
+  function roundEnd(message) {
+    const ended = message.round_end;
+    if (!ended || message.view.outcome || ended.round <= dismissedRound) return null;
+    const box = el("section", null, "round-end");
+    box.id = "round-end";
+    box.setAttribute("aria-labelledby", "round-end-title");
+    const title = el("h2", `Round ${ended.round} is over: every card turned up`);
+    title.id = "round-end-title";
+    box.append(title);
+    const row = el("div", null, "row");
+    ended.grids.forEach((cards, seat) => {
+      const who = el("div", null, "ended-grid");
+      who.dataset.seat = String(seat);
+      const ender = ended.score.ender === seat;
+      const doubled = ender && ended.score.scores[seat] !== ended.score.sums[seat];
+      who.append(el("h3", `${seatName(message, seat)}${ender ? " (ended the round)" : ""}`));
+      const cells = el("div", null, "grid");
+      cards.forEach((value, place) => {
+        const node = card(value);
+        node.style.gridColumn = String(Math.floor(place / ROWS) + 1);
+        node.style.gridRow = String((place % ROWS) + 1);
+        cells.append(node);
+      });
+      who.append(cells);
+      const sum = ended.score.sums[seat];
+      const score = ended.score.scores[seat];
+      who.append(el("p", doubled ? `sum ${sum}, doubled: scores ${score}` : `scores ${score}`, "small round-score"));
+      row.append(who);
+    });
+    box.append(row);
+    const next = el("button", "Next round");
+    next.type = "button";
+    next.id = "next-round";
+    next.addEventListener("click", () => {
+      dismissedRound = ended.round;
+      box.remove();
+    });
+    box.append(el("p", null, "buttons"));
+    box.lastChild.append(next);
+    return box;
+  }
+
   function history(message) {
     const view = message.view;
     if (!view.history.length) return null;
@@ -197,6 +242,8 @@
       });
       board.append(others, centre(message, ui));
       if (message.seat !== null) board.append(grid(message, ui, message.seat));
+      const ended = roundEnd(message);
+      if (ended) board.append(ended);
       const rounds = history(message);
       if (rounds) board.append(rounds);
     },
@@ -234,6 +281,17 @@
         return `Put the ${view.held} in your grid (the card there is discarded), or choose the discard pile to discard it and turn a card up.`;
       }
       return `Put the ${view.held} in your grid: the card there is discarded.`;
+    },
+    // What a hint outlines on the board: the pile to take from, or the card in hand
+    // and the places of the grid it names.
+    hintNodes(message, move) {
+      const board = document.getElementById("board");
+      const one = (selector) => board.querySelector(selector);
+      const place = (p) => one(`[data-pile="g${message.seat}.${p}"]`);
+      if (move === "draw" || move === "take") return [one(`[data-action="${move}"]`)];
+      if (move[0] === "r") return move.slice(1).split("+").map(place);
+      if (move[0] === "s") return [one('[data-source="held"]'), place(move.slice(1))];
+      return [one('[data-source="held"]'), one('[data-pile="discard"]'), place(move.slice(1))];
     },
     piles(message, entry) {
       const seat = entry.seat;

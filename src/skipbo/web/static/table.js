@@ -1,11 +1,26 @@
 // The web table: draws the pushed view of this seat (the game's board script draws
 // the board), says every move in words, shows the last one travelling on the board,
 // paces the others' moves, and posts the moves chosen by click, drag or keyboard.
-// It holds only what the server pushes (this seat's view); the seat's token stays in
-// the address's #fragment, which browsers never send to a server.
+// It holds only what the server pushes (this seat's view). The seat's token comes in
+// the address's #fragment (browsers never send it to a server); the page keeps it for
+// this tab and takes it out of the address bar, so a shared screenshot or address
+// does not give the seat away ("Copy my seat link" moves the seat to another device).
 "use strict";
 const tableId = decodeURIComponent(location.pathname.split("/")[2]);
-let token = location.hash.length > 1 ? location.hash.slice(1) : null;
+const SEAT_KEY = `seat-token:${tableId}`;
+
+// The token of the address's #fragment (kept for this tab), else the one kept before.
+function takeToken() {
+  if (location.hash.length > 1) {
+    const found = location.hash.slice(1);
+    sessionStorage.setItem(SEAT_KEY, found);
+    history.replaceState(null, "", location.pathname + location.search);
+    return found;
+  }
+  return sessionStorage.getItem(SEAT_KEY);
+}
+
+let token = takeToken();
 let socket = null;
 let shown = null; // the "table" message on the screen
 let queue = []; // messages pushed and not shown yet (the others' moves are paced)
@@ -14,6 +29,7 @@ let selected = null; // the chosen source ("h5", "s0", "d0.1", "held", "g3") awa
 let retryDelay = 500;
 let dragged = false; // a drag just ended: the click that follows it is no choice
 let changedPiles = [];
+let hinted = null; // the hint asked for: its move and the play version it is for
 const PACE_KEY = "table-pace";
 let pace = Number(localStorage.getItem(PACE_KEY) ?? 1400);
 
@@ -121,6 +137,7 @@ async function post(path, body, method = "POST") {
 
 function play(move) {
   selected = null;
+  hinted = null;
   $("hint-text").textContent = "";
   delete $("hint-text").dataset.move;
   const version = shown.version;
@@ -135,6 +152,18 @@ async function hint() {
   const words = answer.words.charAt(0).toUpperCase() + answer.words.slice(1);
   $("hint-text").textContent = `Hint: ${words}.`;
   $("hint-text").dataset.move = answer.move;
+  hinted = { move: answer.move, at: shown.play_version };
+  render();
+}
+
+// The hint on the board as well as in words: its card and target outlined, marked "hint".
+function markHint() {
+  if (!hinted || hinted.at !== shown.play_version || !legal(hinted.move)) return;
+  for (const node of game().hintNodes(shown, hinted.move)) {
+    if (!node) continue;
+    node.classList.add("hinted");
+    if (node.closest("#board")) node.append(el("span", "hint", "badge hint-mark"));
+  }
 }
 
 // Dragging a card: press on a card that may move, let go over where it goes.
@@ -209,6 +238,7 @@ function spoken(message, entry) {
   });
   const who = seatName(message, entry.seat);
   if (!words.startsWith(who)) words = `${who}: ${words}`;
+  if (entry.stand_in) words += ` (a bot played for ${who === "You" ? "you" : who})`;
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -263,7 +293,9 @@ function newMoves(before, message) {
 function show(message) {
   const before = shown;
   const rects = snapshot();
-  if (!before || before.version !== message.version || before.game !== message.game) {
+  // A new name changes no card: the chosen card stays chosen (a move chosen at any
+  // version since the last move or deal is still current).
+  if (!before || before.play_version !== message.play_version || before.game !== message.game) {
     selected = Games[message.game_type].defaultSource(message);
   }
   shown = message;
@@ -272,6 +304,7 @@ function show(message) {
     post("name", { name: stored }); // the name this browser chose at another table
   }
   const fresh = newMoves(before, message);
+  const turnBegins = message.legal.length > 0 && !(before && before.legal.length);
   const latest = fresh.at(-1);
   const notes = Games[message.game_type].notes ? Games[message.game_type].notes(before, message) : [];
   if (notes.length) {
@@ -289,8 +322,30 @@ function show(message) {
     if (!before || before.game !== message.game) changedPiles = [];
     render();
   }
+  if (turnBegins && message.view.outcome === null) bringOwnCardsIntoView();
   return fresh.some((entry) => entry.seat !== message.seat);
 }
+
+// The seat's own cards first: when its turn begins, its area is brought into view below
+// the sticky header (the whole area if it fits, else its hand or grid, the cards to play).
+function bringOwnCardsIntoView() {
+  const own = document.querySelector(`#board [data-pile="seat${shown.seat}"]`);
+  if (!own) return;
+  noteHeaderHeight(); // now: this very render may have changed it
+  const header = $("top").getBoundingClientRect().bottom;
+  const room = window.innerHeight - Math.max(0, header);
+  const box = own.getBoundingClientRect();
+  if (box.top >= header && box.bottom <= window.innerHeight) return; // in view already
+  const cards = own.querySelector("#hand, .grid") || own;
+  const target = box.height <= room ? own : cards;
+  target.scrollIntoView({ block: box.height <= room ? "start" : "end" });
+}
+
+// The header's height, for scrolling below it (scroll-margin-top in the style sheet).
+function noteHeaderHeight() {
+  document.documentElement.style.setProperty("--header", `${$("top").offsetHeight}px`);
+}
+new ResizeObserver(noteHeaderHeight).observe($("top"));
 
 function receive(message) {
   queue.push(message);
@@ -329,13 +384,15 @@ function render() {
   const view = message.view;
   const rules = game();
   $("table").hidden = false;
-  document.title = `${rules.title} table`;
+  // The tab says when it is this seat's turn, even from behind another tab.
+  document.title = message.legal.length ? `Your turn · ${rules.title}` : `${rules.title} table`;
   $("title").textContent = rules.title;
   const board = $("board");
   board.replaceChildren();
   board.dataset.game = message.game_type;
   rules.render(message, ui);
   markChanged();
+  markHint();
   renderEnd();
   const status = $("status");
   status.dataset.version = String(message.version);
@@ -347,7 +404,9 @@ function render() {
   $("pass").hidden = !legal("pass");
   $("hint").hidden = !message.legal.length;
   $("cancel").hidden = selected === null || selected === rules.defaultSource(message);
+  renderAway();
   renderLog();
+  renderChat();
   renderMatch();
   renderName();
   if (!$("rules-text").childElementCount) {
@@ -355,6 +414,17 @@ function render() {
     rules.rules.forEach((line) => list.append(el("li", line)));
     $("rules-text").append(list);
   }
+}
+
+// Who a stand-in bot plays for now (a person away, or out of time), and the way back.
+function renderAway() {
+  const mine = shown.seat !== null && shown.away.includes(shown.seat);
+  $("back").hidden = !mine;
+  const others = shown.away.filter((seat) => seat !== shown.seat);
+  const lines = [];
+  if (mine) lines.push("A bot is playing for you: take your seat back to play again.");
+  if (others.length) lines.push(`A bot plays for ${winnersText(shown, others)} until they are back.`);
+  $("away-note").textContent = lines.join(" ");
 }
 
 function renderLog() {
@@ -367,6 +437,25 @@ function renderLog() {
   }
   const latest = shown.last.at(-1);
   $("latest-text").textContent = latest ? spoken(shown, latest) : "none yet in this game";
+}
+
+// The players' chat, always as text (a "<script>" in a line stays those letters).
+function renderChat() {
+  $("chat").hidden = shown.seat === null;
+  const lines = $("chat-lines");
+  const key = JSON.stringify([shown.chat.map((line) => line.number), shown.names]);
+  if (lines.dataset.key === key) return; // unchanged: the reader's scroll stays
+  lines.dataset.key = key;
+  lines.replaceChildren();
+  for (const line of shown.chat) {
+    const item = el("li");
+    item.value = line.number;
+    const text = el("span", line.text, "chat-text");
+    text.dir = "auto"; // a right-to-left line reads right to left, apart from the rest
+    item.append(el("span", `${seatName(shown, line.seat)}: `, "chat-who"), text);
+    lines.append(item);
+  }
+  lines.scrollTop = lines.scrollHeight;
 }
 
 function renderMatch() {
@@ -396,7 +485,9 @@ function renderEnd() {
   if (view.outcome === null) return;
   const winners = view.outcome.winners;
   const title = winnersText(message, winners);
-  $("end-title").textContent = winners.length ? `${title} won` : "Nobody won";
+  // Spoken to the seat: "You won", or "You lost: Ada won" (a spectator reads who won).
+  const lost = message.seat !== null && !winners.includes(message.seat) ? "You lost: " : "";
+  $("end-title").textContent = winners.length ? `${lost}${title} won` : "Nobody won";
   $("end-how").textContent = `Game ${message.game}: ${game().endHow(message, view.outcome)}.`;
   const head = el("tr");
   head.append(el("th", "Player"), el("th", game().scoreHeading));
@@ -422,6 +513,7 @@ function renderEnd() {
 function renderName() {
   const form = $("name-form");
   form.hidden = shown.seat === null;
+  $("seat-link").hidden = shown.seat === null;
   if (shown.seat !== null && document.activeElement !== $("name")) {
     $("name").value = shown.names[shown.seat];
   }
@@ -436,6 +528,8 @@ function connect() {
   socket = mine;
   mine.addEventListener("open", () => {
     retryDelay = 500;
+    // Reconnected: the notice that the server could not be reached is over.
+    if ($("notice").textContent.startsWith("The server cannot be reached")) $("notice").textContent = "";
     mine.send(JSON.stringify({ type: "hello", token }));
   });
   mine.addEventListener("message", (event) => {
@@ -458,7 +552,8 @@ function connect() {
 
 // A seat link opened on this table's page changes only the #fragment: take the seat.
 window.addEventListener("hashchange", () => {
-  token = location.hash.length > 1 ? location.hash.slice(1) : null;
+  if (location.hash.length <= 1) return; // the address bar was cleared: the seat stays
+  token = takeToken();
   const old = socket;
   socket = null;
   if (old) old.close();
@@ -492,7 +587,23 @@ document.addEventListener("pointerup", onPointerUp);
 $("pass").addEventListener("click", () => play("pass"));
 $("hint").addEventListener("click", hint);
 $("cancel").addEventListener("click", () => choose(game().defaultSource(shown)));
+$("back").addEventListener("click", () => post("back", {}));
 $("next").addEventListener("click", () => post("next", { version: shown.version }));
+$("copy-seat").addEventListener("click", async () => {
+  const link = `${location.origin}${location.pathname}#${token}`;
+  try {
+    await navigator.clipboard.writeText(link);
+    $("seat-link-note").textContent = "Copied. Open it on your other device; it holds your seat, so share it with no one.";
+  } catch (error) {
+    $("seat-link-note").textContent = `Copy this link by hand (it holds your seat): ${link}`;
+  }
+});
+$("chat-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const text = $("chat-text").value.trim();
+  if (!text) return;
+  if (await post("chat", { text })) $("chat-text").value = "";
+});
 $("name-form").addEventListener("submit", (event) => {
   event.preventDefault();
   const name = $("name").value.trim();

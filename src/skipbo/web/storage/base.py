@@ -65,6 +65,9 @@ class StoredTable:
     game: str = "skipbo"
     """The game's :attr:`~skipbo.common.gameinfo.GameType.short_name` (``"skyjo"``);
     tables stored before there were two games are Skip-Bo's."""
+    options: str = "{}"
+    """The table's options (:class:`skipbo.web.protocol.TableOptions`) as JSON text;
+    tables stored before there were options have none (``{}``: the defaults)."""
 
 
 @attrs.frozen(slots=True)
@@ -171,11 +174,11 @@ class TableListing:
         return self._ids(LIVE)
 
 
-COLUMNS = "id, rules, seed, target, seats, token_hashes, game"
+COLUMNS = "id, rules, seed, target, seats, token_hashes, game, options"
 """The creation row's columns, in the order of :func:`table_row`."""
 
 
-def table_row(table: StoredTable) -> tuple[str, str, str, int, str, str, str]:
+def table_row(table: StoredTable) -> tuple[str, str, str, int, str, str, str, str]:
     """The creation row's columns as both databases store them (seats as JSON text)."""
     return (
         table.table,
@@ -185,6 +188,7 @@ def table_row(table: StoredTable) -> tuple[str, str, str, int, str, str, str]:
         json.dumps(table.seats),
         json.dumps(table.token_hashes),
         table.game,
+        table.options,
     )
 
 
@@ -198,4 +202,5 @@ def stored_table(row: Sequence[Any]) -> StoredTable:
         seats=tuple(json.loads(row[4])),
         token_hashes=tuple(json.loads(row[5])),
         game=row[6],
+        options=row[7],
     )

@@ -63,8 +63,11 @@ CREATE TABLE IF NOT EXISTS skipbo_tables (
     game TEXT NOT NULL DEFAULT 'skipbo',
     updated DOUBLE PRECISION NOT NULL,
     finished BOOLEAN NOT NULL DEFAULT FALSE,
-    expired BOOLEAN NOT NULL DEFAULT FALSE
+    expired BOOLEAN NOT NULL DEFAULT FALSE,
+    options TEXT NOT NULL DEFAULT '{}'
 );
+-- Databases made before tables had options get the column (with none).
+ALTER TABLE skipbo_tables ADD COLUMN IF NOT EXISTS options TEXT NOT NULL DEFAULT '{}';
 CREATE TABLE IF NOT EXISTS skipbo_events (
     table_id TEXT NOT NULL REFERENCES skipbo_tables(id) ON DELETE CASCADE,
     version INTEGER NOT NULL,
@@ -175,7 +178,7 @@ class PostgresStorage(TableListing):
         self._run(
             lambda db: db.execute(
                 f"INSERT INTO skipbo_tables ({COLUMNS}, updated)"
-                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
                 (*table_row(table), self._clock()),
             )
         )

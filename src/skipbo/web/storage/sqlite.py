@@ -48,6 +48,7 @@ _ADDED = {
     "updated": "REAL NOT NULL DEFAULT 0",
     "finished": "INTEGER NOT NULL DEFAULT 0",
     "expired": "INTEGER NOT NULL DEFAULT 0",
+    "options": "TEXT NOT NULL DEFAULT '{}'",  # tables from before options have none
 }
 
 
@@ -124,7 +125,7 @@ class SQLiteStorage(TableListing):
         """Store a new table (no events)."""
         with self._lock, self._db:
             self._db.execute(
-                f"INSERT INTO tables ({COLUMNS}, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                f"INSERT INTO tables ({COLUMNS}, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (*table_row(table), self._clock()),
             )
 

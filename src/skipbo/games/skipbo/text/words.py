@@ -12,6 +12,12 @@ stands for (R-BUILD-3).
 'play a wild (as 1) from your hand on build pile 2'
 >>> describe_move(skipbo.parse_move("h4>d1"), skipbo.view(state, 1))
 'seat 0 discards 4 on their discard pile 1 (ends their turn)'
+
+The notation and the terminal count piles from 0; a board for people (the web
+table) labels them from 1, and its words say them so (``board=True``):
+
+>>> describe_move(skipbo.parse_move("hW>b2"), skipbo.view(state, 0), board=True)
+'play a wild (as 1) from your hand on build pile 3'
 """
 
 from __future__ import annotations
@@ -62,16 +68,21 @@ def _owner(seats: list[int], mover: int, yours: str) -> str:
     return "seat " + "/".join(map(str, seats)) + "'s"
 
 
-def _discard_pile(seen: PlayerView, discard_set: int, pile: int) -> str:
+def _discard_pile(seen: PlayerView, discard_set: int, pile: int, board: bool) -> str:
+    if board:  # the board shows each owner's piles numbered from 1; the owner is named
+        return str(pile + 1)
     # In individual play a seat has one discard set: its pile number says enough.
     return f"{discard_set}.{pile}" if seen.rules.teams is not None else str(pile)
 
 
-def describe_move(move: Move, seen: PlayerView) -> str:
+def describe_move(move: Move, seen: PlayerView, *, board: bool = False) -> str:
     """``move`` of the player to move in ``seen``, in plain words.
 
     Imperative ("play ...") when ``seen`` is the mover's own view, else a report
-    ("seat 1 plays ...").
+    ("seat 1 plays ..."). Piles are numbered as the notation numbers them (from 0,
+    as the terminal shows them), or with ``board`` as a board for people labels
+    them: build and discard piles from 1, a stock by its owner alone. Seats keep
+    their numbers either way (a page says names in their place).
     """
     rules = seen.rules
     mover = seen.current_player
@@ -88,7 +99,7 @@ def describe_move(move: Move, seen: PlayerView) -> str:
             top = seen.stock_tops[stock] if 0 <= stock < len(seen.stock_tops) else None
             owners = [seat for seat, own in enumerate(rules.seating.own_stock) if own == stock]
             what = f"{_card(top, seen, build)} from {_owner(owners, mover, your)} stock"
-            if rules.teams is not None:
+            if rules.teams is not None and not board:
                 what += f" s{stock}"
         case PlayFromDiscard(discard_set=discard_set, pile=pile, build=build):
             piles = seen.discards[discard_set] if 0 <= discard_set < len(seen.discards) else ()
@@ -98,9 +109,9 @@ def describe_move(move: Move, seen: PlayerView) -> str:
             ]
             owner = _owner(owners, mover, your)
             what = f"{_card(top, seen, build)} from {owner} discard pile "
-            what += _discard_pile(seen, discard_set, pile)
+            what += _discard_pile(seen, discard_set, pile, board)
         case Discard(card=card, pile=pile):
-            where = _discard_pile(seen, rules.seating.own_discards[mover], pile)
+            where = _discard_pile(seen, rules.seating.own_discards[mover], pile, board)
             return f"{verb('discard')} {card_name(card)} on {your} discard pile {where} " + (
                 f"(ends {your} turn)"
             )
@@ -108,4 +119,4 @@ def describe_move(move: Move, seen: PlayerView) -> str:
             return f"{verb('pass')} (ends {your} turn with an empty hand)"
         case _:
             assert_never(move)
-    return f"{verb('play')} {what} on build pile {build}"
+    return f"{verb('play')} {what} on build pile {build + 1 if board else build}"
