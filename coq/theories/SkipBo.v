@@ -14,9 +14,9 @@
 From Coq Require Import List Arith Bool Lia.
 Import ListNotations.
 
-Definition card := nat.
+Notation card := nat (only parsing).
 Definition wild : card := 0.
-Definition pile := list card.
+Notation pile := (list nat) (only parsing).
 
 (** ** The rules record (the parameters of the Python [Rules]) *)
 
