@@ -99,3 +99,87 @@ Proof.
     rewrite L. lia.
   - split; [apply endless_turn; assumption|]. repeat split.
 Qed.
+
+(** ** What does decrease: the cards a turn can still play *)
+
+(** The cards in the hands, stock piles, discard piles and draw pile. *)
+Definition measure (s : state) : nat :=
+  length (concat (hands s)) + length (concat (stocks s))
+  + length (concat (concat (discards s))) + length (draw_pile s).
+
+Lemma len_concat_upd (l : list pile) i y :
+  i < length l -> length (concat (upd l i y)) + length (nth i l []) = length (concat l) + length y.
+Proof.
+  revert i; induction l as [|a l IH]; intros [|i] H; simpl in *; try lia;
+    rewrite !app_length; [lia|]. specialize (IH i ltac:(lia)). lia.
+Qed.
+
+Lemma len_concat2_upd (l : list (list pile)) i y :
+  i < length l ->
+  length (concat (concat (upd l i y))) + length (concat (nth i l [])) =
+  length (concat (concat l)) + length (concat y).
+Proof.
+  revert i; induction l as [|a l IH]; intros [|i] H; simpl in *; try lia;
+    rewrite !concat_app, !app_length; [lia|]. specialize (IH i ltac:(lia)). lia.
+Qed.
+
+Lemma remove_one_len c h : In c h -> length h = S (length (remove_one c h)).
+Proof.
+  induction h as [|a h IH]; simpl; [tauto|]. intros Hin.
+  destruct (Nat.eqb_spec a c); [reflexivity|]. destruct Hin as [->|Hin]; [contradiction|].
+  simpl. rewrite <- IH by assumption. reflexivity.
+Qed.
+
+Lemma removelast_len (p : pile) : p <> [] -> length p = S (length (removelast p)).
+Proof.
+  intros H. rewrite (app_removelast_last wild H) at 1. rewrite app_length. simpl. lia.
+Qed.
+
+Lemma after_play_measure r shuf s b c st ds hs won :
+  hand_size r <= length (draw_pile s) -> current s < length hs ->
+  measure (after_play r shuf s b c st ds hs won) =
+  length (concat hs) + length (concat st) + length (concat (concat ds)) + length (draw_pile s).
+Proof.
+  intros Hd Hp. unfold after_play. destruct (place r s b c) as [builds' comp1].
+  destruct won; [reflexivity|].
+  destruct (nth (current s) hs []) as [|a rest] eqn:Eh; [|reflexivity].
+  unfold fill, draw. simpl length.
+  destruct (Nat.leb_spec (hand_size r - 0) (length (draw_pile s))); [|lia].
+  unfold measure. cbn [hands stocks discards draw_pile].
+  pose proof (len_concat_upd hs (current s) ([] ++ skipn (length (draw_pile s) - (hand_size r - 0))
+     (draw_pile s)) Hp) as U.
+  rewrite Eh in U. simpl in U |- *.
+  pose proof (firstn_skipn (length (draw_pile s) - (hand_size r - 0)) (draw_pile s)) as F.
+  apply (f_equal (@length nat)) in F. rewrite app_length in F. lia.
+Qed.
+
+(** While the draw pile holds at least a hand's worth of cards (so that no refill can
+    reshuffle), every play inside a turn takes exactly one card out of the hands,
+    stock, discard and draw piles: a turn in which no reshuffle happens ends. *)
+Theorem play_measure_decreases r shuf s m s' :
+  wf r s -> step r shuf s m = Some s' -> m <> Pass -> (forall c i, m <> Discard c i) ->
+  hand_size r <= length (draw_pile s) -> S (measure s') = measure s.
+Proof.
+  intros [Hl Hc] Hstep Hpass Hdisc Hd. apply step_some in Hstep.
+  destruct Hstep as [[_ Hleg] ->].
+  assert (current s < length (hands s)) as Hp by lia.
+  destruct m as [c b|k b|d i b|c i|]; simpl in Hleg |- *;
+    [| | |exfalso; apply (Hdisc c i); reflexivity|contradiction].
+  - rewrite after_play_measure by (try rewrite upd_length; assumption).
+    destruct Hleg as (Hin & _).
+    pose proof (len_concat_upd (hands s) (current s) (remove_one c (hand s)) Hp).
+    pose proof (remove_one_len c (hand s) Hin). unfold hand, measure in *. lia.
+  - rewrite after_play_measure by assumption. destruct Hleg as (_ & Hne & _).
+    pose proof (len_concat_upd (stocks s) k (removelast (nth k (stocks s) []))
+                  (nth_nonempty_lt _ _ Hne)).
+    pose proof (removelast_len _ Hne). unfold measure. lia.
+  - rewrite after_play_measure by assumption. destruct Hleg as (_ & Hne & _).
+    assert (Hdn : nth d (discards s) [] <> []).
+    { intros E. rewrite E in Hne. destruct i; apply Hne; reflexivity. }
+    pose proof (len_concat2_upd (discards s) d
+                  (upd (nth d (discards s) []) i (removelast (nth i (nth d (discards s) []) [])))
+                  (nth_nonempty_lt _ _ Hdn)).
+    pose proof (len_concat_upd (nth d (discards s) []) i
+                  (removelast (nth i (nth d (discards s) []) [])) (nth_nonempty_lt _ _ Hne)).
+    pose proof (removelast_len _ Hne). unfold measure. lia.
+Qed.
