@@ -1,0 +1,331 @@
+(** * Skyjo: a round, as a Coq model (SKYJO_RULES.md), and its theorems.
+
+    Written from the normative rules (shared SKYJO_RULES.md).  The model covers a
+    round's play from the first turn (after the two reveals of S-SETUP-4) to its
+    scoring: taking a card (S-TURN-1), swapping it in or discarding it and turning a
+    card up (S-TURN-2/3), column removal (S-COL-1..4), the reshuffle of the discard
+    pile (S-DRAW-1, an input as in Skip-Bo's model), the round's end (S-END-1..3) and
+    its scoring with the round ender's doubling (S-SCORE-1/2).
+
+    A grid is a list of places, column [k] being places [3k], [3k+1], [3k+2]
+    (S-SETUP-2); a place is face down, face up, or gone with its removed column
+    (S-COL-4).  Piles have their top at the end. *)
+
+From Coq Require Import List Arith ZArith Bool Lia Permutation.
+Import ListNotations.
+From SkipBoProofs Require Import SkipBo.
+
+Inductive place := Gone | Down (v : Z) | Up (v : Z).
+Notation grid := (list place) (only parsing).
+
+Record srules := mkSRules { splayers : nat; sturn_limit : option nat }.
+
+Inductive phase :=
+  | Take                                  (** take a card (S-TURN-1) *)
+  | PlaceCard (held : Z) (drawn : bool)   (** place the card taken; [drawn]: from the draw pile *)
+  | Scored (scores : list Z).             (** the round is over and scored (S-END-2) *)
+
+Record sstate := mkSState {
+  grids : list grid;
+  discard_pile : list Z;
+  sdraw_pile : list Z;
+  scurrent : nat;
+  sphase : phase;
+  turns : nat;
+  ender : option nat
+}.
+
+Inductive smove := TakeDiscard | Draw | Swap (p : nat) | DiscardFlip (p : nat).
+
+(** ** Columns (S-COL-1, S-COL-4) *)
+
+Definition column_value (g : grid) (k : nat) : option Z :=
+  match nth (3 * k) g Gone, nth (3 * k + 1) g Gone, nth (3 * k + 2) g Gone with
+  | Up a, Up b, Up c => if (a =? b)%Z && (b =? c)%Z then Some a else None
+  | _, _, _ => None
+  end.
+
+(** A complete column (three face-up cards of one value) goes to the discard pile. *)
+Definition remove_column (g : grid) (k : nat) : grid * list Z :=
+  match column_value g k with
+  | Some v => (upd (upd (upd g (3 * k) Gone) (3 * k + 1) Gone) (3 * k + 2) Gone, [v; v; v])
+  | None => (g, [])
+  end.
+
+Definition no_complete_column (g : grid) : Prop := forall k, column_value g k = None.
+
+Definition place_cards (q : place) : list Z :=
+  match q with Gone => [] | Down v | Up v => [v] end.
+
+Definition grid_cards (g : grid) : list Z := flat_map place_cards g.
+
+Definition has_down (g : grid) : bool :=
+  existsb (fun q => match q with Down _ => true | _ => false end) g.
+
+Definition reveal (q : place) : place := match q with Down v => Up v | q => q end.
+
+(** S-END-2 / S-COL-3: every card face up, then every complete column removed. *)
+Definition finish (g : grid) : grid * list Z :=
+  let '(g0, r0) := remove_column (map reveal g) 0 in
+  let '(g1, r1) := remove_column g0 1 in
+  let '(g2, r2) := remove_column g1 2 in
+  let '(g3, r3) := remove_column g2 3 in
+  (g3, r0 ++ r1 ++ r2 ++ r3).
+
+Definition grid_sum (g : grid) : Z := fold_right Z.add 0%Z (grid_cards g).
+
+(** ** Scoring (S-SCORE-1, S-SCORE-2) *)
+
+(** The round ender's positive score is doubled when another player scored as little or
+    less. *)
+Definition beaten (sums : list Z) (i : nat) : bool :=
+  existsb (fun j => negb (Nat.eqb j i) && (nth j sums 0 <=? nth i sums 0)%Z)
+          (seq 0 (length sums)).
+
+Definition round_scores (sums : list Z) (e : option nat) : list Z :=
+  match e with
+  | None => sums
+  | Some i =>
+      if (0 <? nth i sums 0)%Z && beaten sums i then upd sums i (2 * nth i sums 0)%Z else sums
+  end.
+
+Definition end_round (s : sstate) (gs : list grid) (dp : list Z) (e : option nat) : sstate :=
+  let finished := map finish gs in
+  let gs' := map fst finished in
+  mkSState gs' (dp ++ concat (map snd finished)) (sdraw_pile s) (scurrent s)
+    (Scored (round_scores (map grid_sum gs') e)) (S (turns s)) e.
+
+(** S-TURN-4, S-END-1, S-END-3: the end of a turn. *)
+Definition end_turn (r : srules) (s : sstate) (gs : list grid) (dp : list Z) : sstate :=
+  let seat := scurrent s in
+  let t := S (turns s) in
+  let e := match ender s with
+           | None => if has_down (nth seat gs []) then None else Some seat
+           | Some x => Some x
+           end in
+  let limited := match sturn_limit r with Some l => l <=? t | None => false end in
+  if limited then end_round s gs dp None
+  else
+    let f := S seat mod splayers r in
+    if match e with Some x => Nat.eqb x f | None => false end
+    then end_round s gs dp e
+    else mkSState gs dp (sdraw_pile s) f Take t e.
+
+(** Placing the card held at place [p]: a swap (the replaced card is discarded) or a
+    discard of the card held and a card turned up (S-TURN-2/3); then the column. *)
+Definition place_at (r : srules) (s : sstate) (p : nat) (newq : place) (out : Z) : sstate :=
+  let g := nth (scurrent s) (grids s) [] in
+  let '(g', removed) := remove_column (upd g p newq) (p / 3) in
+  end_turn r s (upd (grids s) (scurrent s) g') (discard_pile s ++ [out] ++ removed).
+
+Definition slegalb (s : sstate) (m : smove) : bool :=
+  match sphase s, m with
+  | Take, TakeDiscard => negb (match discard_pile s with [] => true | _ => false end)
+  | Take, Draw => negb (match sdraw_pile s with [] => true | _ => false end)
+                  || (2 <=? length (discard_pile s))
+  | PlaceCard _ _, Swap p =>
+      match nth p (nth (scurrent s) (grids s) []) Gone with Gone => false | _ => true end
+  | PlaceCard _ true, DiscardFlip p =>
+      match nth p (nth (scurrent s) (grids s) []) Gone with Down _ => true | _ => false end
+  | _, _ => false
+  end.
+
+Definition sstep (r : srules) (shuf : list Z -> list Z) (s : sstate) (m : smove)
+  : option sstate :=
+  if negb (slegalb s m) then None else
+  Some match sphase s, m with
+  | Take, TakeDiscard =>
+      mkSState (grids s) (removelast (discard_pile s)) (sdraw_pile s) (scurrent s)
+        (PlaceCard (last (discard_pile s) 0%Z) false) (turns s) (ender s)
+  | Take, Draw =>
+      let '(dp, pile) :=
+        match sdraw_pile s with
+        | [] => ([last (discard_pile s) 0%Z], shuf (removelast (discard_pile s)))
+        | pile => (discard_pile s, pile)
+        end in
+      mkSState (grids s) dp (removelast pile) (scurrent s) (PlaceCard (last pile 0%Z) true)
+        (turns s) (ender s)
+  | PlaceCard h _, Swap p =>
+      let old := nth p (nth (scurrent s) (grids s) []) Gone in
+      place_at r s p (Up h) (match old with Down v | Up v => v | Gone => 0%Z end)
+  | PlaceCard h _, DiscardFlip p =>
+      let old := nth p (nth (scurrent s) (grids s) []) Gone in
+      place_at r s p (Up (match old with Down v | Up v => v | Gone => 0%Z end)) h
+  | _, _ => s
+  end.
+
+(** ** Conservation *)
+
+Definition held_cards (s : sstate) : list Z :=
+  match sphase s with PlaceCard h _ => [h] | _ => [] end.
+
+Definition sall_cards (s : sstate) : list Z :=
+  concat (map grid_cards (grids s)) ++ discard_pile s ++ sdraw_pile s ++ held_cards s.
+
+Definition zcnt (x : Z) (l : list Z) : nat := count_occ Z.eq_dec l x.
+
+Lemma zcnt_app x a b : zcnt x (a ++ b) = zcnt x a + zcnt x b.
+Proof. apply count_occ_app. Qed.
+
+Lemma zcnt_removelast x (l : list Z) : l <> [] -> zcnt x l = zcnt x (removelast l) + zcnt x [last l 0%Z].
+Proof. intros H. rewrite (app_removelast_last 0%Z H) at 1. apply zcnt_app. Qed.
+
+Lemma nth_lt_place (g : grid) i : nth i g Gone <> Gone -> i < length g.
+Proof.
+  intros H. destruct (Nat.lt_ge_cases i (length g)); [assumption|].
+  exfalso. apply H. apply nth_overflow. assumption.
+Qed.
+
+Lemma zcnt_grid_upd x (g : grid) i q :
+  i < length g ->
+  zcnt x (grid_cards (upd g i q)) + zcnt x (place_cards (nth i g Gone)) =
+  zcnt x (grid_cards g) + zcnt x (place_cards q).
+Proof.
+  unfold grid_cards. revert i; induction g as [|a g IH]; intros [|i] H; simpl in *; try lia;
+    rewrite !zcnt_app; [lia|]. specialize (IH i ltac:(lia)). lia.
+Qed.
+
+Lemma zcnt_grids_upd x (gs : list grid) i g :
+  i < length gs ->
+  zcnt x (concat (map grid_cards (upd gs i g))) + zcnt x (grid_cards (nth i gs [])) =
+  zcnt x (concat (map grid_cards gs)) + zcnt x (grid_cards g).
+Proof.
+  revert i; induction gs as [|a gs IH]; intros [|i] H; simpl in *; try lia;
+    rewrite !zcnt_app; [lia|]. specialize (IH i ltac:(lia)). lia.
+Qed.
+
+Lemma upd_length_place (g : grid) i q : length (upd g i q) = length g.
+Proof. revert i; induction g; intros [|i]; simpl; auto. Qed.
+
+Lemma nth_upd_other_place (g : grid) i j q : i <> j -> nth j (upd g i q) Gone = nth j g Gone.
+Proof. revert i j; induction g; intros [|i] [|j] H; simpl; auto; lia. Qed.
+
+(** S-COL-1: removing a column moves its cards to the removed list, nothing else. *)
+Theorem remove_column_conserves x g k :
+  let '(g', removed) := remove_column g k in
+  zcnt x (grid_cards g') + zcnt x removed = zcnt x (grid_cards g).
+Proof.
+  unfold remove_column, column_value.
+  destruct (nth (3 * k) g Gone) as [|a|a] eqn:E0; try (simpl; lia).
+  destruct (nth (3 * k + 1) g Gone) as [|b|b] eqn:E1; try (simpl; lia).
+  destruct (nth (3 * k + 2) g Gone) as [|c|c] eqn:E2; try (simpl; lia).
+  destruct ((a =? b)%Z && (b =? c)%Z) eqn:E; [|simpl; lia].
+  apply andb_true_iff in E. destruct E as [Eab Ebc]. apply Z.eqb_eq in Eab, Ebc. subst b c.
+  assert (L0 : 3 * k < length g) by (apply nth_lt_place; congruence).
+  assert (L1 : 3 * k + 1 < length g) by (apply nth_lt_place; congruence).
+  assert (L2 : 3 * k + 2 < length g) by (apply nth_lt_place; congruence).
+  pose proof (zcnt_grid_upd x g (3 * k) Gone L0) as U0.
+  pose proof (zcnt_grid_upd x (upd g (3 * k) Gone) (3 * k + 1) Gone
+                ltac:(rewrite upd_length_place; lia)) as U1.
+  pose proof (zcnt_grid_upd x (upd (upd g (3 * k) Gone) (3 * k + 1) Gone) (3 * k + 2) Gone
+                ltac:(rewrite !upd_length_place; lia)) as U2.
+  rewrite nth_upd_other_place in U1 by lia.
+  rewrite !nth_upd_other_place in U2 by lia.
+  rewrite E0 in U0. rewrite E1 in U1. rewrite E2 in U2.
+  unfold zcnt in *. simpl in *. destruct (Z.eq_dec a x); lia.
+Qed.
+
+Lemma reveal_conserves x g : zcnt x (grid_cards (map reveal g)) = zcnt x (grid_cards g).
+Proof.
+  unfold grid_cards. induction g as [|q g IH]; [reflexivity|]. simpl.
+  rewrite !zcnt_app, IH. destruct q; reflexivity.
+Qed.
+
+Lemma finish_conserves x g :
+  let '(g', removed) := finish g in
+  zcnt x (grid_cards g') + zcnt x removed = zcnt x (grid_cards g).
+Proof.
+  unfold finish. rewrite <- (reveal_conserves x g).
+  pose proof (remove_column_conserves x (map reveal g) 0).
+  destruct (remove_column (map reveal g) 0) as [g0 r0].
+  pose proof (remove_column_conserves x g0 1). destruct (remove_column g0 1) as [g1 r1].
+  pose proof (remove_column_conserves x g1 2). destruct (remove_column g1 2) as [g2 r2].
+  pose proof (remove_column_conserves x g2 3). destruct (remove_column g2 3) as [g3 r3].
+  rewrite !zcnt_app. lia.
+Qed.
+
+Lemma end_round_conserves x s gs dp e :
+  zcnt x (sall_cards (end_round s gs dp e)) =
+  zcnt x (concat (map grid_cards gs)) + zcnt x dp + zcnt x (sdraw_pile s).
+Proof.
+  unfold end_round, sall_cards, held_cards. simpl. rewrite !zcnt_app.
+  assert (forall gs0 : list grid, zcnt x (concat (map grid_cards (map fst (map finish gs0))))
+            + zcnt x (concat (map snd (map finish gs0))) = zcnt x (concat (map grid_cards gs0))) as H.
+  { induction gs0 as [|g gs0 IH]; [reflexivity|]. simpl. rewrite !zcnt_app.
+    pose proof (finish_conserves x g). destruct (finish g). simpl. lia. }
+  specialize (H gs). unfold zcnt in *. simpl. lia.
+Qed.
+
+Lemma end_turn_conserves x r s gs dp :
+  zcnt x (sall_cards (end_turn r s gs dp)) =
+  zcnt x (concat (map grid_cards gs)) + zcnt x dp + zcnt x (sdraw_pile s).
+Proof.
+  unfold end_turn.
+  destruct (match sturn_limit r with Some l => _ | None => false end);
+    [apply end_round_conserves|].
+  destruct (match _ with Some x => _ | None => false end); [apply end_round_conserves|].
+  unfold sall_cards, held_cards. simpl. rewrite !zcnt_app. simpl. lia.
+Qed.
+
+(** Conservation: no step makes or loses a card, whatever the reshuffle's order. *)
+Theorem sstep_conserves r shuf s m s' x :
+  (forall l, Permutation (shuf l) l) ->
+  sstep r shuf s m = Some s' -> zcnt x (sall_cards s') = zcnt x (sall_cards s).
+Proof.
+  intros Hs H. unfold sstep in H. destruct (slegalb s m) eqn:L; [|discriminate].
+  simpl in H. injection H as <-. unfold slegalb in L.
+  destruct (sphase s) as [|h d|sc] eqn:P; destruct m as [| |p|p]; try discriminate;
+    try (destruct d; discriminate).
+  - (* take the discard pile's top *)
+    assert (Hne : discard_pile s <> []) by (intros E; rewrite E in L; discriminate).
+    pose proof (zcnt_removelast x _ Hne).
+    unfold sall_cards, held_cards. cbn [grids discard_pile sdraw_pile sphase]. rewrite P.
+    rewrite !zcnt_app. unfold zcnt in *. simpl in *. lia.
+  - (* draw *)
+    unfold sall_cards, held_cards. cbn [sphase]. rewrite P.
+    destruct (sdraw_pile s) as [|c rest] eqn:Dp.
+    + rewrite orb_true_iff in L. destruct L as [L|L]; [discriminate|]. apply Nat.leb_le in L.
+      assert (Hne : discard_pile s <> []) by (intros E; rewrite E in L; simpl in L; lia).
+      assert (Hf : shuf (removelast (discard_pile s)) <> []).
+      { intros E. pose proof (Permutation_length (Hs (removelast (discard_pile s)))) as Lp.
+        rewrite E in Lp. rewrite (app_removelast_last 0%Z Hne) in L.
+        rewrite app_length in L. simpl in *. lia. }
+      cbn [grids discard_pile sdraw_pile]. rewrite !zcnt_app.
+      pose proof (zcnt_removelast x _ Hf).
+      pose proof (zcnt_removelast x _ Hne).
+      pose proof (proj1 (Permutation_count_occ Z.eq_dec _ _) (Hs (removelast (discard_pile s))) x).
+      unfold zcnt in *. simpl in *. lia.
+    + cbn [grids discard_pile sdraw_pile]. rewrite !zcnt_app.
+      pose proof (zcnt_removelast x (c :: rest) ltac:(discriminate)). unfold zcnt in *. simpl in *.
+      lia.
+  - (* swap *)
+    unfold place_at. set (g := nth (scurrent s) (grids s) []) in *.
+    assert (Hp : p < length g).
+    { apply nth_lt_place. intros E. rewrite E in L. destruct d; discriminate. }
+    destruct (nth p g Gone) as [|v|v] eqn:Q; [destruct d; discriminate| |];
+    pose proof (remove_column_conserves x (upd g p (Up h)) (p / 3));
+    destruct (remove_column (upd g p (Up h)) (p / 3)) as [g' removed];
+    rewrite end_turn_conserves;
+    assert (Hc : scurrent s < length (grids s)) by
+      (destruct (Nat.lt_ge_cases (scurrent s) (length (grids s))); [assumption|];
+       unfold g in Hp; rewrite nth_overflow in Hp by assumption; simpl in Hp; lia);
+    pose proof (zcnt_grids_upd x (grids s) (scurrent s) g' Hc);
+    pose proof (zcnt_grid_upd x g p (Up h) Hp); rewrite Q in *;
+    unfold sall_cards, held_cards; rewrite P; rewrite !zcnt_app; subst g;
+    unfold zcnt in *; simpl in *; destruct (Z.eq_dec h x); destruct (Z.eq_dec v x); lia.
+  - (* discard the card drawn and turn a card up *)
+    destruct d; [|discriminate].
+    unfold place_at. set (g := nth (scurrent s) (grids s) []) in *.
+    destruct (nth p g Gone) as [|v|v] eqn:Q; try discriminate.
+    pose proof (remove_column_conserves x (upd g p (Up v)) (p / 3)).
+    destruct (remove_column (upd g p (Up v)) (p / 3)) as [g' removed].
+    rewrite end_turn_conserves.
+    assert (Hp : p < length g) by (apply nth_lt_place; congruence).
+    assert (Hc : scurrent s < length (grids s)) by
+      (destruct (Nat.lt_ge_cases (scurrent s) (length (grids s))); [assumption|];
+       unfold g in Hp; rewrite nth_overflow in Hp by assumption; simpl in Hp; lia).
+    pose proof (zcnt_grids_upd x (grids s) (scurrent s) g' Hc).
+    pose proof (zcnt_grid_upd x g p (Up v) Hp). rewrite Q in *.
+    unfold sall_cards, held_cards. rewrite P. rewrite !zcnt_app. subst g.
+    unfold zcnt in *. simpl in *. destruct (Z.eq_dec h x); destruct (Z.eq_dec v x); lia.
+Qed.
