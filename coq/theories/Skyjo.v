@@ -329,3 +329,188 @@ Proof.
     unfold sall_cards, held_cards. rewrite P. rewrite !zcnt_app. subst g.
     unfold zcnt in *. simpl in *. destruct (Z.eq_dec h x); destruct (Z.eq_dec v x); lia.
 Qed.
+
+(** ** Columns (S-COL-1..4) *)
+
+Lemma nth_upd_same_place (g : grid) i q : i < length g -> nth i (upd g i q) Gone = q.
+Proof. revert i; induction g; intros [|i] H; simpl in *; try lia; auto with arith. Qed.
+
+Lemma column_value_lt g k v :
+  column_value g k = Some v ->
+  3 * k + 2 < length g /\ nth (3 * k) g Gone = Up v /\ nth (3 * k + 1) g Gone = Up v
+  /\ nth (3 * k + 2) g Gone = Up v.
+Proof.
+  unfold column_value.
+  destruct (nth (3 * k) g Gone) as [|a|a] eqn:E0; try discriminate.
+  destruct (nth (3 * k + 1) g Gone) as [|b|b] eqn:E1; try discriminate.
+  destruct (nth (3 * k + 2) g Gone) as [|c|c] eqn:E2; try discriminate.
+  destruct ((a =? b)%Z && (b =? c)%Z) eqn:E; [|discriminate]. intros H. injection H as <-.
+  apply andb_true_iff in E. destruct E as [Eab Ebc]. apply Z.eqb_eq in Eab, Ebc. subst b c.
+  repeat split; auto. apply nth_lt_place. congruence.
+Qed.
+
+Lemma column_value_upd_other g i q k :
+  i <> 3 * k -> i <> 3 * k + 1 -> i <> 3 * k + 2 ->
+  column_value (upd g i q) k = column_value g k.
+Proof. intros. unfold column_value. rewrite !nth_upd_other_place by lia. reflexivity. Qed.
+
+(** S-COL-1, S-COL-4: what [remove_column] does, exactly: a complete column is
+    removed, its three cards go to the discard pile, and no other place changes;
+    any other column stays as it is. *)
+Theorem remove_column_spec g k :
+  match column_value g k with
+  | Some v =>
+      remove_column g k = (upd (upd (upd g (3 * k) Gone) (3 * k + 1) Gone) (3 * k + 2) Gone,
+                           [v; v; v])
+      /\ forall j, j <> 3 * k -> j <> 3 * k + 1 -> j <> 3 * k + 2 ->
+           nth j (fst (remove_column g k)) Gone = nth j g Gone
+  | None => remove_column g k = (g, [])
+  end.
+Proof.
+  unfold remove_column. destruct (column_value g k) as [v|]; [|reflexivity].
+  split; [reflexivity|]. intros j H0 H1 H2. simpl. rewrite !nth_upd_other_place by lia.
+  reflexivity.
+Qed.
+
+Lemma remove_column_clears g k : column_value (fst (remove_column g k)) k = None.
+Proof.
+  unfold remove_column. destruct (column_value g k) as [v|] eqn:E; [|exact E].
+  simpl. apply column_value_lt in E. destruct E as (L & _).
+  unfold column_value.
+  rewrite nth_upd_other_place, nth_upd_other_place by lia.
+  rewrite nth_upd_same_place by lia. reflexivity.
+Qed.
+
+Lemma remove_column_other g k j : j <> k ->
+  column_value (fst (remove_column g k)) j = column_value g j.
+Proof.
+  intros H. unfold remove_column. destruct (column_value g k); [|reflexivity].
+  simpl. rewrite !column_value_upd_other by lia. reflexivity.
+Qed.
+
+Lemma column_of_place k r : r < 3 -> (3 * k + r) / 3 = k.
+Proof.
+  intros H. rewrite Nat.mul_comm, Nat.div_add_l by lia.
+  destruct r as [|[|[|r]]]; simpl; lia.
+Qed.
+
+Definition columns_ok (g : grid) : Prop := forall k, k < 4 -> column_value g k = None.
+
+(** After a card is placed at [p] and its column checked, no column is complete. *)
+Theorem placed_columns_ok g p q :
+  columns_ok g -> columns_ok (fst (remove_column (upd g p q) (p / 3))).
+Proof.
+  intros Hg k Hk. destruct (Nat.eq_dec k (p / 3)) as [->|Hne].
+  - apply remove_column_clears.
+  - rewrite remove_column_other by assumption.
+    rewrite column_value_upd_other; [apply Hg; assumption| | |];
+      intros E; apply Hne; rewrite E.
+    + rewrite <- (Nat.add_0_r (3 * k)). rewrite column_of_place; lia.
+    + rewrite column_of_place; lia.
+    + rewrite column_of_place; lia.
+Qed.
+
+(** S-END-2 / S-COL-3: after the final reveal no column is complete, and no card is face down. *)
+Theorem finish_columns_ok g : columns_ok (fst (finish g)).
+Proof.
+  unfold finish.
+  pose proof (remove_column_clears (map reveal g) 0) as C0.
+  pose proof (fun j => remove_column_other (map reveal g) 0 j).
+  destruct (remove_column (map reveal g) 0) as [g0 r0]. simpl in *.
+  pose proof (remove_column_clears g0 1) as C1.
+  pose proof (fun j => remove_column_other g0 1 j) as O1.
+  destruct (remove_column g0 1) as [g1 r1]. simpl in *.
+  pose proof (remove_column_clears g1 2) as C2.
+  pose proof (fun j => remove_column_other g1 2 j) as O2.
+  destruct (remove_column g1 2) as [g2 r2]. simpl in *.
+  pose proof (remove_column_clears g2 3) as C3.
+  pose proof (fun j => remove_column_other g2 3 j) as O3.
+  destruct (remove_column g2 3) as [g3 r3]. simpl in *.
+  intros k Hk. destruct k as [|[|[|[|k]]]]; [| | | |lia].
+  - rewrite O3, O2, O1 by lia. exact C0.
+  - rewrite O3, O2 by lia. exact C1.
+  - rewrite O3 by lia. exact C2.
+  - exact C3.
+Qed.
+
+Lemma has_down_upd_gone g i : has_down g = false -> has_down (upd g i Gone) = false.
+Proof.
+  unfold has_down. revert i; induction g as [|q g IH]; intros [|i] H; simpl in *; auto.
+  - apply orb_false_iff in H. destruct H as [_ H2]. exact H2.
+  - apply orb_false_iff in H. destruct H as [H1 H2]. rewrite H1, (IH i H2). reflexivity.
+Qed.
+
+Lemma remove_column_no_down g k : has_down g = false -> has_down (fst (remove_column g k)) = false.
+Proof.
+  intros H. unfold remove_column. destruct (column_value g k); [|exact H].
+  simpl. repeat apply has_down_upd_gone. exact H.
+Qed.
+
+Theorem finish_face_up g : has_down (fst (finish g)) = false.
+Proof.
+  unfold finish.
+  assert (has_down (map reveal g) = false).
+  { induction g as [|q g IH]; [reflexivity|]. simpl. rewrite IH. destruct q; reflexivity. }
+  pose proof (remove_column_no_down _ 0 H) as H0.
+  destruct (remove_column (map reveal g) 0) as [g0 r0]. simpl in H0.
+  pose proof (remove_column_no_down _ 1 H0) as H1.
+  destruct (remove_column g0 1) as [g1 r1]. simpl in H1.
+  pose proof (remove_column_no_down _ 2 H1) as H2.
+  destruct (remove_column g1 2) as [g2 r2]. simpl in H2.
+  pose proof (remove_column_no_down _ 3 H2) as H3.
+  destruct (remove_column g2 3) as [g3 r3]. exact H3.
+Qed.
+
+Lemma In_upd_grid (l : list grid) i x y : In y (upd l i x) -> In y l \/ y = x.
+Proof.
+  revert i; induction l as [|a l IH]; intros [|i]; simpl; try tauto.
+  - intros [<-|H]; tauto.
+  - intros [<-|H]; [tauto|]. destruct (IH i H); tauto.
+Qed.
+
+Lemma end_round_columns s gs dp e g :
+  In g (grids (end_round s gs dp e)) -> columns_ok g.
+Proof.
+  unfold end_round. simpl. rewrite map_map. intros H. apply in_map_iff in H.
+  destruct H as (g0 & <- & _). apply finish_columns_ok.
+Qed.
+
+(** S-COL-1 as an invariant: no grid ever shows a complete column after a move. *)
+Theorem sstep_columns_ok r shuf s m s' :
+  (forall g, In g (grids s) -> columns_ok g) -> sstep r shuf s m = Some s' ->
+  forall g, In g (grids s') -> columns_ok g.
+Proof.
+  intros Hok H. unfold sstep in H. destruct (slegalb s m) eqn:L; [|discriminate].
+  simpl in H. injection H as <-.
+  destruct (sphase s) as [|h d|sc]; destruct m as [| |p|p]; try exact Hok.
+  - simpl. destruct (sdraw_pile s); exact Hok.
+  - unfold place_at.
+    pose proof (placed_columns_ok (nth (scurrent s) (grids s) []) p
+      (Up h)) as Hp.
+    destruct (remove_column _ (p / 3)) as [g' removed] eqn:E.
+    assert (Hg' : columns_ok g').
+    { apply Hp.
+      destruct (Nat.lt_ge_cases (scurrent s) (length (grids s))).
+      - apply Hok, nth_In. assumption.
+      - rewrite nth_overflow by assumption. intros k _. unfold column_value. rewrite !nth_overflow by (simpl; lia). reflexivity. }
+    unfold end_turn.
+    destruct (match sturn_limit r with Some l => _ | None => false end);
+      [apply end_round_columns|].
+    destruct (match _ with Some x => _ | None => false end); [apply end_round_columns|].
+    simpl. intros g Hin. apply In_upd_grid in Hin. destruct Hin as [Hin| ->]; auto.
+  - unfold place_at.
+    set (v := match nth p (nth (scurrent s) (grids s) []) Gone with Down v | Up v => v
+              | Gone => 0%Z end).
+    pose proof (placed_columns_ok (nth (scurrent s) (grids s) []) p (Up v)) as Hp.
+    destruct (remove_column _ (p / 3)) as [g' removed] eqn:E.
+    assert (Hg' : columns_ok g').
+    { apply Hp.
+      destruct (Nat.lt_ge_cases (scurrent s) (length (grids s))).
+      - apply Hok, nth_In. assumption.
+      - rewrite nth_overflow by assumption. intros k _. unfold column_value. rewrite !nth_overflow by (simpl; lia). reflexivity. }
+    unfold end_turn.
+    destruct (match sturn_limit r with Some l => _ | None => false end);
+      [apply end_round_columns|].
+    destruct (match _ with Some x => _ | None => false end); [apply end_round_columns|].
+    simpl. intros g Hin. apply In_upd_grid in Hin. destruct Hin as [Hin| ->]; auto.
+Qed.
