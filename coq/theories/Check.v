@@ -6,7 +6,7 @@
     compiles the proofs, checks that every theorem is listed here and that every
     listing says so. *)
 
-From SkipBoProofs Require Import SkipBo Legal Conservation Piles GameOver Turns.
+From SkipBoProofs Require Import SkipBo Legal Conservation Piles GameOver Turns Skyjo.
 
 Goal True. idtac "theorem Legal.legal_moves_correct". Abort.
 Print Assumptions Legal.legal_moves_correct.
@@ -94,4 +94,58 @@ Print Assumptions Turns.no_turn_measure.
 
 Goal True. idtac "theorem Turns.play_measure_decreases". Abort.
 Print Assumptions Turns.play_measure_decreases.
+
+Goal True. idtac "theorem Skyjo.remove_column_conserves". Abort.
+Print Assumptions Skyjo.remove_column_conserves.
+
+Goal True. idtac "theorem Skyjo.sstep_conserves". Abort.
+Print Assumptions Skyjo.sstep_conserves.
+
+Goal True. idtac "theorem Skyjo.remove_column_spec". Abort.
+Print Assumptions Skyjo.remove_column_spec.
+
+Goal True. idtac "theorem Skyjo.placed_columns_ok". Abort.
+Print Assumptions Skyjo.placed_columns_ok.
+
+Goal True. idtac "theorem Skyjo.finish_columns_ok". Abort.
+Print Assumptions Skyjo.finish_columns_ok.
+
+Goal True. idtac "theorem Skyjo.finish_face_up". Abort.
+Print Assumptions Skyjo.finish_face_up.
+
+Goal True. idtac "theorem Skyjo.sstep_columns_ok". Abort.
+Print Assumptions Skyjo.sstep_columns_ok.
+
+Goal True. idtac "theorem Skyjo.round_scores_others". Abort.
+Print Assumptions Skyjo.round_scores_others.
+
+Goal True. idtac "theorem Skyjo.round_scores_ender". Abort.
+Print Assumptions Skyjo.round_scores_ender.
+
+Goal True. idtac "theorem Skyjo.round_scores_doubled". Abort.
+Print Assumptions Skyjo.round_scores_doubled.
+
+Goal True. idtac "theorem Skyjo.round_scores_no_ender". Abort.
+Print Assumptions Skyjo.round_scores_no_ender.
+
+Goal True. idtac "theorem Skyjo.end_turn_exact". Abort.
+Print Assumptions Skyjo.end_turn_exact.
+
+Goal True. idtac "theorem Skyjo.scored_round". Abort.
+Print Assumptions Skyjo.scored_round.
+
+Goal True. idtac "theorem Skyjo.ender_is_the_mover". Abort.
+Print Assumptions Skyjo.ender_is_the_mover.
+
+Goal True. idtac "theorem Skyjo.ender_stays". Abort.
+Print Assumptions Skyjo.ender_stays.
+
+Goal True. idtac "theorem Skyjo.ender_never_plays_again". Abort.
+Print Assumptions Skyjo.ender_never_plays_again.
+
+Goal True. idtac "theorem Skyjo.next_seat". Abort.
+Print Assumptions Skyjo.next_seat.
+
+Goal True. idtac "theorem Skyjo.turn_limit_ends_round". Abort.
+Print Assumptions Skyjo.turn_limit_ends_round.
 

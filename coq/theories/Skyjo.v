@@ -13,7 +13,7 @@
 
 From Coq Require Import List Arith ZArith Bool Lia Permutation.
 Import ListNotations.
-From SkipBoProofs Require Import SkipBo.
+From SkipBoProofs Require Import SkipBo Conservation.
 
 Inductive place := Gone | Down (v : Z) | Up (v : Z).
 Notation grid := (list place) (only parsing).
@@ -95,14 +95,18 @@ Definition end_round (s : sstate) (gs : list grid) (dp : list Z) (e : option nat
   mkSState gs' (dp ++ concat (map snd finished)) (sdraw_pile s) (scurrent s)
     (Scored (round_scores (map grid_sum gs') e)) (S (turns s)) e.
 
+(** S-END-1: the round ender is the first player left with no face-down card. *)
+Definition new_ender (s : sstate) (gs : list grid) : option nat :=
+  match ender s with
+  | None => if has_down (nth (scurrent s) gs []) then None else Some (scurrent s)
+  | Some x => Some x
+  end.
+
 (** S-TURN-4, S-END-1, S-END-3: the end of a turn. *)
 Definition end_turn (r : srules) (s : sstate) (gs : list grid) (dp : list Z) : sstate :=
   let seat := scurrent s in
   let t := S (turns s) in
-  let e := match ender s with
-           | None => if has_down (nth seat gs []) then None else Some seat
-           | Some x => Some x
-           end in
+  let e := new_ender s gs in
   let limited := match sturn_limit r with Some l => l <=? t | None => false end in
   if limited then end_round s gs dp None
   else
@@ -513,4 +517,232 @@ Proof.
       [apply end_round_columns|].
     destruct (match _ with Some x => _ | None => false end); [apply end_round_columns|].
     simpl. intros g Hin. apply In_upd_grid in Hin. destruct Hin as [Hin| ->]; auto.
+Qed.
+
+(** ** Scoring (S-SCORE-1, S-SCORE-2) *)
+
+Lemma beaten_spec sums i :
+  beaten sums i = true <->
+  exists j, j < length sums /\ j <> i /\ (nth j sums 0 <= nth i sums 0)%Z.
+Proof.
+  unfold beaten. rewrite existsb_exists. split.
+  - intros (j & Hj & E). apply in_seq in Hj. apply andb_true_iff in E.
+    destruct E as [E1 E2]. apply negb_true_iff, Nat.eqb_neq in E1. apply Z.leb_le in E2.
+    exists j. repeat split; [lia|assumption|assumption].
+  - intros (j & Hj & Hne & Hle). exists j. split; [apply in_seq; lia|].
+    apply andb_true_iff. split; [apply negb_true_iff, Nat.eqb_neq; assumption|].
+    apply Z.leb_le. assumption.
+Qed.
+
+(** Every player but the round ender scores their grid's sum (S-SCORE-1). *)
+Theorem round_scores_others sums e i :
+  i <> e -> nth i (round_scores sums (Some e)) 0%Z = nth i sums 0%Z.
+Proof.
+  intros H. unfold round_scores. destruct (_ && _); [|reflexivity].
+  apply nth_upd_other. auto.
+Qed.
+
+(** The round ender's score is doubled exactly when it is positive and another player
+    scored as little or less (S-SCORE-2). *)
+Theorem round_scores_ender sums e :
+  e < length sums ->
+  nth e (round_scores sums (Some e)) 0%Z =
+  if (0 <? nth e sums 0)%Z && beaten sums e then (2 * nth e sums 0)%Z else nth e sums 0%Z.
+Proof.
+  intros H. unfold round_scores. destruct (_ && _); [|reflexivity].
+  apply nth_upd_same. assumption.
+Qed.
+
+Corollary round_scores_doubled sums e :
+  e < length sums ->
+  nth e (round_scores sums (Some e)) 0%Z =
+    (if (0 <? nth e sums 0)%Z then
+       if beaten sums e then 2 * nth e sums 0 else nth e sums 0
+     else nth e sums 0)%Z
+  /\ (beaten sums e = true <->
+      exists j, j < length sums /\ j <> e /\ (nth j sums 0 <= nth e sums 0)%Z).
+Proof.
+  intros H. split; [|apply beaten_spec]. rewrite round_scores_ender by assumption.
+  destruct (0 <? nth e sums 0)%Z; reflexivity.
+Qed.
+
+(** A round ended by the turn limit has no round ender and no doubling (S-END-3). *)
+Theorem round_scores_no_ender sums : round_scores sums None = sums.
+Proof. reflexivity. Qed.
+
+(** The source's examples: A ends the round with 10, B scores 24, C 10: A scores 20;
+    0 and negative scores are never doubled. *)
+Example source_example : round_scores [10; 24; 10]%Z (Some 0) = [20; 24; 10]%Z.
+Proof. reflexivity. Qed.
+
+Example negative_example : round_scores [(-3); (-5)]%Z (Some 0) = [(-3); (-5)]%Z.
+Proof. reflexivity. Qed.
+
+(** ** The round's end (S-END-1..3) *)
+
+Lemma sstep_cases r shuf s m s' :
+  sstep r shuf s m = Some s' ->
+  (exists h d, sphase s' = PlaceCard h d /\ ender s' = ender s /\ scurrent s' = scurrent s
+               /\ sphase s = Take)
+  \/ (exists gs dp, s' = end_turn r s gs dp /\ nth (scurrent s) gs [] <> []
+                    \/ s' = end_turn r s gs dp).
+Proof.
+  intros H. unfold sstep in H. destruct (slegalb s m) eqn:L; [|discriminate].
+  simpl in H. injection H as <-. unfold slegalb in L.
+  destruct (sphase s) as [|h d|sc] eqn:P; destruct m as [| |p|p];
+    try discriminate; try (destruct d; discriminate).
+  - left. do 2 eexists. simpl. repeat split; reflexivity || assumption.
+  - left. destruct (sdraw_pile s); do 2 eexists; simpl; repeat split; reflexivity || assumption.
+  - right. unfold place_at. destruct (remove_column _ _). do 2 eexists. right. reflexivity.
+  - right. unfold place_at. destruct (remove_column _ _). do 2 eexists. right. reflexivity.
+Qed.
+
+Lemma end_round_facts s gs dp e :
+  let s2 := end_round s gs dp e in
+  ender s2 = e /\ sphase s2 = Scored (round_scores (map grid_sum (grids s2)) e)
+  /\ forall g, In g (grids s2) -> has_down g = false /\ columns_ok g.
+Proof.
+  simpl. split; [reflexivity|]. split; [reflexivity|].
+  intros g H. rewrite map_map in H. apply in_map_iff in H.
+  destruct H as (g0 & <- & _). split; [apply finish_face_up|apply finish_columns_ok].
+Qed.
+
+(** How a turn ends, exactly: at the turn limit the round is scored with no round ender
+    (S-END-3); else, when the next seat is the round ender, everyone else has had the
+    one more turn and the round is scored (S-END-1/2); else the next seat takes a card. *)
+Theorem end_turn_exact r s gs dp :
+  let t := S (turns s) in
+  let f := S (scurrent s) mod splayers r in
+  let e := new_ender s gs in
+  (match sturn_limit r with Some l => l <= t | None => False end ->
+     end_turn r s gs dp = end_round s gs dp None)
+  /\ (match sturn_limit r with Some l => t < l | None => True end ->
+      e = Some f -> end_turn r s gs dp = end_round s gs dp e)
+  /\ (match sturn_limit r with Some l => t < l | None => True end ->
+      e <> Some f -> end_turn r s gs dp = mkSState gs dp (sdraw_pile s) f Take t e).
+Proof.
+  intros t f e. subst t f e. unfold end_turn. cbv zeta.
+  assert (Hgo : new_ender s gs = Some (S (scurrent s) mod splayers r) ->
+     (if match new_ender s gs with
+         | Some x => x =? S (scurrent s) mod splayers r | None => false end
+      then end_round s gs dp (new_ender s gs)
+      else mkSState gs dp (sdraw_pile s) (S (scurrent s) mod splayers r) Take (S (turns s))
+             (new_ender s gs)) = end_round s gs dp (new_ender s gs)).
+  { intros He. rewrite He, Nat.eqb_refl. reflexivity. }
+  assert (Hstay : new_ender s gs <> Some (S (scurrent s) mod splayers r) ->
+     (if match new_ender s gs with
+         | Some x => x =? S (scurrent s) mod splayers r | None => false end
+      then end_round s gs dp (new_ender s gs)
+      else mkSState gs dp (sdraw_pile s) (S (scurrent s) mod splayers r) Take (S (turns s))
+             (new_ender s gs))
+     = mkSState gs dp (sdraw_pile s) (S (scurrent s) mod splayers r) Take (S (turns s))
+         (new_ender s gs)).
+  { intros Hne. destruct (new_ender s gs) as [x|]; [|reflexivity].
+    destruct (Nat.eqb_spec x (S (scurrent s) mod splayers r)); [congruence|reflexivity]. }
+  destruct (sturn_limit r) as [l|].
+  - destruct (Nat.leb_spec l (S (turns s))) as [Hle|Hlt].
+    + split; [reflexivity|]. split; intros Ht; lia.
+    + split; [intros; lia|]. split; intros _; assumption.
+  - split; [intros []|]. split; intros _; assumption.
+Qed.
+
+Lemma end_turn_cases r s gs dp :
+  let s2 := end_turn r s gs dp in
+  (exists e, s2 = end_round s gs dp e /\ (e = None \/ e = new_ender s gs))
+  \/ (s2 = mkSState gs dp (sdraw_pile s) (S (scurrent s) mod splayers r) Take (S (turns s))
+             (new_ender s gs)
+      /\ new_ender s gs <> Some (S (scurrent s) mod splayers r)).
+Proof.
+  simpl. unfold end_turn.
+  destruct (match sturn_limit r with Some l => _ | None => false end).
+  - left. exists None. auto.
+  - destruct (new_ender s gs) as [x|] eqn:E.
+    + destruct (Nat.eqb_spec x (S (scurrent s) mod splayers r)).
+      * left. exists (Some x). auto.
+      * right. split; [reflexivity|]. congruence.
+    + right. split; [reflexivity|]. discriminate.
+Qed.
+
+(** When a round is scored, every card is face up, no column is complete, and the
+    scores are the grid sums with the round ender's doubling (S-END-2, S-COL-3,
+    S-SCORE-1/2). *)
+Theorem scored_round r shuf s m s' sc :
+  sstep r shuf s m = Some s' -> sphase s' = Scored sc ->
+  sc = round_scores (map grid_sum (grids s')) (ender s')
+  /\ forall g, In g (grids s') -> has_down g = false /\ columns_ok g.
+Proof.
+  intros H Hs. destruct (sstep_cases r shuf s m s' H) as [(h & d & P & _)|(gs & dp & Hgs)].
+  { congruence. }
+  assert (E : s' = end_turn r s gs dp) by (destruct Hgs as [[E _]|E]; exact E).
+  subst s'. destruct (end_turn_cases r s gs dp) as [(e & E & _)|(E & _)]; rewrite E in *.
+  - destruct (end_round_facts s gs dp e) as (He & Hp & Hg). rewrite Hp in Hs.
+    injection Hs as <-. rewrite He. split; [reflexivity|exact Hg].
+  - discriminate.
+Qed.
+
+(** S-END-1: only the player whose turn it is can become the round ender. *)
+Theorem ender_is_the_mover r shuf s m s' x :
+  sstep r shuf s m = Some s' -> ender s = None -> ender s' = Some x -> x = scurrent s.
+Proof.
+  intros H Hn Hx. destruct (sstep_cases r shuf s m s' H) as [(h & d & _ & He & _)|(gs & dp & Hgs)].
+  { congruence. }
+  assert (E : s' = end_turn r s gs dp) by (destruct Hgs as [[E _]|E]; exact E).
+  subst s'.
+  destruct (end_turn_cases r s gs dp) as [(e & E & [-> | ->])|(E & _)]; rewrite E in Hx;
+    simpl in Hx; try discriminate; unfold new_ender in Hx; rewrite Hn in Hx;
+    destruct (has_down (nth (scurrent s) gs [])); congruence.
+Qed.
+
+(** S-END-1: once there is a round ender, it stays, until the round is scored (a
+    round ended by the turn limit has none, S-END-3). *)
+Theorem ender_stays r shuf s m s' e :
+  sstep r shuf s m = Some s' -> ender s = Some e ->
+  ender s' = Some e \/ (ender s' = None /\ exists sc, sphase s' = Scored sc).
+Proof.
+  intros H He. destruct (sstep_cases r shuf s m s' H) as [(h & d & _ & He' & _)|(gs & dp & Hgs)].
+  { left. congruence. }
+  assert (E : s' = end_turn r s gs dp) by (destruct Hgs as [[E _]|E]; exact E).
+  subst s'.
+  destruct (end_turn_cases r s gs dp) as [(x & E & [-> | ->])|(E & _)]; rewrite E; simpl;
+    unfold new_ender; rewrite ?He; auto.
+  right. split; [reflexivity|]. eexists. reflexivity.
+Qed.
+
+(** S-END-1: the round ender does not play again: while the round goes on, the turn
+    never comes back to the round ender. *)
+Theorem ender_never_plays_again r shuf s m s' e :
+  sstep r shuf s m = Some s' -> sphase s' = Take -> ender s' = Some e -> scurrent s' <> e.
+Proof.
+  intros H Hp He. destruct (sstep_cases r shuf s m s' H) as [(h & d & P & _)|(gs & dp & Hgs)].
+  { congruence. }
+  assert (E : s' = end_turn r s gs dp) by (destruct Hgs as [[E _]|E]; exact E).
+  subst s'. destruct (end_turn_cases r s gs dp) as [(x & E & _)|(E & Hne)]; rewrite E in *.
+  - discriminate.
+  - simpl in *. intros C. apply Hne. rewrite He, C. reflexivity.
+Qed.
+
+(** S-TURN-4: while the round goes on, the turn passes to the next seat clockwise. *)
+Theorem next_seat r shuf s m s' :
+  sstep r shuf s m = Some s' -> sphase s' = Take ->
+  scurrent s' = S (scurrent s) mod splayers r /\ turns s' = S (turns s).
+Proof.
+  intros H Hp. destruct (sstep_cases r shuf s m s' H) as [(h & d & P & _)|(gs & dp & Hgs)].
+  { congruence. }
+  assert (E : s' = end_turn r s gs dp) by (destruct Hgs as [[E _]|E]; exact E).
+  subst s'. destruct (end_turn_cases r s gs dp) as [(x & E & _)|(E & _)]; rewrite E in *.
+  - discriminate.
+  - split; reflexivity.
+Qed.
+
+(** S-END-3: with a turn limit, a round is scored at the latest when its turns reach it. *)
+Theorem turn_limit_ends_round r shuf s m s' l :
+  sturn_limit r = Some l -> sstep r shuf s m = Some s' -> sphase s' = Take -> turns s' < l.
+Proof.
+  intros Hl H Hp. destruct (sstep_cases r shuf s m s' H) as [(h & d & P & _)|(gs & dp & Hgs)].
+  { congruence. }
+  assert (E : s' = end_turn r s gs dp) by (destruct Hgs as [[E _]|E]; exact E).
+  subst s'. unfold end_turn in *. rewrite Hl in *.
+  destruct (Nat.leb_spec l (S (turns s))); [discriminate|].
+  destruct (match new_ender s gs with Some x => _ | None => false end); [discriminate|].
+  simpl. assumption.
 Qed.
