@@ -36,7 +36,7 @@ import sys
 import tempfile
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -272,6 +272,10 @@ class Model:
             raise UnknownShuffle
         return _Reader(answer).snapshot()
 
+    def deck(self, rules: Rules) -> tuple[int, ...]:
+        """The cards of the rules' deck, as the model composes it (R-DECK-1, R-DECK-2)."""
+        return _Reader(self._ask("K", encode_rules(rules))).pile()
+
     def deal(self, rules: Rules, order: Sequence[int], first_player: int) -> Snapshot:
         """The model's deal of ``order`` (top last) with ``first_player`` to start."""
         return _Reader(self._ask("D", encode_rules(rules, first_player) + _pile(order))).snapshot()
@@ -353,8 +357,25 @@ def check_deal(model: Model, rules: Rules, order: Sequence[int], tally: Tally) -
     return state
 
 
+def check_deck(model: Model, rules: Rules, tally: Tally) -> None:
+    """Compare the cards of the engine's deck with the model's (as multisets)."""
+    engine, theirs = sorted(rules.deck.cards()), sorted(model.deck(rules))
+    if engine != theirs:
+        tally.problems.append(f"deck {rules.deck}: engine {engine}, model {theirs}")
+
+
+def _successors(state: GameState, tally: Tally) -> Iterator[GameState]:
+    """The states after each legal move (a move the engine lists but refuses is reported)."""
+    for move in skipbo.legal_moves(state):
+        try:
+            yield skipbo.apply(state, move)
+        except IllegalMoveError:
+            tally.problems.append(f"the engine lists {move} and refuses it: {state!r}")
+
+
 def exhaustive(model: Model, rules: Rules, tally: Tally, max_positions: int) -> None:
     """Every deal of ``rules``' deck and every position reachable (seeded reshuffles)."""
+    check_deck(model, rules, tally)
     space = skipbo.all_moves(rules)
     seen: set[GameState] = set()
     queue: deque[GameState] = deque()
@@ -368,13 +389,14 @@ def exhaustive(model: Model, rules: Rules, tally: Tally, max_positions: int) -> 
         seen.add(key)
         check_position(model, state, space, tally)
         if state.outcome is None:
-            queue.extend(skipbo.apply(state, move) for move in skipbo.legal_moves(state))
+            queue.extend(_successors(state, tally))
 
 
 def random_games(
     model: Model, rules: Rules, tally: Tally, *, games: int, moves: int, seed: int
 ) -> None:
     """``games`` seeded random games of ``rules``, each compared for up to ``moves`` moves."""
+    check_deck(model, rules, tally)
     space = skipbo.all_moves(rules)
     chooser = random.Random(seed)
     for game in range(games):
@@ -388,7 +410,12 @@ def random_games(
             # Plays first, mostly: random discards would end most turns at once.
             plays = [move for move in legal if not isinstance(move, Discard | Pass)]
             pool = plays if plays and chooser.random() < 0.8 else legal
-            state = skipbo.apply(state, chooser.choice(pool))
+            move = chooser.choice(pool)
+            try:
+                state = skipbo.apply(state, move)
+            except IllegalMoveError:
+                tally.problems.append(f"the engine lists {move} and refuses it: {state!r}")
+                break
 
 
 SMALL = Deck(copies=2, wilds=3, highest=5)

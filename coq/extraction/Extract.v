@@ -8,4 +8,4 @@ From Coq Require Extraction ExtrOcamlBasic ExtrOcamlNatInt.
 From SkipBoProofs Require Import SkipBo.
 
 Extraction Language OCaml.
-Extraction "skipbo_model" legal_moves step deal.
+Extraction "skipbo_model" legal_moves step deal deck_cards.

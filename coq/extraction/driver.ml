@@ -17,7 +17,8 @@
      L rules state                 -> the legal moves: count, then each move
      S rules state move shuffles   -> "none" (illegal) | the next state
                                       | "unknown-shuffle" (a reshuffle not in the table)
-     D rules order                 -> the state dealt from the order (top last) *)
+     D rules order                 -> the state dealt from the order (top last)
+     K rules                       -> the cards of the rules' deck (a pile) *)
 
 open Skipbo_model
 
@@ -150,6 +151,7 @@ let () =
            let r = rules () in
            let order = pile () in
            put_state (deal r order)
+         | "K" -> put_pile (deck_cards (rules ()).rdeck)
          | _ -> Buffer.add_string buffer "unknown-command");
         answer ()
     done

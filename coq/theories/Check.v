@@ -44,6 +44,12 @@ Print Assumptions Conservation.step_wf.
 Goal True. idtac "theorem Conservation.deal_conserves". Abort.
 Print Assumptions Conservation.deal_conserves.
 
+Goal True. idtac "theorem Conservation.deck_size". Abort.
+Print Assumptions Conservation.deck_size.
+
+Goal True. idtac "theorem Conservation.deck_counts". Abort.
+Print Assumptions Conservation.deck_counts.
+
 Goal True. idtac "theorem Piles.place_spec". Abort.
 Print Assumptions Piles.place_spec.
 

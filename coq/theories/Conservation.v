@@ -287,3 +287,40 @@ Proof.
     reflexivity. }
   rewrite Hz, concat_repeat_nil, !cnt_nil. rewrite cnt_nil in Hfill. lia.
 Qed.
+
+(** R-DECK-1 / R-DECK-2: a deck holds [copies] of each number and [wilds] wilds. *)
+Lemma flat_map_repeat_length c (l : list nat) :
+  length (flat_map (fun v => repeat v c) l) = length l * c.
+Proof. induction l as [|a l IH]; simpl; [reflexivity|]. rewrite app_length, repeat_length, IH. lia. Qed.
+
+Theorem deck_size d : length (deck_cards d) = copies d * highest d + wilds d.
+Proof.
+  unfold deck_cards. rewrite app_length, repeat_length, flat_map_repeat_length, seq_length. lia.
+Qed.
+
+Theorem deck_counts d v :
+  cnt v (deck_cards d) = if Nat.eqb v wild then wilds d
+                         else if Nat.leb v (highest d) then copies d else 0.
+Proof.
+  unfold deck_cards, cnt. rewrite count_occ_app.
+  assert (forall l, count_occ Nat.eq_dec (flat_map (fun x => repeat x (copies d)) l) v
+                    = count_occ Nat.eq_dec l v * copies d) as F.
+  { induction l as [|a l IH]; simpl; [reflexivity|]. rewrite count_occ_app, IH.
+    destruct (Nat.eq_dec a v) as [->|Hne].
+    - rewrite count_occ_repeat_eq by reflexivity. lia.
+    - rewrite count_occ_repeat_neq by congruence. lia. }
+  rewrite F. destruct (Nat.eqb_spec v wild) as [->|Hv].
+  - rewrite count_occ_repeat_eq by reflexivity.
+    rewrite (proj1 (count_occ_not_In Nat.eq_dec (seq 1 (highest d)) wild)).
+    + lia.
+    + intros H. apply in_seq in H. unfold wild in H. lia.
+  - rewrite count_occ_repeat_neq by (intros E; apply Hv; exact E).
+    destruct (Nat.leb_spec v (highest d)).
+    + assert (count_occ Nat.eq_dec (seq 1 (highest d)) v = 1) as ->.
+      { apply (NoDup_count_occ' Nat.eq_dec); [apply seq_NoDup|].
+        apply in_seq. unfold wild in Hv. lia. }
+      lia.
+    + rewrite (proj1 (count_occ_not_In Nat.eq_dec (seq 1 (highest d)) v)).
+      * lia.
+      * intros Hin. apply in_seq in Hin. lia.
+Qed.
