@@ -21,10 +21,6 @@ from tools.exhaustive import BOUNDED
 import skipbo
 from skipbo import Rules
 
-pytestmark = pytest.mark.rule(
-    "R-TURN-2", "R-TURN-4", "R-TURN-5", "R-BUILD-2", "R-BUILD-4", "R-DRAW-2", "R-WIN-1"
-)
-
 
 @pytest.fixture(scope="module")
 def model(tmp_path_factory: pytest.TempPathFactory) -> Iterator[coq_tie.Model]:
@@ -45,6 +41,9 @@ def test_the_snapshot_of_a_state_holds_every_field_the_rules_look_at() -> None:
     assert snap[10] == (0,)
 
 
+@pytest.mark.rule(
+    "R-TURN-2", "R-TURN-4", "R-TURN-5", "R-BUILD-2", "R-BUILD-4", "R-DRAW-2", "R-WIN-1"
+)
 def test_engine_and_model_agree_on_every_bounded_exhaustive_position(
     model: coq_tie.Model,
 ) -> None:
@@ -54,6 +53,9 @@ def test_engine_and_model_agree_on_every_bounded_exhaustive_position(
     assert tally.deals >= 500
 
 
+@pytest.mark.rule(
+    "R-TURN-2", "R-TURN-4", "R-TURN-5", "R-BUILD-2", "R-BUILD-4", "R-DRAW-2", "R-WIN-1"
+)
 @pytest.mark.parametrize("name", [name for name, _ in coq_tie.VARIANTS])
 def test_engine_and_model_agree_on_a_random_game_of_every_variant(
     model: coq_tie.Model, name: str

@@ -62,6 +62,7 @@ TECHNIQUES = (
     ("tests/property/test_stateful.py", "stateful model"),
     ("tests/test_crosshair.py", "CrossHair"),
     ("tests/test_contracts.py", "contracts"),
+    ("tests/test_coq_tie.py", "Coq model"),
     ("tests/property/", "property"),
 )
 """How a test verifies, by where it lives (first match); anything else is a scenario or
