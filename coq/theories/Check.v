@@ -6,7 +6,7 @@
     compiles the proofs, checks that every theorem is listed here and that every
     listing says so. *)
 
-From SkipBoProofs Require Import SkipBo Legal Conservation Piles GameOver Turns Skyjo.
+From SkipBoProofs Require Import SkipBo Legal Conservation Piles GameOver Turns Skyjo Reachable.
 
 Goal True. idtac "theorem Legal.legal_moves_correct". Abort.
 Print Assumptions Legal.legal_moves_correct.
@@ -154,4 +154,7 @@ Print Assumptions Skyjo.next_seat.
 
 Goal True. idtac "theorem Skyjo.turn_limit_ends_round". Abort.
 Print Assumptions Skyjo.turn_limit_ends_round.
+
+Goal True. idtac "theorem Reachable.reachable_invariants". Abort.
+Print Assumptions Reachable.reachable_invariants.
 
