@@ -4,7 +4,8 @@ The model is extracted from the Coq proofs (coq/) to OCaml and built into a driv
 these tests compare the engine with it on the bounded set of positions (the
 exhaustive tiny games and seeded random games of every variant), and make sure the
 comparison fails when the engine breaks a rule. The long run is
-``python -m tools.coq_tie --full --games 200 --moves 3000`` (docs/verification.md).
+``python -m tools.coq_tie --full --positions 20000 --games 200 --moves 3000``
+(docs/verification.md).
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ random games of every variant (:data:`VARIANTS`).
 Usage (from the repository root)::
 
     python -m tools.coq_tie                        # the bounded run of the test suite
-    python -m tools.coq_tie --full --games 200 --moves 3000   # the long run
+    python -m tools.coq_tie --full --positions 20000 --games 200 --moves 3000   # the long run
     python -m tools.coq_tie --bugs                 # which injected rule bugs the tie catches
 
 Exit status 0 when the engine and the model agree everywhere, 1 otherwise. Needs
