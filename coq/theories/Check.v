@@ -155,6 +155,12 @@ Print Assumptions Skyjo.next_seat.
 Goal True. idtac "theorem Skyjo.turn_limit_ends_round". Abort.
 Print Assumptions Skyjo.turn_limit_ends_round.
 
+Goal True. idtac "theorem Skyjo.sstep_defined". Abort.
+Print Assumptions Skyjo.sstep_defined.
+
+Goal True. idtac "theorem Skyjo.slegal_moves_correct". Abort.
+Print Assumptions Skyjo.slegal_moves_correct.
+
 Goal True. idtac "theorem Reachable.reachable_invariants". Abort.
 Print Assumptions Reachable.reachable_invariants.
 

@@ -746,3 +746,114 @@ Proof.
   destruct (match new_ender s gs with Some x => _ | None => false end); [discriminate|].
   simpl. assumption.
 Qed.
+
+(** ** Legality (S-TURN-1..3, S-DRAW-1, S-COL-4), declaratively, and the legal moves *)
+
+Definition sgrid (s : sstate) : grid := nth (scurrent s) (grids s) [].
+
+Definition slegal (s : sstate) (m : smove) : Prop :=
+  match m with
+  | TakeDiscard => sphase s = Take /\ discard_pile s <> []
+  | Draw => sphase s = Take /\ (sdraw_pile s <> [] \/ 2 <= length (discard_pile s))
+  | Swap p => (exists h d, sphase s = PlaceCard h d) /\ nth p (sgrid s) Gone <> Gone
+  | DiscardFlip p =>
+      (exists h, sphase s = PlaceCard h true) /\ exists v, nth p (sgrid s) Gone = Down v
+  end.
+
+Definition is_downb (q : place) : bool := match q with Down _ => true | _ => false end.
+Definition is_thereb (q : place) : bool := match q with Gone => false | _ => true end.
+
+Definition slegal_moves (s : sstate) : list smove :=
+  let g := sgrid s in
+  match sphase s with
+  | Take =>
+      (match discard_pile s with [] => [] | _ => [TakeDiscard] end)
+      ++ (if negb (match sdraw_pile s with [] => true | _ => false end)
+             || (2 <=? length (discard_pile s)) then [Draw] else [])
+  | PlaceCard _ d =>
+      map Swap (filter (fun p => is_thereb (nth p g Gone)) (seq 0 (length g)))
+      ++ (if d then map DiscardFlip (filter (fun p => is_downb (nth p g Gone)) (seq 0 (length g)))
+          else [])
+  | Scored _ => []
+  end.
+
+Lemma slegalb_spec s m : slegalb s m = true <-> slegal s m.
+Proof.
+  unfold slegalb, slegal, sgrid.
+  destruct m as [| |p|p]; destruct (sphase s) as [|h d|sc]; split; intros H;
+    try discriminate; try (destruct d; discriminate);
+    try (decompose [and ex] H; discriminate).
+  - split; [reflexivity|]. destruct (discard_pile s); [discriminate|discriminate].
+  - destruct H as [_ H]. destruct (discard_pile s); [contradiction|reflexivity].
+  - split; [reflexivity|]. apply orb_true_iff in H. destruct H as [H|H].
+    + left. destruct (sdraw_pile s); [discriminate|discriminate].
+    + right. apply Nat.leb_le. assumption.
+  - destruct H as [_ [H|H]]; apply orb_true_iff.
+    + left. destruct (sdraw_pile s); [contradiction|reflexivity].
+    + right. apply Nat.leb_le. assumption.
+  - split; [eauto|]. destruct (nth p _ Gone); [destruct d; discriminate|congruence|congruence].
+  - destruct H as [_ H]. destruct (nth p _ Gone); [contradiction|destruct d; reflexivity|destruct d; reflexivity].
+  - destruct d; [|discriminate]. split; [eauto|].
+    destruct (nth p _ Gone); try discriminate. eauto.
+  - destruct H as [(h' & E) (v & Hv)]. injection E as -> ->. rewrite Hv. reflexivity.
+Qed.
+
+(** The step is defined exactly on the legal moves. *)
+Theorem sstep_defined r shuf s m : sstep r shuf s m <> None <-> slegal s m.
+Proof.
+  rewrite <- slegalb_spec. unfold sstep.
+  destruct (slegalb s m); simpl; split; intros H; try discriminate; try contradiction; auto.
+Qed.
+
+(** [slegal_moves] is sound and complete for [slegal]. *)
+Theorem slegal_moves_correct s m : In m (slegal_moves s) <-> slegal s m.
+Proof.
+  unfold slegal_moves, slegal. fold (sgrid s). set (g := sgrid s).
+  destruct (sphase s) as [|h d|sc] eqn:P.
+  - rewrite in_app_iff. destruct m as [| |p|p]; split; intros H.
+    + split; [reflexivity|]. destruct (discard_pile s); [destruct H as [[]|H]|discriminate].
+      destruct (_ || _); [destruct H as [E|[]]; discriminate|contradiction].
+    + left. destruct (discard_pile s); [tauto|]. left. reflexivity.
+    + split; [reflexivity|]. destruct H as [H|H].
+      * destruct (discard_pile s); [contradiction|destruct H as [E|[]]; discriminate].
+      * destruct (_ || _) eqn:E; [|contradiction]. apply orb_true_iff in E.
+        destruct E as [E|E]; [left; destruct (sdraw_pile s); discriminate|].
+        right. apply Nat.leb_le. assumption.
+    + right. destruct H as [_ H]. replace (_ || _) with true; [left; reflexivity|].
+      symmetry. apply orb_true_iff. destruct H as [H|H].
+      * left. destruct (sdraw_pile s); [contradiction|reflexivity].
+      * right. apply Nat.leb_le. assumption.
+    + exfalso. destruct H as [H|H];
+        [destruct (discard_pile s); simpl in H; [|destruct H as [E|[]]]; try discriminate; contradiction
+        |destruct (_ || _); simpl in H; [destruct H as [E|[]]; discriminate|contradiction]].
+    + destruct H as [(? & ? & E) _]. discriminate.
+    + exfalso. destruct H as [H|H];
+        [destruct (discard_pile s); simpl in H; [|destruct H as [E|[]]]; try discriminate; contradiction
+        |destruct (_ || _); simpl in H; [destruct H as [E|[]]; discriminate|contradiction]].
+    + destruct H as [(? & E) _]. discriminate.
+  - rewrite in_app_iff. destruct m as [| |p|p]; split; intros H.
+    + exfalso. destruct H as [H|H]; [apply in_map_iff in H; destruct H as (? & E & _); discriminate|].
+      destruct d; [apply in_map_iff in H; destruct H as (? & E & _); discriminate|contradiction].
+    + destruct H as [E _]. discriminate.
+    + exfalso. destruct H as [H|H]; [apply in_map_iff in H; destruct H as (? & E & _); discriminate|].
+      destruct d; [apply in_map_iff in H; destruct H as (? & E & _); discriminate|contradiction].
+    + destruct H as [E _]. discriminate.
+    + split; [eauto|]. destruct H as [H|H].
+      * apply in_map_iff in H. destruct H as (p' & E & Hp). injection E as ->.
+        apply filter_In in Hp. destruct Hp as [_ Hp]. destruct (nth p g Gone); discriminate.
+      * destruct d; [|contradiction]. apply in_map_iff in H. destruct H as (? & E & _).
+        discriminate.
+    + left. apply in_map_iff. exists p. split; [reflexivity|]. apply filter_In. split.
+      * apply in_seq. split; [lia|]. apply nth_lt_place. apply H.
+      * destruct H as [_ H]. destruct (nth p g Gone); [contradiction|reflexivity|reflexivity].
+    + destruct H as [H|H].
+      * apply in_map_iff in H. destruct H as (? & E & _). discriminate.
+      * destruct d; [|contradiction]. apply in_map_iff in H. destruct H as (p' & E & Hp).
+        injection E as ->. apply filter_In in Hp. destruct Hp as [_ Hp]. split; [eauto|].
+        destruct (nth p g Gone); try discriminate. eauto.
+    + right. destruct H as [(h' & E) (v & Hv)]. injection E as -> ->.
+      apply in_map_iff. exists p. split; [reflexivity|]. apply filter_In. split.
+      * apply in_seq. split; [lia|]. apply nth_lt_place. rewrite Hv. discriminate.
+      * rewrite Hv. reflexivity.
+  - simpl. split; [tauto|]. destruct m; intros H; decompose [and ex] H; discriminate.
+Qed.
