@@ -62,6 +62,7 @@ TECHNIQUES = (
     ("tests/skipbo/property/test_stateful.py", "stateful model"),
     ("tests/skipbo/test_crosshair.py", "CrossHair"),
     ("tests/skipbo/test_contracts.py", "contracts"),
+    ("tests/skipbo/test_coq_tie.py", "Coq model"),
     ("tests/skipbo/property/", "property"),
 )
 """How a test verifies, by where it lives (first match); anything else is a scenario or

@@ -1,0 +1,158 @@
+(* The extracted model behind a line protocol, for tools/coq_tie.py.
+
+   Every request is one line of integers (after a one-letter command), every answer
+   one line.  Encodings (all integers, separated by spaces):
+     pile      length, then the cards (0 = wild), bottom first, top last
+     piles     count, then each pile
+     rules     players; 0 | 1 teams (piles of seats); shared 0/1; copies wilds highest;
+               stock_size hand_size build_pile_count discard_pile_count first_player;
+               0 | 1 turn_limit
+     state     stocks (piles); discard sets: count, then each as piles; hands (piles);
+               builds (piles); draw pile; completed; current turn turn_moves
+               empty_passes; outcome 0 (none) | 1 team (stock emptied) | 2 (blocked)
+               | 3 (turn limit)
+     move      0 card build | 1 stock build | 2 set pile build | 3 card pile | 4 (pass)
+     shuffles  count, then pairs of piles: the cards reshuffled, the order they take
+   Commands:
+     L rules state                 -> the legal moves: count, then each move
+     S rules state move shuffles   -> "none" (illegal) | the next state
+                                      | "unknown-shuffle" (a reshuffle not in the table)
+     D rules order                 -> the state dealt from the order (top last)
+     K rules                       -> the cards of the rules' deck (a pile) *)
+
+open Skipbo_model
+
+exception Unknown_shuffle
+
+let tokens = ref [||]
+let cursor = ref 0
+
+let int () =
+  let v = !tokens.(!cursor) in
+  incr cursor;
+  v
+
+let list_of f =
+  let n = int () in
+  List.init n (fun _ -> f ())
+
+let pile () = list_of int
+let piles () = list_of pile
+
+let rules () =
+  let players = int () in
+  let teams = if int () = 1 then Some (piles ()) else None in
+  let shared_piles = int () = 1 in
+  let copies = int () in
+  let wilds = int () in
+  let highest = int () in
+  let stock_size = int () in
+  let hand_size = int () in
+  let build_pile_count = int () in
+  let discard_pile_count = int () in
+  let first_player = int () in
+  let turn_limit = if int () = 1 then Some (int ()) else None in
+  { players; teams; shared_piles; rdeck = { copies; wilds; highest }; stock_size;
+    hand_size; build_pile_count; discard_pile_count; first_player; turn_limit }
+
+let state () =
+  let stocks = piles () in
+  let discards = list_of piles in
+  let hands = piles () in
+  let builds = piles () in
+  let draw_pile = pile () in
+  let completed = pile () in
+  let current = int () in
+  let turn = int () in
+  let turn_moves = int () in
+  let empty_passes = int () in
+  let outcome =
+    match int () with
+    | 0 -> None
+    | 1 -> Some (StockEmptied (int ()))
+    | 2 -> Some Blocked
+    | _ -> Some TurnLimit
+  in
+  { stocks; discards; hands; builds; draw_pile; completed; current; turn; turn_moves;
+    empty_passes; outcome }
+
+let move () =
+  match int () with
+  | 0 -> let c = int () in let b = int () in PlayFromHand (c, b)
+  | 1 -> let k = int () in let b = int () in PlayFromStock (k, b)
+  | 2 -> let d = int () in let i = int () in let b = int () in PlayFromDiscard (d, i, b)
+  | 3 -> let c = int () in let i = int () in Discard (c, i)
+  | _ -> Pass
+
+let buffer = Buffer.create 4096
+let put n = Buffer.add_string buffer (string_of_int n); Buffer.add_char buffer ' '
+let put_list f l = put (List.length l); List.iter f l
+let put_pile = put_list put
+let put_piles = put_list put_pile
+
+let put_state s =
+  put_piles s.stocks;
+  put_list put_piles s.discards;
+  put_piles s.hands;
+  put_piles s.builds;
+  put_pile s.draw_pile;
+  put_pile s.completed;
+  put s.current; put s.turn; put s.turn_moves; put s.empty_passes;
+  match s.outcome with
+  | None -> put 0
+  | Some (StockEmptied t) -> put 1; put t
+  | Some Blocked -> put 2
+  | Some TurnLimit -> put 3
+
+let put_move = function
+  | PlayFromHand (c, b) -> put 0; put c; put b
+  | PlayFromStock (k, b) -> put 1; put k; put b
+  | PlayFromDiscard (d, i, b) -> put 2; put d; put i; put b
+  | Discard (c, i) -> put 3; put c; put i
+  | Pass -> put 4
+
+let answer () =
+  let line = String.trim (Buffer.contents buffer) in
+  Buffer.clear buffer;
+  print_string line;
+  print_newline ()
+
+let () =
+  try
+    while true do
+      let line = input_line stdin in
+      let words = List.filter (fun w -> w <> "") (String.split_on_char ' ' (String.trim line)) in
+      match words with
+      | [] -> ()
+      | command :: rest ->
+        tokens := Array.of_list (List.map int_of_string rest);
+        cursor := 0;
+        (match command with
+         | "L" ->
+           let r = rules () in
+           let s = state () in
+           put_list put_move (legal_moves r s)
+         | "S" ->
+           let r = rules () in
+           let s = state () in
+           let m = move () in
+           let table = list_of (fun () -> let a = pile () in let b = pile () in (a, b)) in
+           let shuf cards =
+             match List.assoc_opt cards table with
+             | Some order -> order
+             | None -> if cards = [] then [] else raise Unknown_shuffle
+           in
+           (try
+              match step r shuf s m with
+              | None -> Buffer.add_string buffer "none"
+              | Some s' -> put_state s'
+            with Unknown_shuffle -> Buffer.clear buffer; Buffer.add_string buffer "unknown-shuffle")
+         | "D" ->
+           let r = rules () in
+           let order = pile () in
+           put_state (deal r order)
+         | "K" -> put_pile (deck_cards (rules ()).rdeck)
+         | _ -> Buffer.add_string buffer "unknown-command");
+        answer ()
+    done
+  with End_of_file -> ()
