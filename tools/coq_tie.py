@@ -29,6 +29,7 @@ Debian's ``coq``, ``libcoq-stdlib`` and ``ocaml-nox`` (``bash tools/check`` inst
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import shutil
 import subprocess
@@ -281,6 +282,41 @@ class Model:
         return _Reader(self._ask("D", encode_rules(rules, first_player) + _pile(order))).snapshot()
 
 
+def model_perft(model: Model, state: GameState, depth: int) -> list[list[int]]:
+    """Perft by the model alone (``[depth, sequences, positions, ended]`` a level).
+
+    From the engine's ``state`` on, only the model's legal moves and steps count: each
+    position is the model's own answer, fed back to it; positions are told apart by
+    their :data:`Snapshot`. The counts the engine gives (:mod:`skipbo.common.perft`)
+    must be the same (docs/perft.md); a reshuffle, which the model takes as an input,
+    lies deeper than the documented counts reach.
+    """
+    rules = encode_rules(state.rules)
+    level: dict[Snapshot, tuple[list[int], int]] = {snapshot(state): (encode_state(state), 1)}
+    found = [[0, 1, 1, 0]]
+    for reached in range(1, depth + 1):
+        below: dict[Snapshot, tuple[list[int], int]] = {}
+        ended = 0
+        for reached_position, (numbers, ways) in level.items():
+            if reached_position[-1][0] != 0:
+                continue  # the game is over
+            reader = _Reader(model._ask("L", rules + numbers))
+            # The model lists a move once for each card that makes it (two 5s in the hand:
+            # h5>b0 twice); a sequence of moves is counted once, as the engine lists moves.
+            moves = dict.fromkeys(reader.move() for _ in range(reader.number()))
+            for move in moves:
+                answer = model._ask("S", rules + numbers + encode_move(move) + [0])
+                if answer in ("none", "unknown-shuffle"):
+                    raise UnknownShuffle(f"the model cannot step {move} in perft: {answer}")
+                child = _Reader(answer).snapshot()
+                known = below.get(child)
+                below[child] = ([int(n) for n in answer.split()], ways + (known[1] if known else 0))
+                ended += ways if child[-1][0] != 0 else 0
+        level = below
+        found.append([reached, sum(ways for _, ways in level.values()), len(level), ended])
+    return found
+
+
 # --- the comparison -----------------------------------------------------------------------
 
 
@@ -488,6 +524,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=1, help="random games per variant")
     parser.add_argument("--moves", type=int, default=60, help="moves per random game")
     parser.add_argument("--bugs", action="store_true", help="which injected bugs the tie catches")
+    parser.add_argument(
+        "--perft", action="store_true", help="the model's perft counts of docs/perft's deals"
+    )
     args = parser.parse_args(argv)
     bounds: dict[str, Any] = {
         "configurations": FULL if args.full else BOUNDED,
@@ -502,6 +541,8 @@ def main(argv: list[str] | None = None) -> int:
             for name, verdict in catch_bugs(driver, **bounds).items():
                 print(f"{name}: {verdict}")
             return 0
+        if args.perft:
+            return _perft(driver)
         with Model(driver) as model:
             tally = run(model, progress=print, **bounds)
     for problem in tally.problems[:20]:
@@ -512,6 +553,23 @@ def main(argv: list[str] | None = None) -> int:
         f"({time.monotonic() - started:.0f} s)"
     )
     return 1 if tally.problems else 0
+
+
+def _perft(driver: Path) -> int:
+    """Count every Skip-Bo deal of docs/perft with the model; 0 when all agree."""
+    from tools import perft_deals  # only this command needs the deals
+
+    documented = json.loads(perft_deals.COUNTS.read_text(encoding="utf-8"))
+    wrong = 0
+    with Model(driver) as model:
+        for name in perft_deals.VARIANTS:
+            if not name.startswith("skipbo"):
+                continue  # the Skyjo model is a round's, without its deal
+            counts = model_perft(model, perft_deals.load(name), len(documented[name]) - 1)
+            agree = counts == documented[name]
+            wrong += not agree
+            print(f"{name}: {counts[-1]} {'agrees' if agree else 'DIFFERS'}", flush=True)
+    return 1 if wrong else 0
 
 
 if __name__ == "__main__":

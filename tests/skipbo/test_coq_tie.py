@@ -10,12 +10,13 @@ comparison fails when the engine breaks a rule. The long run is
 
 from __future__ import annotations
 
+import json
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from tools import coq_tie
+from tools import coq_tie, perft_deals
 from tools.bugs import by_name, injected
 from tools.exhaustive import BOUNDED
 
@@ -95,3 +96,15 @@ def test_the_tie_catches_an_engine_that_breaks_a_rule(
             rules = dict(coq_tie.VARIANTS)[variant]
             coq_tie.random_games(model, rules, tally, games=1, moves=100, seed=1)
     assert any(expected in problem for problem in tally.problems), tally.problems[:3]
+
+
+@pytest.mark.parametrize(
+    "name", [name for name in perft_deals.VARIANTS if name.startswith("skipbo")]
+)
+def test_the_models_perft_counts_are_the_documented_ones(model: coq_tie.Model, name: str) -> None:
+    """The model, from each documented deal on its own moves and steps, counts what the
+    engine counts (docs/perft/counts.json): to depth 2 here, 3 for the small decks'
+    deals; ``python -m tools.coq_tie --perft`` counts every documented depth."""
+    documented = json.loads(perft_deals.COUNTS.read_text(encoding="utf-8"))[name]
+    depth = 3 if name in ("skipbo-turn-limit-2", "skipbo-international-2") else 2
+    assert coq_tie.model_perft(model, perft_deals.load(name), depth) == documented[: depth + 1]
