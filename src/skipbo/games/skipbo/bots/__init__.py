@@ -33,6 +33,7 @@ __all__ = [
     "BOTS",
     "Bot",
     "HeuristicBot",
+    "LearnedBot",
     "PlayFirstBot",
     "RandomBot",
     "ReferenceHeuristicBot",
@@ -68,6 +69,7 @@ class PlayFirstBot(common.SeededBot):
 
 # The bot modules build on the protocol above, so they are imported after it.
 from skipbo.games.skipbo.bots.heuristic import HeuristicBot  # noqa: E402
+from skipbo.games.skipbo.bots.learned import LearnedBot  # noqa: E402
 from skipbo.games.skipbo.bots.reference import ReferenceHeuristicBot  # noqa: E402
 from skipbo.games.skipbo.bots.search import SearchBot  # noqa: E402
 
@@ -77,6 +79,7 @@ BOTS: Mapping[str, BotFactory[Bot]] = {
     "heuristic": HeuristicBot,
     "heuristic-1": ReferenceHeuristicBot,
     "search": SearchBot,
+    "learned": LearnedBot,
 }
 """Every shipped bot by name: a factory taking the bot's seed and ``time_limit``."""
 
