@@ -319,7 +319,8 @@ class TestBots:
         ):
             skyjo.bots.make_bot("x")
         with pytest.raises(
-            ValueError, match="unknown bot 'x'; the bots are: heuristic, heuristic-1, play-first"
+            ValueError,
+            match="unknown bot 'x'; the bots are: heuristic, heuristic-1, learned, play-first",
         ):
             skipbo.games.skipbo.bots.make_bot("x")
 

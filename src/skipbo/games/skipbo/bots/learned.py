@@ -420,7 +420,9 @@ class LearnedBot:
 
     See :mod:`skipbo.games.skipbo.bots.learned`. ``weights`` replace the shipped ones
     (training passes its own); ``explore`` (training only) is the chance of playing to
-    a random end position instead of the best, drawn from the bot's seeded generator.
+    a random end position instead of the best, drawn from the bot's seeded generator;
+    ``max_ends`` is the most end positions a turn's listing may find before the bot
+    leaves the move to the heuristic.
     A move takes far less than any ``time_limit``.
 
     Raises:
@@ -436,6 +438,7 @@ class LearnedBot:
         time_limit: float | None = None,
         weights: Mapping[int, Sequence[float]] | None = None,
         explore: float = 0.0,
+        max_ends: int = MAX_ENDS,
     ) -> None:
         import random
 
@@ -450,6 +453,7 @@ class LearnedBot:
                     )
         self._weights = None if weights is None else {k: tuple(v) for k, v in weights.items()}
         self._explore = explore
+        self._max_ends = max_ends
         self._rng = random.Random(seed)
         self._fallback = HeuristicBot()
         self._plan: tuple[tuple[int, int, int], list[tuple[Move, Node]]] | None = None
@@ -472,7 +476,7 @@ class LearnedBot:
         planned = self._planned(view)
         if planned is not None and planned in moves:
             return planned
-        ends = turn_ends(view)
+        ends = turn_ends(view, self._max_ends)
         if not ends:
             return self._fallback.choose(view)
         table = _table(view)
