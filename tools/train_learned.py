@@ -10,7 +10,7 @@ Fitted value iteration with Monte-Carlo targets (TD(1)), for each table size ask
    (:func:`~skipbo.games.skipbo.bots.learned.end_features`) and whether the seat went
    on to win. A logistic regression of the win on the features (Newton's method with
    an L2 penalty, :func:`tools.fit_leaf.fit`) gives the first weights.
-2. **Rounds 1 ..** ``--rounds``: ``--round-games`` games in which each seat is the
+2. **Rounds 1 to** ``--rounds``: ``--round-games`` games in which each seat is the
    newest learned bot (playing to a random end position a tenth of the time, to see
    positions off its own path) or, as often, one of the pool: the heuristic and every
    earlier version; at least one seat is the newest. Their end positions join the data
@@ -22,11 +22,14 @@ Fitted value iteration with Monte-Carlo targets (TD(1)), for each table size ask
 Game ``g`` of round ``r`` is dealt with ``derive_seed(derive_seed(seed, r), g)``; the
 evaluation's tournament seed is ``derive_seed(seed, 1000 + r)``. Everything draws its
 randomness from ``--seed``, so the same command writes the same weights (the
-heuristic draws none). The defaults take about half an hour of one core; a progress
-bar shows the games. Needs NumPy and tqdm (``skipbo[numpy,cli]``).
+heuristic draws none), and each table size's weights depend only on the seed, so
+``--players 2`` and ``--players 4`` run apart (in parallel) give the same tables as one
+run. The defaults take about 5 minutes of CPU a table size (more wall time on a
+loaded machine); a progress bar shows the games. Needs NumPy and tqdm
+(``skipbo[numpy,cli]``).
 
 Usage: python -m tools.train_learned --game skipbo --seed 0 [--players 2 4]
-[--start-games 1500] [--rounds 2] [--round-games 400] [--eval-games 200]
+[--start-games 1000] [--rounds 1] [--round-games 80] [--eval-games 50]
 [--out src/skipbo/games/skipbo/bots/learned_weights.py] [--plot learned-strength.svg]
 """
 
@@ -217,10 +220,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--game", choices=["skipbo"], default="skipbo")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--players", type=int, nargs="+", default=[2, 4], choices=[2, 4])
-    parser.add_argument("--start-games", type=int, default=2000)
-    parser.add_argument("--rounds", type=int, default=2)
-    parser.add_argument("--round-games", type=int, default=150)
-    parser.add_argument("--eval-games", type=int, default=100)
+    parser.add_argument("--start-games", type=int, default=1000)
+    parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--round-games", type=int, default=80)
+    parser.add_argument("--eval-games", type=int, default=50)
     parser.add_argument("--out", type=Path, default=WEIGHTS_FILE)
     parser.add_argument("--plot", type=Path, default=None)
     args = parser.parse_args(argv)
