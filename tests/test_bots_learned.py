@@ -59,8 +59,9 @@ class TestWeights:
 
     def test_tables_by_size_and_none_for_teams(self) -> None:
         assert weights_for(Rules(players=2)) == WEIGHTS[2]
-        assert weights_for(Rules(players=3)) == WEIGHTS[4]
-        assert weights_for(Rules(players=6)) == WEIGHTS[4]
+        assert weights_for(Rules(players=4)) == WEIGHTS[4]
+        assert weights_for(Rules(players=3)) is None
+        assert weights_for(Rules(players=6)) is None
         assert weights_for(Rules.partners()) is None
 
     def test_weights_of_the_wrong_length_are_refused(self) -> None:
@@ -180,8 +181,8 @@ class TestChoice:
             seen = skipbo.view(state, state.current_player)
             assert LearnedBot(max_ends=1).choose(seen) == HeuristicBot().choose(seen)
 
-    def test_team_play_is_the_heuristics(self) -> None:
-        rules = Rules.partners()
+    @pytest.mark.parametrize("rules", [Rules.partners(), Rules(players=3)], ids=["teams", "3p"])
+    def test_tables_without_weights_are_the_heuristics(self, rules: Rules) -> None:
         for state in heuristic_positions(rules, seed=2)[:20]:
             seen = skipbo.view(state, state.current_player)
             assert LearnedBot().choose(seen) == HeuristicBot().choose(seen)

@@ -95,7 +95,7 @@ def learned(players: int, weights: Weights, explore: float = 0.0) -> Callable[[i
 def strength(rules: Rules, weights: Weights, games: int, seed: int) -> tuple[int, int]:
     """Games won by one learned seat against the heuristic in the others, and played."""
     lineup: list[str | Callable[[int | None], object]] = [
-        learned(2 if rules.players == 2 else 4, weights),
+        learned(rules.players, weights),
         *["heuristic"] * (rules.players - 1),
     ]
     with tqdm(total=games, desc=f"{rules.players}p evaluation", unit="game") as bar:
@@ -113,7 +113,7 @@ def train(
     """The weights for ``players`` and the strength after each fit: (training games,
     wins, evaluation games)."""
     rules = Rules(players=players)
-    table = 2 if players == 2 else 4
+    table = players
     x: list[list[float]] = []
     y: list[float] = []
     versions: list[Weights] = []
@@ -176,6 +176,7 @@ def weights_module(weights: dict[int, Weights], command: str) -> str:
         "",
         "from collections.abc import Mapping",
         "",
+        "# fmt: off",
         "WEIGHTS: Mapping[int, tuple[float, ...]] = {",
     ]
     for players, table in sorted(weights.items()):
@@ -185,6 +186,7 @@ def weights_module(weights: dict[int, Weights], command: str) -> str:
         lines.append("    ),")
     lines += [
         "}",
+        "# fmt: on",
         '"""The weights of :func:`~skipbo.games.skipbo.bots.learned.end_features` by table size',
         '(2 or 4 players), the constant\'s last."""',
         "",

@@ -14,10 +14,10 @@ self-play (``python -m tools.train_learned``; see the guide "Train a bot by
 self-play"); the bot plays the best line's moves one by one while the views it is
 shown are those the line foretold.
 
-The weights (:data:`skipbo.games.skipbo.bots.learned_weights.WEIGHTS`) are fitted for
-two and for four players (individual play); a table of three or more players uses the
-four players' weights. Team play, and a position with more than
-:data:`MAX_ENDS` end positions, is left to the heuristic
+The weights (:data:`skipbo.games.skipbo.bots.learned_weights.WEIGHTS`, 32 numbers for
+two players and 58 for four) are fitted for two and for four players (individual play).
+Another table size, team play, and a position with more than :data:`MAX_ENDS` end
+positions are left to the heuristic
 (:class:`~skipbo.games.skipbo.bots.heuristic.HeuristicBot`), as is a turn with an empty
 hand. The bot draws no randomness at play time (ties go to the first line found), so
 it is reproducible whatever its seed.
@@ -89,12 +89,12 @@ def feature_count(players: int) -> int:
 def weights_for(rules: Rules) -> tuple[float, ...] | None:
     """The shipped weights the bot plays ``rules`` with, or ``None`` (the heuristic plays).
 
-    Two players use the two-player table, three or more the four-player one; team play
-    has none.
+    The weights are fitted for two and for four players in individual play; the features
+    are per seat, so another table size (or team play) has none.
     """
     if rules.team_play:
         return None
-    return WEIGHTS.get(2 if rules.players == 2 else 4)
+    return WEIGHTS.get(rules.players)
 
 
 @attrs.frozen(slots=True)
@@ -463,7 +463,7 @@ class LearnedBot:
             return weights_for(rules)
         if rules.team_play:
             return None
-        return self._weights.get(2 if rules.players == 2 else 4)
+        return self._weights.get(rules.players)
 
     def choose(self, view: PlayerView) -> Move:
         """The next move of the best line for ``view.player``, the seat to move."""

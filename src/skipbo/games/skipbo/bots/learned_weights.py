@@ -1,7 +1,35 @@
-"""The learned bot's weights (written by ``python -m tools.train_learned``; do not edit)."""
+"""The learned bot's weights, written by ``python -m tools.train_learned``.
+
+Command: ``python -m tools.train_learned --game skipbo --seed 0``. Do not edit: train again.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-WEIGHTS: Mapping[int, tuple[float, ...]] = {}
+# fmt: off
+WEIGHTS: Mapping[int, tuple[float, ...]] = {
+    2: (
+        -9.0957, 3.125, 3.4945, 0.2243, -0.1054, -0.0357,
+        -0.1228, -0.1774, 0.0318, 0.1863, -0.0685, -0.0977,
+        0.2393, -0.0433, 0.0058, 0.0847, -0.0038, 9.1373,
+        -3.0518, -2.6795, 0.1432, 0.074, -0.1993, -0.1378,
+        -0.0451, -0.0359, -0.2529, -0.1049, -0.04, -0.3453,
+        0.031, -0.2169,
+    ),
+    4: (
+        -7.511, 1.8262, 3.9073, 0.0911, -0.0896, -0.319,
+        -0.3267, -0.3461, 0.0148, 0.3036, 0.2118, -0.1262,
+        0.3278, -0.076, 0.0574, 0.1891, 0.0117, 1.5826,
+        0.017, -2.607, -0.0352, -0.0062, -0.0919, -0.0265,
+        0.0026, 0.0077, -0.2549, -0.0833, 0.035, 0.1099,
+        1.2208, 0.3777, -4.0916, -0.1346, -0.0225, 0.0052,
+        -0.0149, -0.0001, 0.0161, -0.1445, 0.0878, -0.177,
+        -0.2717, 3.3542, -0.9071, -1.5753, -0.0281, 0.0737,
+        0.0727, 0.0353, 0.0223, 0.0515, -0.0456, 0.0925,
+        -0.0171, -0.1469, 0.2604, -0.9903,
+    ),
+}
+# fmt: on
+"""The weights of :func:`~skipbo.games.skipbo.bots.learned.end_features` by table size
+(2 or 4 players), the constant's last."""
