@@ -48,7 +48,7 @@ import skipbo
 from skipbo.arena import tournament, wilson
 from skipbo.common.randomness import derive_seed
 from skipbo.games.skipbo.bots.heuristic import HeuristicBot
-from skipbo.games.skipbo.bots.learned import LearnedBot, _table, end_features, root, step
+from skipbo.games.skipbo.bots.learned import LearnedBot, end_features, root, step, turn_table
 from skipbo.games.skipbo.moves import Pass
 from skipbo.games.skipbo.rules import Rules
 from skipbo.pictures.charts import Bar, bar_chart
@@ -76,7 +76,7 @@ def play(rules: Rules, bots: Sequence[object], seed: int) -> tuple[list[list[flo
         if not isinstance(move, Pass) and seen.hand is not None:
             after = step(root(seen), move, highest)
             if after.ended is not None and after.ended != "win":
-                rows.append((seat, end_features(seen, _table(seen), after)))
+                rows.append((seat, end_features(seen, turn_table(seen), after)))
         state = skipbo.apply(state, move)
     winners = state.outcome.winners
     return [row for _, row in rows], [1.0 if seat in winners else 0.0 for seat, _ in rows]

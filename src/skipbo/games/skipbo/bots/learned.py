@@ -55,13 +55,18 @@ __all__ = [
     "FEATURES_PER_OPPONENT",
     "MAX_ENDS",
     "OWN_FEATURES",
+    "STOCK_FIRST",
     "End",
     "LearnedBot",
     "Node",
+    "TurnTable",
+    "end_features",
     "feature_count",
     "root",
     "step",
     "turn_ends",
+    "turn_table",
+    "value",
     "weights_for",
 ]
 
@@ -275,19 +280,26 @@ def _climb(piles: Sequence[tuple[int, ...]], need: int, top: int, highest: int) 
 
 
 @attrs.frozen
-class _Table:
-    """What a view's features share across the turn's end positions."""
+class TurnTable:
+    """What a view's features share across the turn's end positions.
+
+    Made by :func:`~skipbo.games.skipbo.bots.learned.turn_table`.
+    """
 
     rules: Rules
+    """The variant played."""
     me: int
+    """The seat valued."""
     opponents: list[tuple[int, tuple[float, ...], int | None, int]]
     """Each other seat in turn order: its seat, its fixed features, stock top, stock size."""
     tail: tuple[float, ...]
     """The table's features after the seats' (draw pile), the constant last."""
     by_needs: dict[tuple[int, ...], list[float]]
+    """The other seats' features by the build piles' needs, worked out once each."""
 
 
-def _table(seen: PlayerView) -> _Table:
+def turn_table(seen: PlayerView) -> TurnTable:
+    """The features of ``seen`` that every end position of the seat's turn shares."""
     rules = seen.rules
     me = seen.player
     assert me is not None
@@ -304,10 +316,10 @@ def _table(seen: PlayerView) -> _Table:
             seen.hand_sizes[seat] / rules.hand_size,
         )
         opponents.append((seat, fixed, seen.stock_tops[seat], size))
-    return _Table(rules, me, opponents, (seen.draw_pile_size / 100, 1.0), {})
+    return TurnTable(rules, me, opponents, (seen.draw_pile_size / 100, 1.0), {})
 
 
-def _threats(seen: PlayerView, table: _Table, needs: tuple[int, ...]) -> list[float]:
+def _threats(seen: PlayerView, table: TurnTable, needs: tuple[int, ...]) -> list[float]:
     """The other seats' features, which depend on the build piles the seat leaves."""
     cached = table.by_needs.get(needs)
     if cached is not None:
@@ -330,7 +342,7 @@ def _threats(seen: PlayerView, table: _Table, needs: tuple[int, ...]) -> list[fl
     return features
 
 
-def end_features(seen: PlayerView, table: _Table, node: Node) -> list[float]:
+def end_features(seen: PlayerView, table: TurnTable, node: Node) -> list[float]:
     """The features of the end position ``node`` of ``seen``'s seat (constant last).
 
     The seat's own: its stock share, its square, 1 / (stock + 1); whether a new stock
@@ -403,7 +415,7 @@ spread, so a line that reaches the stock top beats every line that does not, and
 value chooses among the lines that reach it (which cards to spend on the way)."""
 
 
-def value(seen: PlayerView, table: _Table, node: Node, weights: Sequence[float]) -> float:
+def value(seen: PlayerView, table: TurnTable, node: Node, weights: Sequence[float]) -> float:
     """The score of end position ``node``.
 
     The learned value's logit, ``STOCK_FIRST`` more after a stock play, infinite for a
@@ -426,7 +438,8 @@ class LearnedBot:
     A move takes far less than any ``time_limit``.
 
     Raises:
-        ValueError: if ``weights`` are not of :func:`feature_count` features for some
+        ValueError: if ``weights`` are not of
+            :func:`~skipbo.games.skipbo.bots.learned.feature_count` features for some
             table size, or ``time_limit`` is not ``None`` or a positive number.
 
     """
@@ -479,7 +492,7 @@ class LearnedBot:
         ends = turn_ends(view, self._max_ends)
         if not ends:
             return self._fallback.choose(view)
-        table = _table(view)
+        table = turn_table(view)
         scores = [value(view, table, end.node, weights) for end in ends]
         if self._explore and self._rng.random() < self._explore:
             best = self._rng.randrange(len(ends))
