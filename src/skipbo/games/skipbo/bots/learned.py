@@ -23,9 +23,10 @@ hand. The bot draws no randomness at play time (ties go to the first line found)
 it is reproducible whatever its seed.
 
 Known limit: it is not stronger than the heuristic it was trained from (on fresh
-seeds 47.9% of 2,000 two-player games against it, 45.7% - 50.0%; well under an even
-share as one against three); the guide "Train a bot by self-play" has the figures. A
-move takes a few milliseconds of CPU (at most about 0.1 s).
+seeds 47.9% of 2,000 two-player games against it, 45.7% - 50.0%; as one against three
+19.7% of 4,000 four-player games, under an even share); the guide "Train a bot by
+self-play" has the figures. A move takes a few milliseconds of CPU (at most about
+0.1 s).
 
 >>> import skipbo
 >>> from skipbo.games.skipbo.bots.learned import LearnedBot
