@@ -320,7 +320,7 @@ class TestBots:
             skyjo.bots.make_bot("x")
         with pytest.raises(
             ValueError,
-            match="unknown bot 'x'; the bots are: heuristic, heuristic-1, heuristic@1, play-first",
+            match="unknown bot 'x'; the bots are: heuristic, heuristic-1, heuristic@1, learned",
         ):
             skipbo.games.skipbo.bots.make_bot("x")
 

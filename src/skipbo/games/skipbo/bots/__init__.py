@@ -35,6 +35,7 @@ __all__ = [
     "BOTS",
     "Bot",
     "HeuristicBot",
+    "LearnedBot",
     "PlayFirstBot",
     "RandomBot",
     "ReferenceHeuristicBot",
@@ -70,6 +71,7 @@ class PlayFirstBot(common.SeededBot):
 
 # The bot modules build on the protocol above, so they are imported after it.
 from skipbo.games.skipbo.bots.heuristic import HeuristicBot  # noqa: E402
+from skipbo.games.skipbo.bots.learned import LearnedBot  # noqa: E402
 from skipbo.games.skipbo.bots.reference import ReferenceHeuristicBot  # noqa: E402
 from skipbo.games.skipbo.bots.search import SearchBot  # noqa: E402
 from skipbo.games.skipbo.bots.v1 import HeuristicBot as HeuristicBotV1  # noqa: E402
@@ -81,6 +83,7 @@ BOTS: Mapping[str, BotFactory[Bot]] = {
     "heuristic": HeuristicBot,
     "heuristic-1": ReferenceHeuristicBot,
     "search": SearchBot,
+    "learned": LearnedBot,
     # The frozen references (see skipbo.games.skipbo.bots.v1): never changed.
     "heuristic@1": HeuristicBotV1,
     "search@1": SearchBotV1,
