@@ -660,8 +660,16 @@ def test_two_seats_chat_in_two_browsers_and_a_script_stays_text(
 
 
 def test_a_turn_timer_lets_a_bot_play_the_seat_until_the_person_takes_it_back(
-    server: Server, browser: Any
+    browser: Any, tmp_path: Path
 ) -> None:
+    # Bots wait half a second a move here (the shared server's bots wait none): with
+    # stocks of 30 the game then lasts minutes, so the person's return always finds it
+    # going, however fast the machine plays the bots' moves.
+    with running_server(tmp_path / "tables.sqlite3", "--bot-delay", "0.5") as server:
+        take_the_seat_back(server, browser)
+
+
+def take_the_seat_back(server: Server, browser: Any) -> None:
     body = {
         "rules": SKIPBO.rules_to_data(skipbo.Rules(players=2)),
         "seats": ["human", "heuristic"],
