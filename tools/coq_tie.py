@@ -45,6 +45,7 @@ import attrs
 
 import skipbo
 from skipbo import Deck, GameState, IllegalMoveError, Move, Rules, Termination
+from skipbo.common.perft import count_levels
 from skipbo.common.randomness import shuffle
 from skipbo.games.skipbo import draw
 from skipbo.games.skipbo.deal import deal
@@ -286,35 +287,32 @@ def model_perft(model: Model, state: GameState, depth: int) -> list[list[int]]:
     """Perft by the model alone (``[depth, sequences, positions, ended]`` a level).
 
     From the engine's ``state`` on, only the model's legal moves and steps count: each
-    position is the model's own answer, fed back to it; positions are told apart by
+    position is the model's own answer, fed back to it, and positions are told apart by
     their :data:`Snapshot`. The counts the engine gives (:mod:`skipbo.common.perft`)
     must be the same (docs/perft.md); a reshuffle, which the model takes as an input,
     lies deeper than the documented counts reach.
     """
     rules = encode_rules(state.rules)
-    level: dict[Snapshot, tuple[list[int], int]] = {snapshot(state): (encode_state(state), 1)}
-    found = [[0, 1, 1, 0]]
-    for reached in range(1, depth + 1):
-        below: dict[Snapshot, tuple[list[int], int]] = {}
-        ended = 0
-        for reached_position, (numbers, ways) in level.items():
-            if reached_position[-1][0] != 0:
-                continue  # the game is over
-            reader = _Reader(model._ask("L", rules + numbers))
-            # The model lists a move once for each card that makes it (two 5s in the hand:
-            # h5>b0 twice); a sequence of moves is counted once, as the engine lists moves.
-            moves = dict.fromkeys(reader.move() for _ in range(reader.number()))
-            for move in moves:
-                answer = model._ask("S", rules + numbers + encode_move(move) + [0])
-                if answer in ("none", "unknown-shuffle"):
-                    raise UnknownShuffle(f"the model cannot step {move} in perft: {answer}")
-                child = _Reader(answer).snapshot()
-                known = below.get(child)
-                below[child] = ([int(n) for n in answer.split()], ways + (known[1] if known else 0))
-                ended += ways if child[-1][0] != 0 else 0
-        level = below
-        found.append([reached, sum(ways for _, ways in level.values()), len(level), ended])
-    return found
+
+    def children(position: tuple[Snapshot, list[int]]) -> Iterator[tuple[Snapshot, list[int]]]:
+        numbers = position[1]
+        reader = _Reader(model._ask("L", rules + numbers))
+        # The model lists a move once for each card that makes it (two 5s in the hand:
+        # h5>b0 twice); a sequence of moves is counted once, as the engine lists moves.
+        for move in dict.fromkeys(reader.move() for _ in range(reader.number())):
+            answer = model._ask("S", rules + numbers + encode_move(move) + [0])
+            if answer in ("none", "unknown-shuffle"):
+                raise UnknownShuffle(f"the model cannot step {move} in perft: {answer}")
+            yield _Reader(answer).snapshot(), [int(n) for n in answer.split()]
+
+    levels = count_levels(
+        (snapshot(state), encode_state(state)),
+        depth,
+        children,
+        is_over=lambda position: position[0][-1][0] != 0,
+        key=lambda position: position[0],
+    )
+    return [[level.depth, level.sequences, level.positions, level.ended] for level in levels]
 
 
 # --- the comparison -----------------------------------------------------------------------

@@ -12,6 +12,7 @@ import json
 import math
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,7 @@ from tools import perft_deals
 import skipbo
 from skipbo import skyjo
 from skipbo.common.game import game_of
-from skipbo.common.perft import MAX_DEPTH, perft
+from skipbo.common.perft import MAX_DEPTH, count_levels, perft
 from skipbo.errors import ArgumentTypeError, ConfigurationError
 from skipbo.games.skipbo import serialization as skipbo_json
 from tests.skipbo.reference.game import ReferenceGame
@@ -32,23 +33,15 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def reference_perft(state: skipbo.GameState, depth: int) -> list[list[int]]:
     """Sequences and positions per depth, with the reference model's moves and play."""
-    level = {state: 1}
-    found = [[0, 1, 1, 0]]
-    for reached in range(1, depth + 1):
-        below: dict[skipbo.GameState, int] = {}
-        ended = 0
-        for position, ways in level.items():
-            if position.outcome is not None:
-                continue
-            for move in ReferenceGame(position).legal_moves():
-                game = ReferenceGame(position)
-                game.play(move)
-                child = game.state()
-                below[child] = below.get(child, 0) + ways
-                ended += ways if child.outcome is not None else 0
-        level = below
-        found.append([reached, sum(level.values()), len(level), ended])
-    return found
+
+    def children(position: skipbo.GameState) -> Iterator[skipbo.GameState]:
+        for move in ReferenceGame(position).legal_moves():
+            game = ReferenceGame(position)
+            game.play(move)
+            yield game.state()
+
+    levels = count_levels(state, depth, children, lambda position: position.outcome is not None)
+    return [[level.depth, level.sequences, level.positions, level.ended] for level in levels]
 
 
 @pytest.mark.rule("R-TURN-1", "R-TURN-2", "R-TURN-5", "R-BUILD-1", "R-BUILD-2", "R-WIN-2")

@@ -26,14 +26,17 @@ load them.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from typing import Any, TypeVar
 
 import attrs
 
 from skipbo.common.game import AnyGame
 from skipbo.errors import ArgumentTypeError, ConfigurationError
 
-__all__ = ["MAX_DEPTH", "PerftLevel", "perft"]
+__all__ = ["MAX_DEPTH", "PerftLevel", "count_levels", "perft"]
+
+P = TypeVar("P")
 
 MAX_DEPTH = 8
 """The deepest count :func:`perft` makes: beyond it the positions outgrow memory."""
@@ -56,6 +59,34 @@ class PerftLevel:
 def perft(game: AnyGame, state: Any, depth: int) -> tuple[PerftLevel, ...]:
     """The counts at every depth from 0 to ``depth`` below ``state``, a state of ``game``.
 
+    Raises:
+        ~skipbo.errors.ArgumentTypeError: if ``depth`` is not an integer.
+        ~skipbo.errors.ConfigurationError: if ``depth`` is outside 0 to :data:`MAX_DEPTH`.
+
+    """
+
+    def children(position: Any) -> Iterator[Any]:
+        seen = game.view(position, game.current_player(position))
+        return (game.apply(position, move) for move in game.legal_moves(seen))
+
+    return count_levels(state, depth, children, game.is_over)
+
+
+def count_levels(
+    root: P,
+    depth: int,
+    children: Callable[[P], Iterable[P]],
+    is_over: Callable[[P], bool],
+    key: Callable[[P], Hashable] | None = None,
+) -> tuple[PerftLevel, ...]:
+    """The perft counts below ``root`` for any way of listing a position's moves.
+
+    ``children`` gives the position after each distinct legal move of a position;
+    ``key`` tells positions apart (by default the positions themselves). :func:`perft`
+    counts with the engine; an independent implementation of the rules (the reference
+    model of the tests, the model extracted from the proofs) counts with its own moves
+    and steps, so that the counts compare the rules and not the counting.
+
     Each level holds every distinct position with the number of sequences reaching
     it, so transpositions are expanded once: the work grows with the positions, not
     the sequences.
@@ -69,20 +100,26 @@ def perft(game: AnyGame, state: Any, depth: int) -> tuple[PerftLevel, ...]:
         raise ArgumentTypeError(f"depth must be an integer, got {type(depth).__name__}")
     if not 0 <= depth <= MAX_DEPTH:
         raise ConfigurationError("depth", f"must be from 0 to {MAX_DEPTH}, got {depth}")
-    level: dict[Any, int] = {state: 1}
+    identify: Callable[[P], Hashable] = key if key is not None else _itself
+    level: dict[Hashable, tuple[P, int]] = {identify(root): (root, 1)}
     levels = [PerftLevel(0, 1, 1, 0)]
     for reached in range(1, depth + 1):
-        below: dict[Any, int] = {}
+        below: dict[Hashable, tuple[P, int]] = {}
         ended = 0
-        for position, ways in level.items():
-            if game.is_over(position):
+        for position, ways in level.values():
+            if is_over(position):
                 continue  # a finished game has no next move
-            seen = game.view(position, game.current_player(position))
-            for move in game.legal_moves(seen):
-                child = game.apply(position, move)
-                below[child] = below.get(child, 0) + ways
-                if game.is_over(child):
+            for child in children(position):
+                name = identify(child)
+                known = below.get(name)
+                below[name] = (child, ways + (known[1] if known else 0))
+                if is_over(child):
                     ended += ways
         level = below
-        levels.append(PerftLevel(reached, sum(level.values()), len(level), ended))
+        sequences = sum(ways for _, ways in level.values())
+        levels.append(PerftLevel(reached, sequences, len(level), ended))
     return tuple(levels)
+
+
+def _itself(position: Any) -> Hashable:
+    return position  # type: ignore[no-any-return]
