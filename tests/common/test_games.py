@@ -49,7 +49,7 @@ class TestRegistry:
         assert "skipbo.skyjo.Rules" in message
 
     def test_a_rules_type_has_one_game(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        monkeypatch.setattr(registry, "_GAMES", registered_games())
+        monkeypatch.setattr(registry, "_GAMES", registry._GAMES.copy())
         register_game(skyjo.Rules, SKYJO)  # again: nothing changes
         assert game_of(skyjo.Rules()) is SKYJO
         with pytest.raises(ValueError, match="another game is registered for Rules"):
@@ -59,7 +59,7 @@ class TestRegistry:
     def test_the_registry_refuses_what_is_no_game(self, monkeypatch: pytest.MonkeyPatch) -> None:
         # Found by the probe of session 2: register_game(7, 7) was stored, and every
         # later game_of failed on it.
-        monkeypatch.setattr(registry, "_GAMES", registered_games())
+        monkeypatch.setattr(registry, "_GAMES", registry._GAMES.copy())
         with pytest.raises(ArgumentTypeError, match="rules_type"):
             register_game(7, SKYJO)  # type: ignore[arg-type]
         with pytest.raises(ArgumentTypeError, match="game must be a Game"):
@@ -74,7 +74,7 @@ class TestRegistry:
         class HouseRules(skyjo.Rules):
             pass
 
-        monkeypatch.setattr(registry, "_GAMES", registered_games())
+        monkeypatch.setattr(registry, "_GAMES", registry._GAMES.copy())
         with pytest.raises(TypeError, match="HouseRules"):
             tournament(HouseRules(players=2), ["random"] * 2, games=1, seed=0)
         register_game(HouseRules, SKYJO)

@@ -24,6 +24,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from skipbo.common.gameinfo import GameInfo, GameType
+from skipbo.common.registry import LayerRegistry
 from skipbo.errors import ArgumentTypeError, DataError
 
 if TYPE_CHECKING:
@@ -251,7 +252,7 @@ class Game(Protocol[RulesT, StateT, ViewT, MoveT, RecordT]):
 AnyGame = Game[Any, Any, Any, Any, Any]
 """A game of any types, as the registry holds it."""
 
-_GAMES: dict[type, AnyGame] = {}
+_GAMES: LayerRegistry[AnyGame] = LayerRegistry("game")
 
 
 def register_game(rules_type: type, game: AnyGame) -> None:
@@ -265,20 +266,18 @@ def register_game(rules_type: type, game: AnyGame) -> None:
         ValueError: if another game is registered for ``rules_type``.
 
     """
-    # The registry is global: a wrong object in it would break every later lookup.
+    # The registry is global: a wrong object in it would break every later lookup. (The
+    # registry checks the class too; it is checked here first, so that it is named first.)
     if not isinstance(rules_type, type):
         raise ArgumentTypeError(f"rules_type must be a class, not {type(rules_type).__name__}")
     if not isinstance(getattr(game, "game_type", None), GameType):
         raise ArgumentTypeError(f"game must be a Game, not {type(game).__name__}")
-    known = _GAMES.get(rules_type)
-    if known is not None and known is not game:
-        raise ValueError(f"another game is registered for {rules_type.__qualname__}")
-    _GAMES[rules_type] = game
+    _GAMES.register(rules_type, game)
 
 
 def registered_games() -> dict[type, AnyGame]:
     """Every registered game by its rules type (a copy)."""
-    return dict(_GAMES)
+    return _GAMES.entries()
 
 
 def game_of(rules: object) -> AnyGame:
@@ -289,9 +288,9 @@ def game_of(rules: object) -> AnyGame:
             the type of ``rules``; the message names the registered rules types.
 
     """
-    game = _GAMES.get(type(rules))
+    game = _GAMES.find(type(rules))
     if game is None:
-        known = ", ".join(map(_public_name, _GAMES))
+        known = ", ".join(map(_public_name, _GAMES.entries()))
         raise ArgumentTypeError(
             f"no game is registered for rules of type {type(rules).__qualname__}; "
             f"the known rules types are: {known or 'none'}"
@@ -308,10 +307,10 @@ def game_named(short_name: str) -> AnyGame:
         ValueError: if no registered game has that name; the message lists them.
 
     """
-    for game in _GAMES.values():
+    for game in _GAMES.entries().values():
         if game.game_type.short_name == short_name:
             return game
-    names = ", ".join(game.game_type.short_name for game in _GAMES.values())
+    names = ", ".join(game.game_type.short_name for game in _GAMES.entries().values())
     raise ValueError(f"no game is called {short_name[:40]!r}; the games are: {names}")
 
 
@@ -327,10 +326,10 @@ def rules_from_data(data: object) -> tuple[AnyGame, Any]:
 
     """
     kind = data.get("type") if isinstance(data, dict) else None
-    for game in _GAMES.values():
+    for game in _GAMES.entries().values():
         if kind == game.rules_document:
             return game, game.read_rules(data)
-    kinds = ", ".join(repr(game.rules_document) for game in _GAMES.values())
+    kinds = ", ".join(repr(game.rules_document) for game in _GAMES.entries().values())
     raise DataError("/type", f"a rules document has the type {kinds}, got {str(kind)[:40]!r}")
 
 

@@ -3,9 +3,9 @@
 An outer layer (the pictures, the observations) is written once over what it needs of
 a game, and each game supplies that in the layer's module named after the game
 (:mod:`skipbo.pictures.skyjo`, :mod:`skipbo.observation.skyjo`), which registers it
-for the game's rules type, as :func:`skipbo.common.game.register_game` registers the
-game itself. The layer's generic part then finds the entry from a rules value alone
-and never imports a game.
+for the game's rules type; the registry of the games themselves
+(:func:`skipbo.common.game.register_game`) is one too. The layer's generic part then
+finds the entry from a rules value alone and never imports a game.
 
 A layer's package imports the modules of the games that come with skipbo, so that
 importing the layer registers them; a game from elsewhere registers its entry when
@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from typing import Generic, TypeVar
 
-from skipbo.common.game import registered_games
 from skipbo.errors import ArgumentTypeError
 
 __all__ = ["LayerRegistry"]
@@ -65,6 +64,16 @@ class LayerRegistry(Generic[EntryT]):
             raise ValueError(f"another {self.what} is registered for {rules_type.__qualname__}")
         self._entries[rules_type] = entry
 
+    def find(self, rules_type: type) -> EntryT | None:
+        """The entry registered for ``rules_type``, or ``None``."""
+        return self._entries.get(rules_type)
+
+    def copy(self) -> LayerRegistry[EntryT]:
+        """A registry with the same entries, to register more in without changing this one."""
+        copied: LayerRegistry[EntryT] = LayerRegistry(self.what)
+        copied._entries = dict(self._entries)
+        return copied
+
     def of(self, rules: object) -> EntryT:
         """The entry of the game whose rules ``rules`` are.
 
@@ -87,6 +96,9 @@ class LayerRegistry(Generic[EntryT]):
 
     def games(self) -> tuple[str, ...]:
         """The short names of the games with an entry (a rules type's name if no game has it)."""
+        # Imported here: the games' own registry (skipbo.common.game) is a LayerRegistry.
+        from skipbo.common.game import registered_games
+
         games = registered_games()
         return tuple(
             games[kind].game_type.short_name if kind in games else kind.__qualname__
