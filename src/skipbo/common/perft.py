@@ -36,7 +36,7 @@ from skipbo.errors import ArgumentTypeError, ConfigurationError
 
 __all__ = ["MAX_DEPTH", "PerftLevel", "count_levels", "perft"]
 
-P = TypeVar("P")
+PositionT = TypeVar("PositionT")
 
 MAX_DEPTH = 8
 """The deepest count :func:`perft` makes: beyond it the positions outgrow memory."""
@@ -73,11 +73,11 @@ def perft(game: AnyGame, state: Any, depth: int) -> tuple[PerftLevel, ...]:
 
 
 def count_levels(
-    root: P,
+    root: PositionT,
     depth: int,
-    children: Callable[[P], Iterable[P]],
-    is_over: Callable[[P], bool],
-    key: Callable[[P], Hashable] | None = None,
+    children: Callable[[PositionT], Iterable[PositionT]],
+    is_over: Callable[[PositionT], bool],
+    key: Callable[[PositionT], Hashable] | None = None,
 ) -> tuple[PerftLevel, ...]:
     """The perft counts below ``root`` for any way of listing a position's moves.
 
@@ -100,11 +100,11 @@ def count_levels(
         raise ArgumentTypeError(f"depth must be an integer, got {type(depth).__name__}")
     if not 0 <= depth <= MAX_DEPTH:
         raise ConfigurationError("depth", f"must be from 0 to {MAX_DEPTH}, got {depth}")
-    identify: Callable[[P], Hashable] = key if key is not None else _itself
-    level: dict[Hashable, tuple[P, int]] = {identify(root): (root, 1)}
+    identify: Callable[[PositionT], Hashable] = key if key is not None else _itself
+    level: dict[Hashable, tuple[PositionT, int]] = {identify(root): (root, 1)}
     levels = [PerftLevel(0, 1, 1, 0)]
     for reached in range(1, depth + 1):
-        below: dict[Hashable, tuple[P, int]] = {}
+        below: dict[Hashable, tuple[PositionT, int]] = {}
         ended = 0
         for position, ways in level.values():
             if is_over(position):
