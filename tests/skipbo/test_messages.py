@@ -59,16 +59,19 @@ class TestIllegalMoves:
     def test_build_piles(self) -> None:
         state = arrange(SMALL, hands=((2, 4), ()), builds=((1, 2), (), (), ()))
         error = refused(state, PlayFromHand(2, 7))
-        assert (error.rule, error.reason) == ("R-BUILD-1", "there is no build pile 7")
+        assert (error.rule, error.reason) == (
+            "R-BUILD-1",
+            "there is no such build pile: the rules have 4",
+        )
         error = refused(state, PlayFromHand(4, 0))
         assert (error.rule, error.reason) == (
             "R-BUILD-2",
-            "build pile 0 takes a 3 or a wild, not a 4",
+            "that build pile takes a 3 or a wild, not a 4",
         )
         error = refused(state, PlayFromHand(2, 1))
         assert (error.rule, error.reason) == (
             "R-BUILD-2",
-            "build pile 1 takes a 1 or a wild, not a 2",
+            "that build pile takes a 1 or a wild, not a 2",
         )
 
     @pytest.mark.rule("R-TURN-2", "R-TURN-6")
@@ -84,21 +87,33 @@ class TestIllegalMoves:
     def test_stock_piles(self) -> None:
         state = arrange(SMALL, stocks=((), (1,)), hands=((2,), ()))
         error = refused(state, PlayFromStock(1, 0))
-        assert (error.rule, error.reason) == ("R-TURN-2", "seat 0 may not play from stock pile 1")
+        assert (error.rule, error.reason) == (
+            "R-TURN-2",
+            "the mover may not play from that stock pile",
+        )
         error = refused(state, PlayFromStock(0, 0))
-        assert (error.rule, error.reason) == ("R-TURN-2", "stock pile 0 is empty")
+        assert (error.rule, error.reason) == ("R-TURN-2", "that stock pile is empty")
 
     def test_discard_piles(self) -> None:
         discards = (((1,), (), (), ()), ((1,), (), (), ()))
         state = arrange(SMALL, discards=discards, hands=((2,), ()))
         error = refused(state, PlayFromDiscard(1, 0, 0))
-        assert (error.rule, error.reason) == ("R-TURN-2", "seat 0 may not play from discard set 1")
+        assert (error.rule, error.reason) == (
+            "R-TURN-2",
+            "the mover may not play from that discard set",
+        )
         error = refused(state, PlayFromDiscard(0, 4, 0))
-        assert (error.rule, error.reason) == ("R-DISC-1", "there is no discard pile 4")
+        assert (error.rule, error.reason) == (
+            "R-DISC-1",
+            "there is no such discard pile: a seat has 4",
+        )
         error = refused(state, PlayFromDiscard(0, 2, 0))
-        assert (error.rule, error.reason) == ("R-DISC-3", "discard pile 0.2 is empty")
+        assert (error.rule, error.reason) == ("R-DISC-3", "that discard pile is empty")
         error = refused(state, Discard(2, 4))
-        assert (error.rule, error.reason) == ("R-DISC-1", "there is no discard pile 4")
+        assert (error.rule, error.reason) == (
+            "R-DISC-1",
+            "there is no such discard pile: a seat has 4",
+        )
 
     def test_pass(self) -> None:
         error = refused(arrange(SMALL, hands=((2,), ())), Pass())

@@ -681,3 +681,33 @@ def test_a_skyjo_rounds_end_is_shown_with_every_card_up_until_the_next_round_end
     assert table.match.game.round == 2
     assert "?" in json.dumps(table.message(0)["view"]["grids"])
     assert Tables(tables.storage).get(table.id).message(0)["round_end"] == shown  # replayed
+
+
+def test_a_refused_move_names_its_places_as_the_board_labels_them(tables: Tables) -> None:
+    """Issue: the web's refusals counted piles from 0 while the board labels them from 1.
+
+    A card that does not fit the third build pile (the board's "pile 3") is refused
+    in the board's words (R-BUILD-2); so is a Skyjo card turned up twice (S-TURN-3).
+    """
+    table, _tokens = tables.create(RULES, ["human", "human"], 500)
+    game = table.match.game
+    seat = game.current_player
+    card = next(card for card in game.hands[seat] if card not in (1, skipbo.WILD))
+    move = skipbo.PlayFromHand(card=card, build=2)
+    error = refused(HTTPStatus.UNPROCESSABLE_ENTITY, table.play, tables.storage, seat, move, 0)
+    assert error.message == (
+        f"you cannot play {card} from your hand on build pile 3: "
+        f"that build pile takes a 1 or a wild, not a {card} (R-BUILD-2)"
+    )
+
+    table, _tokens = tables.create(skyjo.Rules(players=2), ["human", "human"], None)
+    for seat in (0, 1):  # S-SETUP-4: each turns up places 0 and 4 (column 1 row 1, column 2 row 2)
+        table.play(tables.storage, seat, skyjo.Reveal(0, 4), table.version)
+    seat = table.match.game.current_player
+    table.play(tables.storage, seat, skyjo.Draw(), table.version)
+    flip = skyjo.DiscardFlip(4)
+    error = refused(
+        HTTPStatus.UNPROCESSABLE_ENTITY, table.play, tables.storage, seat, flip, table.version
+    )
+    assert "column 2, row 2" in error.message, error.message
+    assert "place 4" not in error.message and "(S-TURN-3)" in error.message

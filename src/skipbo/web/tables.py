@@ -502,9 +502,19 @@ class Table:
                 return self.match.next_game()
             return self.match.apply(self.adapter.parse_move(event))
         except IllegalMoveError as error:
-            raise WebError(HTTPStatus.UNPROCESSABLE_ENTITY, str(error)) from None
+            raise WebError(HTTPStatus.UNPROCESSABLE_ENTITY, self._refusal(seat, error)) from None
         except SkipBoError as error:  # the next game refused (R-SCORE-1, R-SCORE-3)
             raise WebError(HTTPStatus.CONFLICT, str(error)) from None
+
+    def _refusal(self, seat: int, error: IllegalMoveError) -> str:
+        """An illegal move's refusal as the seat reads its board.
+
+        The move in the board's words (piles and places as the board labels them), then
+        the engine's reason, which numbers no place, and the rule it names.
+        """
+        seen = self.adapter.view(self.match.game, seat)
+        words = self.adapter.say_move(error.move, seen)
+        return f"you cannot {words}: {error.reason} ({error.rule})"
 
     def _store(self, storage: Storage, seat: int, event: str) -> None:
         match = self._next_match(seat, event)  # refuses before anything is stored

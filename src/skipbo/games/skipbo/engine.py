@@ -170,6 +170,14 @@ def apply(state: GameState, move: Move) -> GameState:
 
 # --- checks shared by the moves ---------------------------------------------------------
 
+# A refusal's reason never numbers the pile the move names: the notation counts piles
+# from 0 and a board for people labels them from 1, so a number in the reason would
+# contradict one of the two. The message names the move; the web says it in board words.
+
+
+def _no_discard_pile(count: int) -> str:
+    return f"there is no such discard pile: a seat has {count}"
+
 
 def _is_index(value: object, size: int) -> bool:
     # type() rather than isinstance(): True is not a pile index.
@@ -199,13 +207,14 @@ def _check_build(state: GameState, move: Move, build: int, card: Card) -> None:
     """Check that build pile ``build`` exists and ``card`` may go on it."""
     builds = state.builds
     if type(build) is not int or not 0 <= build < len(builds):
-        raise IllegalMoveError(move, "R-BUILD-1", f"there is no build pile {build!r}")
+        reason = f"there is no such build pile: the rules have {len(builds)}"
+        raise IllegalMoveError(move, "R-BUILD-1", reason)
     pile = builds[build]
     if not _accepts(pile, card):
         raise IllegalMoveError(
             move,
             "R-BUILD-2",
-            f"build pile {build} takes a {len(pile) + 1} or a wild, not a {format_card(card)}",
+            f"that build pile takes a {len(pile) + 1} or a wild, not a {format_card(card)}",
         )
 
 
@@ -283,10 +292,10 @@ def _play_from_stock(state: GameState, move: PlayFromStock) -> GameState:
     stock = move.stock
     if type(stock) is not int or stock not in rules.seating.stock_sources[seat]:
         rule = _own_piles_rule(rules)
-        raise IllegalMoveError(move, rule, f"seat {seat} may not play from stock pile {stock!r}")
+        raise IllegalMoveError(move, rule, "the mover may not play from that stock pile")
     cards = state.stocks[stock]
     if not cards:
-        raise IllegalMoveError(move, "R-TURN-2", f"stock pile {stock} is empty")
+        raise IllegalMoveError(move, "R-TURN-2", "that stock pile is empty")
     card = cards[-1]
     _check_build(state, move, move.build, card)
     stocks = _replace(state.stocks, stock, cards[:-1])  # R-TURN-3: the next card is the top
@@ -314,16 +323,14 @@ def _play_from_discard(state: GameState, move: PlayFromDiscard) -> GameState:
     discard_set = move.discard_set
     if type(discard_set) is not int or discard_set not in rules.seating.discard_sources[seat]:
         rule = _own_piles_rule(rules)
-        raise IllegalMoveError(
-            move, rule, f"seat {seat} may not play from discard set {discard_set!r}"
-        )
+        raise IllegalMoveError(move, rule, "the mover may not play from that discard set")
     piles = state.discards[discard_set]
     index = move.pile
     if not _is_index(index, len(piles)):
-        raise IllegalMoveError(move, "R-DISC-1", f"there is no discard pile {index!r}")
+        raise IllegalMoveError(move, "R-DISC-1", _no_discard_pile(len(piles)))
     cards = piles[index]
     if not cards:
-        raise IllegalMoveError(move, "R-DISC-3", f"discard pile {discard_set}.{index} is empty")
+        raise IllegalMoveError(move, "R-DISC-3", "that discard pile is empty")
     card = cards[-1]
     _check_build(state, move, move.build, card)
     discards = _replace_set(state.discards, discard_set, index, cards[:-1])
@@ -345,7 +352,7 @@ def _discard(state: GameState, move: Discard) -> GameState:
     hand = _checked_hand_card(state, move, move.card, "R-TURN-6")
     index = move.pile
     if not _is_index(index, rules.discard_pile_count):
-        raise IllegalMoveError(move, "R-DISC-1", f"there is no discard pile {index!r}")
+        raise IllegalMoveError(move, "R-DISC-1", _no_discard_pile(rules.discard_pile_count))
     own = rules.seating.own_discards[seat]
     # R-DISC-2: any hand card goes on any own discard pile.
     discards = _replace_set(state.discards, own, index, state.discards[own][index] + (move.card,))

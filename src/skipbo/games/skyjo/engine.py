@@ -394,7 +394,7 @@ def _place(state: GameState, move: Swap | DiscardFlip, *, deal_next: bool = True
     assert held is not None  # phase PLACE holds a card
     grid, up = state.grids[seat], state.face_up[seat]
     if grid[place] is None:
-        raise _refuse(move, "S-COL-4", f"place {place} is empty: its column was removed")
+        raise _refuse(move, "S-COL-4", "that place is empty: its column was removed")
     if isinstance(move, Swap):
         # S-TURN-2: the card taken lies face up; the one replaced goes on the discard pile.
         discarded: tuple[Card, ...] = (grid[place],)  # type: ignore[assignment]
@@ -403,7 +403,7 @@ def _place(state: GameState, move: Swap | DiscardFlip, *, deal_next: bool = True
         if state.source is not Source.DRAW_PILE:
             raise _refuse(move, "S-TURN-2", "a card taken from the discard pile must be swapped in")
         if up[place]:
-            raise _refuse(move, "S-TURN-3", f"place {place} is already face up")
+            raise _refuse(move, "S-TURN-3", "the card there is already face up")
         discarded = (held,)
     up = _replace(up, place, True)
     grid, up, removed = _remove_column(grid, up, column_of(place))

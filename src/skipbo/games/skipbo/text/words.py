@@ -65,6 +65,8 @@ def _card(card: Card | None, seen: PlayerView, build: int) -> str:
 def _owner(seats: list[int], mover: int, yours: str) -> str:
     if mover in seats:
         return yours
+    if not seats:  # a pile no seat owns: the move is illegal, but can still be said
+        return "no seat's"
     return "seat " + "/".join(map(str, seats)) + "'s"
 
 
