@@ -142,3 +142,15 @@ def test_every_example_of_the_legend_is_a_move() -> None:
     assert len(examples) == 5
     kinds = {type(skipbo.parse_move(example)) for example in examples}
     assert kinds == {PlayFromHand, PlayFromStock, PlayFromDiscard, Discard, Pass}
+
+
+def test_a_move_from_a_pile_no_seat_owns_is_still_said() -> None:
+    """A refusal says the move it refuses: a stock or discard set beyond the seats has
+    no owner (it read "seat 's stock" before)."""
+    seen = skipbo.view(skipbo.new_game(skipbo.Rules(players=2), seed=1), 0)
+    assert describe_move(PlayFromStock(stock=5, build=0), seen) == (
+        "play the top card from no seat's stock on build pile 0"
+    )
+    assert describe_move(PlayFromDiscard(discard_set=3, pile=0, build=1), seen, board=True) == (
+        "play the top card from no seat's discard pile 1 on build pile 2"
+    )
