@@ -96,6 +96,7 @@ def test_the_table_links_to_its_game_s_rules_with_pictures(
     link = table.locator("#rules-link")
     assert link.is_visible()
     assert link.get_attribute("href") == f"/rules/{game}"
+    axe_clean(table, f"a {game} table with its rules link")
     rules = follow(table, "#rules-link")
     check_rules_page(rules, game)
     assert not table.is_closed()  # the table stays open in its own tab
