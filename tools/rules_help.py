@@ -49,6 +49,7 @@ COMMAND = "python -m tools.rules_help --write"
 RULE_ID = re.compile(r"\b([RS]-[A-Z]+-\d+)\b")
 _RULE = re.compile(r"^- \*\*([RS]-[A-Z]+-\d+)\*\*\s+(.*?)(?=^- |^#|\Z)", re.M | re.S)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z]|\*\*\()")  # also before **(engine ...
+_MYST_ROLE = re.compile(r"\{[a-z:-]+\}(`[^`]+`)")
 _TITLE = re.compile(r"<title>[^<]*</title>")
 PICTURE_SIZE = 560
 """The pictures' width in pixels (the page's stylesheet shrinks them on a phone)."""
@@ -103,7 +104,8 @@ def _skipbo_greedy(moves: Sequence[Any]) -> Any:
     return moves[0]
 
 
-SKIPBO_NAMES = ("You", "Ada")
+SKIPBO_NAMES = ("", "Ada")
+"""Seat 0 unnamed: the picture of its view already calls it "(you)"."""
 
 
 def skipbo_figures() -> list[Figure]:
@@ -150,6 +152,7 @@ def skipbo_figures() -> list[Figure]:
 
 
 SKYJO_NAMES = ("You", "Ada")
+"""Skyjo's view is the same for every seat, so the picture names seat 0 "You" itself."""
 
 
 def skyjo_figures() -> list[Figure]:
@@ -321,7 +324,8 @@ def _rewrite_links(tokens: list[Token], pages: dict[str, str]) -> None:
 
 def _render(markdown: str, known: set[str]) -> str:
     md = _markdown()
-    tokens = md.parse(markdown)
+    # A MyST role ({func}`skipbo.apply`) is Sphinx's; here its text is plain code.
+    tokens = md.parse(_MYST_ROLE.sub(r"\1", markdown))
     _rewrite_links(tokens, {guide.source: f"/rules/{guide.game}" for guide in GUIDES})
     _mark_rules(tokens, known)
     return str(md.renderer.render(tokens, md.options, {}))

@@ -92,6 +92,23 @@ def test_every_rule_kept_has_its_anchor_and_every_rule_link_resolves(
     )
 
 
+def test_docs_markup_meant_for_sphinx_is_plain_text_in_a_page(copies: tuple[Path, Path]) -> None:
+    docs, _ = copies
+    source = docs / "skyjo-rules.md"
+    text = source.read_text(encoding="utf-8")
+    text = text.replace("one more turn, in\n  order", "one more turn ({func}`skipbo.skyjo.apply`)")
+    text = text.replace(
+        "Skyjo is not Skip-Bo:", "Skyjo is not [Skip-Bo](rules.md), see [tests](traceability.md):"
+    )
+    source.write_text(text, encoding="utf-8")
+    page = rules_help.page(GUIDES[1], docs)
+    assert "one more turn (<code>skipbo.skyjo.apply</code>)" in page
+    assert "{func}" not in page
+    # Links to the other rules page go to its help page; to other docs pages, nowhere.
+    assert 'Skyjo is not <a href="/rules/skipbo">Skip-Bo</a>, see tests:' in page
+    assert "traceability" not in page
+
+
 def test_a_summary_naming_a_rule_the_docs_lack_is_a_clear_error() -> None:
     skipbo_guide = GUIDES[0]
     missing = attrs.evolve(skipbo_guide, steps=(Step("R-NOPE-1"),))
