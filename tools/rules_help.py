@@ -199,6 +199,7 @@ GUIDES = (
         source="rules.md",
         goal="Be the first to play every card of your stock pile onto the build piles.",
         steps=(
+            Step("R-DECK-1"),
             Step("R-SETUP-3"),
             Step("R-TURN-1"),
             Step("R-TURN-2"),
@@ -219,6 +220,7 @@ GUIDES = (
         goal="Have as few points as you can: the game ends after a round in which someone "
         "reaches 100 points, and the lowest total wins.",
         steps=(
+            Step("S-DECK-1"),
             Step("S-SETUP-2", first=1),
             Step("S-SETUP-4"),
             Step("S-TURN-1"),

@@ -180,11 +180,11 @@ async function start() {
   // Each game's rules help, in a new tab so that the form keeps what was chosen.
   const help = document.getElementById("game-rules");
   help.append("How to play:");
-  Object.entries(games).forEach(([name, game]) => {
+  Object.entries(games).forEach(([name, game], index) => {
     const link = el("a", game.name);
     link.href = `/rules/${name}`;
     link.target = "_blank";
-    help.append(" ", link);
+    help.append(index ? ", " : " ", link);
   });
   help.append(" (each opens a new tab)");
   document.getElementById("preset").addEventListener("change", drawSeats);
