@@ -111,6 +111,12 @@ SKIPBO_NAMES = ("", "Ada")
 def skipbo_figures() -> list[Figure]:
     """A two-player table just dealt, and a play from the stock onto a build pile."""
     dealt = skipbo.new_game(skipbo.Rules(players=2), seed=3)
+    wild = ""
+    if skipbo.view(dealt, 0).stock_tops[0] == skipbo.WILD:
+        wild = (
+            " Yours is a wild Skip-Bo card (SB): it stands for the number a build pile "
+            "needs (R-BUILD-3)."
+        )
     figures = [
         Figure(
             pictures.draw(dealt, seat=0, size=PICTURE_SIZE, names=SKIPBO_NAMES).svg,
@@ -118,7 +124,8 @@ def skipbo_figures() -> list[Figure]:
             "empty build piles in the centre; your opponent's stock pile with its top card "
             "face up and their hidden hand; your own stock pile, four empty discard piles "
             "and your hand of five cards.",
-            "A table just dealt: only the top card of each stock pile is face up (R-SETUP-3).",
+            "A table just dealt: only the top card of each stock pile is face up (R-SETUP-3)."
+            + wild,
         )
     ]
     state = dealt
