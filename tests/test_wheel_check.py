@@ -51,6 +51,8 @@ def test_the_package_has_the_data_files_a_wheel_must_carry() -> None:
     assert "skipbo/py.typed" in files
     assert {"skipbo/games/skipbo/schemas/skipbo.schema.json"} <= files
     assert any(name.startswith("skipbo/web/static/") for name in files)
+    rules_help = {f"skipbo/web/static/rules-{game}.html" for game in ("skipbo", "skyjo")}
+    assert rules_help | {"skipbo/web/static/rules.css"} <= files
     assert not any("__pycache__" in name or name.endswith(".pyc") for name in files)
 
 
@@ -69,6 +71,16 @@ def test_a_wheel_without_its_data_files_or_with_tests_fails(tmp_path: Path) -> N
     assert "nothing matches skipbo/games/skyjo/schemas/*.json" in problems
     for name in [*schemas, *stray, METADATA_FILES[-1]]:
         assert name in problems
+
+
+def test_a_wheel_without_the_rules_help_fails(tmp_path: Path) -> None:
+    expected = package_files()
+    pages = {name for name in expected if name.startswith("skipbo/web/static/rules-")}
+    assert len(pages) == 2
+    names, dist_info, _ = read_wheel(_wheel(tmp_path, [*(expected - pages), *METADATA_FILES]))
+    problems = wheel_problems(names, expected, dist_info)
+    assert "wheel: nothing matches skipbo/web/static/rules-*.html" in problems
+    assert all(f"wheel: missing {page}" in problems for page in pages)
 
 
 def test_a_wheel_without_metadata_is_refused(tmp_path: Path) -> None:

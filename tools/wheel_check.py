@@ -56,6 +56,7 @@ REQUIRED_IN_WHEEL = (
     "skipbo/web/static/*.html",
     "skipbo/web/static/*.js",
     "skipbo/web/static/*.css",
+    "skipbo/web/static/rules-*.html",  # the rules help, generated from the docs at dev time
 )
 """Patterns that must each match a file of the wheel: the data files beside the code."""
 

@@ -88,6 +88,10 @@ def test_every_route_carries_the_security_headers(client: Client) -> None:
         "table page": client.get(f"/t/{table}", headers=PAGE),
         "missing table page": client.get("/t/nothing-here", headers=PAGE),
         "missing page": client.get("/nowhere", headers=PAGE),
+        "Skip-Bo rules page": client.get("/rules/skipbo", headers=PAGE),
+        "Skyjo rules page": client.get("/rules/skyjo", headers=PAGE),
+        "missing rules page": client.get("/rules/chess", headers=PAGE),
+        "rules stylesheet": client.get("/static/rules.css"),
         "static script": client.get("/static/table.js"),
         "missing static": client.get("/static/nothing.js"),
         "presets": client.get("/api/presets"),
@@ -119,6 +123,8 @@ def test_every_route_carries_the_security_headers(client: Client) -> None:
     assert statuses["move"] == 200, statuses
     assert statuses["chat"] == 200, statuses
     assert statuses["refused move"] == 409, statuses
+    assert statuses["Skyjo rules page"] == statuses["Skip-Bo rules page"] == 200, statuses
+    assert statuses["missing rules page"] == 404, statuses
     for name, answer in answers.items():
         headers = answer.headers
         policy = headers.get("content-security-policy", "")

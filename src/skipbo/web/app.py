@@ -504,6 +504,13 @@ def create_app(
 
     lobby_data = _lobby_data()
 
+    async def rules_page(request: Request) -> Response:
+        # Each game's rules help, generated from the docs by tools/rules_help.py.
+        game = request.path_params["game"]
+        if game not in lobby_data["games"]:
+            raise HTTPException(HTTPStatus.NOT_FOUND)
+        return HTMLResponse(_page(f"rules-{game}.html"))
+
     async def presets(request: Request) -> Response:
         return JSONResponse(lobby_data)
 
@@ -700,6 +707,7 @@ def create_app(
         Route("/", lobby),
         Route("/faces.css", faces),
         Route("/t/{table}", table_page),
+        Route("/rules/{game}", rules_page),
         Route("/api/presets", presets),
         Route("/api/tables", create, methods=["POST"]),
         Route("/api/tables/{table}", get_table),

@@ -177,6 +177,16 @@ async function start() {
     label.append(input, ` ${game.name}`);
     box.append(label);
   });
+  // Each game's rules help, in a new tab so that the form keeps what was chosen.
+  const help = document.getElementById("game-rules");
+  help.append("How to play:");
+  Object.entries(games).forEach(([name, game], index) => {
+    const link = el("a", game.name);
+    link.href = `/rules/${name}`;
+    link.target = "_blank";
+    help.append(index ? ", " : " ", link);
+  });
+  help.append(" (each opens a new tab)");
   document.getElementById("preset").addEventListener("change", drawSeats);
   document.getElementById("rules").addEventListener("input", drawSeats);
   document.getElementById("create").addEventListener("submit", create);

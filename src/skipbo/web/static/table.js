@@ -413,6 +413,8 @@ function render() {
     const list = el("ul");
     rules.rules.forEach((line) => list.append(el("li", line)));
     $("rules-text").append(list);
+    $("rules-link").href = `/rules/${message.game_type}`;
+    $("rules-link").hidden = false;
   }
 }
 
