@@ -38,6 +38,7 @@ from markdown_it.token import Token
 
 import skipbo
 from skipbo import pictures, skyjo
+from skipbo.games.skipbo.text.words import describe_move
 
 __all__ = ["GUIDES", "Figure", "Guide", "main", "page", "problems", "write"]
 
@@ -119,7 +120,7 @@ def skipbo_figures() -> list[Figure]:
         )
     figures = [
         Figure(
-            pictures.draw(dealt, seat=0, size=PICTURE_SIZE, names=SKIPBO_NAMES).svg,
+            pictures.draw(dealt, seat=0, size=PICTURE_SIZE, names=SKIPBO_NAMES, board=True).svg,
             "A two-player Skip-Bo table just dealt, as you see it: the draw pile and four "
             "empty build piles in the centre; your opponent's stock pile with its top card "
             "face up and their hidden hand; your own stock pile, four empty discard piles "
@@ -141,12 +142,19 @@ def skipbo_figures() -> list[Figure]:
                 break
         state = skipbo.apply(state, _skipbo_greedy(moves))
     move = stock[0]
-    words = pictures.skipbo.say(move, state, 0)
+    # The board's words and labels (piles from 1), as on the table the help is opened from.
+    words = describe_move(move, skipbo.view(state, 0), board=True)
     after = skipbo.apply(state, move)
     figures.append(
         Figure(
             pictures.draw(
-                after, seat=0, size=PICTURE_SIZE, names=SKIPBO_NAMES, last_move=move, mover=0
+                after,
+                seat=0,
+                size=PICTURE_SIZE,
+                names=SKIPBO_NAMES,
+                last_move=move,
+                mover=0,
+                board=True,
             ).svg,
             f"The table a few turns later, after your move: {words}. The stock pile and "
             "the build pile it went onto are outlined; the next card of your stock pile "
@@ -169,7 +177,7 @@ def skyjo_figures() -> list[Figure]:
         state = skyjo.apply(state, skyjo.legal_moves(state)[0])
     figures = [
         Figure(
-            pictures.draw(state, seat=0, size=PICTURE_SIZE, names=SKYJO_NAMES).svg,
+            pictures.draw(state, seat=0, size=PICTURE_SIZE, names=SKYJO_NAMES, board=True).svg,
             "A two-player Skyjo round after the deal: each player's grid of twelve cards "
             "in four columns of three, two of them turned face up; the draw pile and the "
             "discard pile with one card face up.",
@@ -187,7 +195,13 @@ def skyjo_figures() -> list[Figure]:
     figures.append(
         Figure(
             pictures.draw(
-                after, seat=0, size=PICTURE_SIZE, names=SKYJO_NAMES, last_move=swap, mover=0
+                after,
+                seat=0,
+                size=PICTURE_SIZE,
+                names=SKYJO_NAMES,
+                last_move=swap,
+                mover=0,
+                board=True,
             ).svg,
             f"The same table after your first turn: you took the {card} from the discard "
             f"pile and put it in your grid in place of the {replaced}, which now lies face "

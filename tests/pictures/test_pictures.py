@@ -7,6 +7,8 @@ of its piles, hands and grid places.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import skipbo
@@ -209,3 +211,26 @@ def test_card_faces_show_value_by_digit_and_band() -> None:
         assert face.label in texts(root)
     with pytest.raises(ValueError, match="Skyjo card"):
         skyjo_face(200)
+
+
+@pytest.mark.parametrize(("rules", "seed", "steps"), SKIPBO_POSITIONS[:5])
+def test_board_labels_number_piles_as_the_web_table_does(
+    rules: skipbo.Rules, seed: int, steps: int
+) -> None:
+    """``board=True`` labels build and discard piles from 1 and stocks by owner, never by
+    the notation (``b0``, ``d1.2``), while each pile keeps its notation name as data."""
+    state = played(rules, seed, steps)
+    plain = parse(pictures.draw(state, seat=0).svg)
+    root = parse(pictures.draw(state, seat=0, board=True).svg)
+    assert by(root, "pile", "data-pile").keys() == by(plain, "pile", "data-pile").keys()
+    words = texts(root)
+    assert not any(re.fullmatch(r"[bsd]\d+(\.\d+)?", word) for word in words), words
+    piles = [f"pile {number}" for number in range(1, rules.discard_pile_count + 1)]
+    seats_stocks = len(rules.seating.team_stocks[0])
+    assert set(piles) <= set(words)
+    assert ("stock" in words) if seats_stocks == 1 else ("stock 2" in words)
+
+
+def test_board_must_be_a_bool() -> None:
+    with pytest.raises(TypeError, match="board must be True or False"):
+        pictures.draw(skipbo.new_game(skipbo.Rules(players=2), seed=1), board=1)  # type: ignore[arg-type]

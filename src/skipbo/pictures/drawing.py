@@ -120,6 +120,7 @@ def draw(
     mover: int | None = None,
     caption: str | None = None,
     names: tuple[str, ...] = (),
+    board: bool = False,
 ) -> Picture:
     """The picture of a state, a view or a record (its last position), of any game.
 
@@ -134,6 +135,9 @@ def draw(
         mover: the seat that made ``last_move`` (default: the seat to move).
         caption: a line of words under the picture.
         names: the players' names by seat (a record's names by default).
+        board: label the piles as a board for people does (Skip-Bo's build and
+            discard piles from 1, as the web table) rather than by their names in the
+            move notation (``b0``, ``d1.2``), for pictures shown beside the table.
 
     Raises:
         ArgumentTypeError: if ``value`` is nothing a registered painter draws.
@@ -158,6 +162,12 @@ def draw(
         shown = game_of(shown.rules).view(shown, seat)
         bottom = seat if bottom is None else bottom
     options = Options(
-        size=size, bottom=bottom, last_move=last_move, mover=mover, caption=caption, names=names
+        size=size,
+        bottom=bottom,
+        last_move=last_move,
+        mover=mover,
+        caption=caption,
+        names=names,
+        board=board,
     )
     return Picture(painter.draw(shown, options))

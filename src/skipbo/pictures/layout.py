@@ -63,6 +63,8 @@ class Options:
     """A line of words under the picture (e.g. the last move said in words)."""
     names: tuple[str, ...] = ()
     """The players' names by seat (a record's), or ``()``."""
+    board: bool = False
+    """Label piles as a board for people does (from 1) rather than in the move notation."""
 
     def __attrs_post_init__(self) -> None:
         size: object = self.size
@@ -74,6 +76,8 @@ class Options:
             raise TypeError(f"bottom must be a seat number, got {self.bottom!r}")
         if self.caption is not None and not isinstance(self.caption, str):
             raise TypeError(f"caption must be text, got {self.caption!r}")
+        if type(self.board) is not bool:
+            raise TypeError(f"board must be True or False, got {self.board!r}")
         if not all(isinstance(name, str) for name in self.names):
             raise TypeError(f"names must be text, got {self.names!r}")
 

@@ -3,7 +3,8 @@
 The picture of a view is made from the view alone (its public piles and the viewer's
 own hand), so it cannot show a hidden card (R-INFO-3); the full state's picture adds
 every hand, for referees and debugging. Piles are named as in the move notation
-(``b0``, ``s1``, ``d1.2``); a discard pile is fanned so every card of it shows (they are
+(``b0``, ``s1``, ``d1.2``), or with ``board`` as the web table labels them (``pile 1``,
+``stock``); a discard pile is fanned so every card of it shows (they are
 public, R-INFO-1), a stock pile shows its top on face-down cards with its size.
 
 Importing this module registers :data:`PAINTER`, Skip-Bo's painter, for
@@ -97,7 +98,7 @@ def _hand_item(owner: str, seat: int, hand: Sequence[Card] | None, size: int) ->
     return Item(width, height, draw)
 
 
-def _centre(seen: PlayerView, marked: set[str]) -> list[Item]:
+def _centre(seen: PlayerView, marked: set[str], options: Options) -> list[Item]:
     items = [
         pile_item(
             "draw",
@@ -118,7 +119,7 @@ def _centre(seen: PlayerView, marked: set[str]) -> list[Item]:
                 f"b{index}",
                 marked,
                 CARD,
-                title=f"b{index}",
+                title=f"pile {index + 1}" if options.board else f"b{index}",
                 faces=_faces(build[-1:]),
                 count=standing,
                 top=top,
@@ -147,15 +148,17 @@ def _team_items(
 ) -> list[Item]:
     seating = seen.rules.seating
     items = []
-    for stock in seating.team_stocks[team]:
+    stocks = seating.team_stocks[team]
+    for number, stock in enumerate(stocks, 1):
         top = seen.stock_tops[stock]
+        board_title = "stock" if len(stocks) == 1 else f"stock {number}"
         size = seen.stock_sizes[stock]
         items.append(
             pile_item(
                 f"s{stock}",
                 marked,
                 CARD,
-                title=f"s{stock}",
+                title=board_title if options.board else f"s{stock}",
                 faces=_faces(() if top is None else (top,)),
                 backs=max(0, size - 1),
                 count=size,
@@ -170,7 +173,7 @@ def _team_items(
                     f"d{discard_set}.{index}",
                     marked,
                     CARD,
-                    title=f"d{discard_set}.{index}",
+                    title=f"pile {index + 1}" if options.board else f"d{discard_set}.{index}",
                     faces=_faces(cards),
                     fan=True,
                     top=cards[-1] if cards else None,
@@ -234,7 +237,7 @@ def _picture(
         label(MARGIN, 24, _headline(seen, options), size=17, bold=True, role="headline"),
     ]
     y = 36.0
-    drawn, height = flow(_centre(seen, marked), MARGIN, y, inner, GAP)
+    drawn, height = flow(_centre(seen, marked, options), MARGIN, y, inner, GAP)
     parts.append(group([drawn], class_="centre"))
     y += height + GAP
     for team in _order(seen, bottom):
