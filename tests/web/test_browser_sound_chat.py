@@ -142,6 +142,8 @@ def test_a_spectator_and_a_seat_chat_at_a_table_that_lets_spectators_chat(
     lobby.wait_for_selector("#links:not([hidden])", timeout=webbrowser.WAIT_MS)
     seat_link = lobby.locator("a.seat-link").first.get_attribute("href")
     spectate = lobby.locator("a.spectate-link").get_attribute("href")
+    assert seat_link is not None
+    assert spectate is not None
     lobby.close()
     seat = open_page(browser, server.base + seat_link)
     spectator = open_page(browser, server.base + spectate)
