@@ -91,7 +91,7 @@ seconds (then 429)."""
 
 SPECTATOR_CHAT_EVENT = "spectator-chat "
 """An event that is a spectator's chat line: this prefix, the spectator's number, a
-space, then the text. Stored under no seat (:data:`NO_SEAT`); like :data:`CHAT_EVENT`,
+space, then the text. Stored under no seat (``NO_SEAT``); like :data:`CHAT_EVENT`,
 never a move."""
 
 NO_SEAT = -1
