@@ -619,6 +619,7 @@ def test_a_stand_in_bot_plays_an_absent_persons_seat_until_they_come_back(tables
         "turn_seconds": None,
         "away_seconds": 60,
         "stand_in": "play-first",
+        "spectator_chat": False,
     }
     table.come_back(tables.storage, mover)
     assert table.away == set()
