@@ -552,7 +552,8 @@ def test_chat_is_stored_with_the_table_for_the_seated_and_never_a_move(tmp_path:
     chosen_at = table.version
     table.say(tables.storage, 1 - mover, "  good <script>alert(1)</script>  luck ")
     table.say(tables.storage, mover, "\u0633\u0644\u0627\u0645 \U0001f44b")
-    line = {"number": 1, "seat": 1 - mover, "text": "good <script>alert(1)</script> luck"}
+    text = "good <script>alert(1)</script> luck"
+    line = {"number": 1, "seat": 1 - mover, "spectator": None, "text": text}
     assert table.message(mover)["chat"][0] == line  # as text: the page shows it so
     assert table.message(1 - mover)["chat"][1]["text"] == "\u0633\u0644\u0627\u0645 \U0001f44b"
     assert table.message(None)["chat"] == []  # spectators read none of it
@@ -618,6 +619,7 @@ def test_a_stand_in_bot_plays_an_absent_persons_seat_until_they_come_back(tables
         "turn_seconds": None,
         "away_seconds": 60,
         "stand_in": "play-first",
+        "spectator_chat": False,
     }
     table.come_back(tables.storage, mover)
     assert table.away == set()
@@ -640,12 +642,16 @@ def test_table_options_are_checked() -> None:
     assert protocol.parse_options(
         body({"turn_seconds": 30, "stand_in": "heuristic"}), SKIPBO
     ) == protocol.TableOptions(turn_seconds=30, stand_in="heuristic")
+    assert protocol.parse_options(body({"spectator_chat": True}), SKIPBO).spectator_chat
     bads: list[object] = [
         {"turn_seconds": 0},
         {"away_seconds": protocol.MAX_SECONDS + 1},
         {"turn_seconds": 1.5},
         {"stand_in": "nobody"},
         {"stand_in": "heuristic", "colour": "red"},
+        {"spectator_chat": "yes"},
+        {"spectator_chat": 1},
+        {"spectator_chat": None},
         [],
     ]
     for bad in bads:

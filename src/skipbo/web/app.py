@@ -12,11 +12,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import itertools
 import json
 import logging
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Iterator, Mapping
+from collections import deque
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping
 from http import HTTPStatus
 from importlib import resources
 from typing import Any
@@ -124,11 +126,19 @@ class _Bucket:
 class _Watcher:
     """One open WebSocket: its seat and whether it has a message to be sent."""
 
-    def __init__(self, seat: int | None) -> None:
+    _serials = itertools.count()
+
+    def __init__(self, seat: int | None, address: str = "") -> None:
         self.seat = seat
+        self.address = address
+        self.serial = next(self._serials)  # the connection's own key for its chat rate
+        self.spectator: int | None = None  # the number a spectator chats under, once it did
         self.dirty = asyncio.Event()
         self.dirty.set()  # the first message is the current table
         self.expired = False  # its table expired: the socket is told so and closed
+        # Refusals of the chat lines it sent, to be sent before the next table (a client
+        # flooding refused lines keeps only the last few).
+        self.replies: deque[dict[str, Any]] = deque(maxlen=4)
 
 
 def _log(event: str, **fields: Any) -> None:
@@ -334,6 +344,33 @@ class _Server:
                 del self.gone[key]
         if expired:
             _log("expired", tables=len(expired), how=self.lifecycle.expired)
+
+    def socket_chat(self, table: Table, watcher: _Watcher, text: object) -> None:
+        """A chat line sent on ``watcher``'s socket: its seat's, or a spectator's.
+
+        A refusal (a table whose spectators may not chat, a bad line, a rate) is told
+        on the socket, which stays open.
+        """
+        try:
+            if watcher.seat is None:
+                watcher.spectator = table.say_as_spectator(
+                    self.tables.storage, watcher.spectator, text, watcher.serial, watcher.address
+                )
+            else:
+                table.say(self.tables.storage, watcher.seat, text)
+        except WebError as error:
+            watcher.replies.append({"type": "refused", **error_message(error)})
+            watcher.dirty.set()
+            return
+        except (VersionConflict, StorageUnavailable, sqlite3.Error) as error:
+            refusal = WebError(HTTPStatus.SERVICE_UNAVAILABLE, "the line was not stored: try again")
+            _log("chat-failed", table=table.id, error=type(error).__name__)
+            watcher.replies.append({"type": "refused", **error_message(refusal)})
+            self.changed(table)  # a conflict caught the table up: every page gets it
+            return
+        # Never the text: it is the person's.
+        _log("chat", table=table.id, seat=watcher.seat, spectator=watcher.spectator)
+        self.changed(table)
 
     def schedule_bots(self, table: Table) -> None:
         if table.bot_to_move() is not None and table.id not in self.bot_tasks:
@@ -635,14 +672,15 @@ def create_app(
             with contextlib.suppress(RuntimeError, WebSocketDisconnect):
                 await websocket.close(code=4408)
             return
-        watcher = _Watcher(seat)
+        watcher = _Watcher(seat, websocket.client.host if websocket.client else "")
         watchers.add(watcher)
         _log("ws-open", table=table.id, seat=seat, connections=len(watchers))
         try:
             with contextlib.suppress(WebError, VersionConflict, StorageUnavailable):
                 server.came_back(table, seat)  # its page is open again: the seat is theirs
             server.watch(table)
-            await _serve_socket(websocket, table, watcher, limits)
+            chat = functools.partial(server.socket_chat, table, watcher)
+            await _serve_socket(websocket, table, watcher, limits, chat)
         finally:
             watchers.discard(watcher)
             server.left(table, seat)
@@ -770,9 +808,16 @@ async def _refuse(websocket: WebSocket, error: WebError) -> None:
 
 
 async def _serve_socket(
-    websocket: WebSocket, table: Table, watcher: _Watcher, limits: Limits
+    websocket: WebSocket,
+    table: Table,
+    watcher: _Watcher,
+    limits: Limits,
+    chat: Callable[[object], None],
 ) -> None:
-    """Push the latest message whenever the table changes, until the client leaves."""
+    """Push the latest message whenever the table changes, until the client leaves.
+
+    The client may send chat lines (``chat``); anything else closes the socket.
+    """
 
     async def push() -> None:
         while True:
@@ -787,15 +832,25 @@ async def _serve_socket(
             watcher.dirty.clear()
             if watcher.expired:
                 raise WebError(HTTPStatus.GONE, "this table has expired")
-            text = json.dumps(table.message(watcher.seat), separators=(",", ":"))
-            async with asyncio.timeout(limits.send_timeout):
-                await websocket.send_text(text)
+            texts = [json.dumps(reply) for reply in watcher.replies]
+            watcher.replies.clear()
+            texts.append(json.dumps(table.message(watcher.seat), separators=(",", ":")))
+            for text in texts:
+                async with asyncio.timeout(limits.send_timeout):
+                    await websocket.send_text(text)
 
     async def listen() -> None:
-        # Clients send nothing after the hello; anything else is a protocol error.
-        message = await websocket.receive()
-        if message["type"] != "websocket.disconnect":
-            raise WebError(HTTPStatus.BAD_REQUEST, "clients send nothing after the hello")
+        # After the hello, clients send chat lines only; anything else is a protocol error.
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            text = message.get("text")
+            if text is None:
+                raise WebError(
+                    HTTPStatus.BAD_REQUEST, "clients send only chat lines after the hello"
+                )
+            chat(protocol.parse_socket_chat(text))
 
     tasks = [asyncio.create_task(push()), asyncio.create_task(listen())]
     try:

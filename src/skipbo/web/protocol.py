@@ -34,6 +34,7 @@ __all__ = [
     "parse_name",
     "parse_next",
     "parse_options",
+    "parse_socket_chat",
 ]
 
 HUMAN = "human"
@@ -49,7 +50,7 @@ MAX_SECONDS = 86_400
 
 @attrs.frozen(slots=True, kw_only=True)
 class TableOptions:
-    """What a table does for a seat whose player is gone: who stands in, and when.
+    """What a table does for a seat whose player is gone, and whether spectators chat.
 
     A seat whose player has had no open page for ``away_seconds`` while it was their
     turn, or whose turn lasted ``turn_seconds``, is played by the ``stand_in`` bot
@@ -62,6 +63,10 @@ class TableOptions:
     """Seconds a person's turn waits for their page to reconnect, or ``None``: forever."""
     stand_in: str | None = None
     """The bot that plays for an absent person (``None``: the game's hint bot)."""
+    spectator_chat: bool = False
+    """Whether spectators read the table's chat and write to it (as "Spectator N").
+
+    Off, the chat is the seated players' own: spectators neither read nor write it."""
 
     def to_data(self) -> dict[str, Any]:
         """The options as JSON data."""
@@ -146,6 +151,22 @@ def parse_chat(body: bytes | str) -> object:
     return _object(body, ("text",))["text"]
 
 
+def parse_socket_chat(text: bytes | str) -> object:
+    """A socket's message ``{"type": "chat", "text": "hello"}``: the line (checked by the table).
+
+    The one message a client sends after its hello: a spectator, who has no token to
+    post with, chats over its socket.
+
+    Raises:
+        WebError: 400 for any other message.
+
+    """
+    data = _object(text, ("type", "text"))
+    if data["type"] != "chat":
+        raise WebError(HTTPStatus.BAD_REQUEST, 'expected {"type": "chat", "text": <str>}')
+    return data["text"]
+
+
 def parse_back(body: bytes | str) -> None:
     """A post ``{}`` by which an absent player takes their seat back from the stand-in bot."""
     _object(body, ())
@@ -205,12 +226,13 @@ def parse_options(body: bytes | str, game: AnyGame) -> TableOptions:
     """The optional ``"options"`` of a new table's post (:func:`parse_create` read the rest).
 
     ``{"turn_seconds": 60 or null, "away_seconds": 120 or null, "stand_in": a bot of
-    the game or null}``, each field optional (``null``: none, or the hint bot).
+    the game or null, "spectator_chat": true or false}``, each field optional
+    (``null``: none, or the hint bot; ``spectator_chat`` is off unless given).
 
     >>> from skipbo.games.skipbo.adapter import SKIPBO
     >>> body = b'{"rules": 0, "seats": 0, "target": 0, "options": {"turn_seconds": 60}}'
     >>> parse_options(body, SKIPBO)
-    TableOptions(turn_seconds=60, away_seconds=None, stand_in=None)
+    TableOptions(turn_seconds=60, away_seconds=None, stand_in=None, spectator_chat=False)
 
     Raises:
         WebError: 400 naming the field.
@@ -219,7 +241,7 @@ def parse_options(body: bytes | str, game: AnyGame) -> TableOptions:
     found = _object(body, ("rules", "seats", "target"), ("options",)).get("options")
     if found is None:
         return TableOptions()
-    names = ("turn_seconds", "away_seconds", "stand_in")
+    names = ("turn_seconds", "away_seconds", "stand_in", "spectator_chat")
     try:
         data = strictjson.fields(found, "/options", (), names)
         seconds = {
@@ -234,7 +256,10 @@ def parse_options(body: bytes | str, game: AnyGame) -> TableOptions:
     if stand_in is not None and (type(stand_in) is not str or stand_in not in game.bots):
         bots = ", ".join(map(repr, game.bots))
         raise WebError(HTTPStatus.BAD_REQUEST, f"/options/stand_in: must be one of {bots}")
-    return TableOptions(**seconds, stand_in=stand_in)
+    spectator_chat = data.get("spectator_chat", False)
+    if type(spectator_chat) is not bool:
+        raise WebError(HTTPStatus.BAD_REQUEST, "/options/spectator_chat: must be true or false")
+    return TableOptions(**seconds, stand_in=stand_in, spectator_chat=spectator_chat)
 
 
 def check_target(game: AnyGame, rules: Any, target: int | None) -> None:

@@ -25,7 +25,7 @@ import re
 import secrets
 import time
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from http import HTTPStatus
 from typing import Any
 
@@ -39,6 +39,7 @@ from skipbo.web.protocol import HUMAN, TableOptions, WebError
 from skipbo.web.storage import NEXT_GAME, Event, Storage, StoredTable, VersionConflict
 
 __all__ = [
+    "ADDRESS_CHAT_RATE",
     "AWAY_EVENT",
     "BACK_EVENT",
     "CHAT_EVENT",
@@ -49,6 +50,7 @@ __all__ = [
     "MAX_NAME",
     "NAME_EVENT",
     "RENAMES_PER_SECOND",
+    "SPECTATOR_CHAT_EVENT",
     "Table",
     "Tables",
     "check_chat",
@@ -84,7 +86,20 @@ CHAT_LINES = 30
 """How many of the last chat lines each seat's message holds."""
 
 CHAT_RATE = (5, 10.0)
-"""At most this many chat lines per seat within this many seconds (then 429)."""
+"""At most this many chat lines per seat (or spectator's connection) within this many
+seconds (then 429)."""
+
+SPECTATOR_CHAT_EVENT = "spectator-chat "
+"""An event that is a spectator's chat line: this prefix, the spectator's number, a
+space, then the text. Stored under no seat (``NO_SEAT``); like :data:`CHAT_EVENT`,
+never a move."""
+
+NO_SEAT = -1
+"""The seat stored with a spectator's event (every seat is 0 or more)."""
+
+ADDRESS_CHAT_RATE = (10, 10.0)
+"""At most this many spectators' chat lines per client address and table within this
+many seconds (then 429): opening more sockets does not buy more lines."""
 
 
 def _hash(token: str) -> str:
@@ -105,8 +120,9 @@ _UNPRINTABLE = frozenset({"Cc", "Cs", "Co", "Cn", "Zl", "Zp"})
 _INVISIBLE = frozenset({"Cf", "Mn", "Me", "Mc", "Zs"})
 """Categories that show nothing by themselves: a name needs one character of another."""
 
-_RESERVED = re.compile(r"you|(bot|seat|player|team) ?\d*")
-"""Names the page gives seats itself ("You", "Bot 1", "seat 2" in words, "Team 1")."""
+_RESERVED = re.compile(r"you|(bot|seat|player|team|spectator) ?\d*")
+"""Names the page gives seats and spectators itself ("You", "Bot 1", "seat 2" in words,
+"Team 1", "Spectator 1"): a seat cannot pass for a spectator, nor the other way."""
 
 
 def _name_key(name: str) -> str:
@@ -153,14 +169,18 @@ def check_chat(text: object) -> str:
     return _printable(text, "/text", MAX_CHAT)
 
 
+_RATE_KEYS = 64
+"""Past this many keys (spectators' connections and addresses), a rate forgets the idle."""
+
+
 class _Rate:
     """At most ``most`` events per key within any ``seconds`` (a sliding window)."""
 
     def __init__(self, most: int, seconds: float, clock: Callable[[], float]) -> None:
         self.most, self.seconds, self.clock = most, seconds, clock
-        self._stamps: dict[int, collections.deque[float]] = {}
+        self._stamps: dict[Hashable, collections.deque[float]] = {}
 
-    def take(self, key: int, refusal: str) -> None:
+    def take(self, key: Hashable, refusal: str) -> None:
         """Count one event of ``key`` now.
 
         Raises:
@@ -168,6 +188,9 @@ class _Rate:
 
         """
         now = self.clock()
+        if len(self._stamps) > _RATE_KEYS:  # spectators' keys come and go: forget the idle
+            for idle in [k for k, v in self._stamps.items() if v[-1] <= now - self.seconds]:
+                del self._stamps[idle]
         stamps = self._stamps.setdefault(key, collections.deque())
         while stamps and stamps[0] <= now - self.seconds:
             stamps.popleft()
@@ -207,6 +230,12 @@ def check_name(name: object, others: Sequence[str] = (), own: str | None = None)
     if any(key == _name_key(other) for other in others):
         raise WebError(HTTPStatus.BAD_REQUEST, f"/name: {name!r} is another seat's name")
     return name
+
+
+def _no_move(event: str) -> bool:
+    """Whether a stored event leaves the game as it is (a name, a chat line, away, back)."""
+    chat = event.startswith((NAME_EVENT, CHAT_EVENT, SPECTATOR_CHAT_EVENT))
+    return chat or event in (AWAY_EVENT, BACK_EVENT)
 
 
 def _default_names(seats: tuple[str, ...]) -> list[str]:
@@ -273,9 +302,16 @@ class Table:
         """
         self._renames = _Rate(RENAMES_PER_SECOND, 1.0, clock)
         self._chats = _Rate(*CHAT_RATE, clock)
-        self.chat: collections.deque[tuple[int, int, str]] = collections.deque(maxlen=CHAT_LINES)
-        """The last chat lines: their number, seat and text."""
+        self._connection_chats = _Rate(*CHAT_RATE, clock)
+        self._address_chats = _Rate(*ADDRESS_CHAT_RATE, clock)
+        self.chat: collections.deque[tuple[int, int | None, int | None, str]] = collections.deque(
+            maxlen=CHAT_LINES
+        )
+        """The last chat lines: their number, seat (``None``: a spectator's), spectator's
+        number (``None``: a seat's) and text."""
         self.chats = 0  # chat lines so far
+        self.spectators = 0
+        """The highest spectator's number that chatted so far ("Spectator 3")."""
         self._replay(events)
 
     def _replay(self, events: list[Event]) -> None:
@@ -425,20 +461,55 @@ class Table:
     def say(self, storage: Storage, seat: int | None, text: object) -> None:
         """Add a chat line of ``seat`` (checked by :func:`check_chat`), at any version.
 
-        Only seated players chat; each at most :data:`CHAT_RATE` lines. A line is
-        stored with the table but is no move: no game's record holds it, and it
-        never makes a move in progress stale.
+        Each seat at most :data:`CHAT_RATE` lines. A line is stored with the table
+        but is no move: no game's record holds it, and it never makes a move in
+        progress stale. Spectators chat with :meth:`say_as_spectator`.
 
         Raises:
             WebError: 403 for a spectator, 400 for a bad line, 429 beyond the rate.
 
         """
         if seat is None:
-            raise WebError(HTTPStatus.FORBIDDEN, "spectators cannot chat")
+            refusal = "spectators chat on their socket, if the table lets them"
+            raise WebError(HTTPStatus.FORBIDDEN, refusal)
         line = check_chat(text)
         most, seconds = CHAT_RATE
         self._chats.take(seat, f"at most {most} chat lines in {seconds:g} seconds: wait a moment")
         self._store(storage, seat, CHAT_EVENT + line)
+
+    def say_as_spectator(
+        self,
+        storage: Storage,
+        spectator: int | None,
+        text: object,
+        connection: Hashable,
+        address: str,
+    ) -> int:
+        """Add a chat line of a spectator, if the table's options let spectators chat.
+
+        ``spectator`` is the number the spectator chatted under before (``None``:
+        the next one, "Spectator 1" for the first). A connection (any key of the
+        caller's) chats at most :data:`CHAT_RATE` lines, and the spectators of one
+        client ``address`` at most :data:`ADDRESS_CHAT_RATE`. Like a seat's line, it
+        is stored with the table and is no move. Returns the spectator's number.
+
+        Raises:
+            WebError: 403 when the table's spectators may not chat, 400 for a bad
+                line (see :func:`check_chat`), 429 beyond a rate.
+
+        """
+        if not self.options.spectator_chat:
+            raise WebError(HTTPStatus.FORBIDDEN, "spectators may not chat at this table")
+        line = check_chat(text)
+        most, seconds = CHAT_RATE
+        refusal = f"at most {most} chat lines in {seconds:g} seconds: wait a moment"
+        self._connection_chats.take(connection, refusal)
+        most, seconds = ADDRESS_CHAT_RATE
+        refusal = f"at most {most} spectators' lines in {seconds:g} seconds from one address"
+        self._address_chats.take(address, refusal)
+        number = self.spectators + 1 if spectator is None else spectator
+        self._store(storage, NO_SEAT, f"{SPECTATOR_CHAT_EVENT}{number} {line}")
+        return number
 
     def bot_turn(self) -> tuple[int, Callable[..., Any], int] | None:
         """The bot's turn, if it is one: its seat, its choice to run, and the version.
@@ -495,7 +566,7 @@ class Table:
         return seat
 
     def _next_match(self, seat: int, event: str) -> MatchPlay:
-        if event.startswith((NAME_EVENT, CHAT_EVENT)) or event in (AWAY_EVENT, BACK_EVENT):
+        if _no_move(event):
             return self.match
         try:
             if event == NEXT_GAME:
@@ -535,7 +606,12 @@ class Table:
             self.names[event.seat] = event.event[len(NAME_EVENT) :]
         elif event.event.startswith(CHAT_EVENT):
             self.chats += 1
-            self.chat.append((self.chats, event.seat, event.event[len(CHAT_EVENT) :]))
+            self.chat.append((self.chats, event.seat, None, event.event[len(CHAT_EVENT) :]))
+        elif event.event.startswith(SPECTATOR_CHAT_EVENT):
+            number, _, text = event.event[len(SPECTATOR_CHAT_EVENT) :].partition(" ")
+            self.chats += 1
+            self.spectators = max(self.spectators, int(number))
+            self.chat.append((self.chats, None, int(number), text))
         elif event.event == AWAY_EVENT:
             self.away.add(event.seat)
         elif event.event == BACK_EVENT:
@@ -555,10 +631,7 @@ class Table:
             self.last.append((event.seat, move, self.match.game, event.seat in self.away))
         self.match = match
         self.version += 1
-        if not event.event.startswith((NAME_EVENT, CHAT_EVENT)) and event.event not in (
-            AWAY_EVENT,
-            BACK_EVENT,
-        ):
+        if not _no_move(event.event):
             self.play_version = self.version
 
     # --- what clients see --------------------------------------------------------------
@@ -635,10 +708,13 @@ class Table:
             # Every card of it is face up (public): the same for every seat.
             "round_end": self.round_end,
             "options": self.options.to_data(),
-            # The players' chat, for the seated only (a spectator reads none of it).
+            # The players' chat, for the seated only unless spectators may chat too.
             "chat": []
-            if seat is None
-            else [{"number": number, "seat": who, "text": text} for number, who, text in self.chat],
+            if seat is None and not self.options.spectator_chat
+            else [
+                {"number": number, "seat": who, "spectator": spectator, "text": text}
+                for number, who, spectator, text in self.chat
+            ],
         }
 
 

@@ -126,6 +126,7 @@ async function create(event) {
       options: {
         turn_seconds: seconds("turn-timer"),
         away_seconds: seconds("away-after"),
+        spectator_chat: document.getElementById("spectator-chat").checked,
       },
     };
   } catch (error) {

@@ -32,6 +32,10 @@ let changedPiles = [];
 let hinted = null; // the hint asked for: its move and the play version it is for
 const PACE_KEY = "table-pace";
 let pace = Number(localStorage.getItem(PACE_KEY) ?? 1400);
+const SOUND_KEY = "turn-sound"; // "on": a short tone when this seat's turn begins
+let audio = null; // the page's AudioContext, made on first need
+let ownTurn = null; // whether this seat's turn is on (null: nothing shown yet)
+let sentChat = ""; // a spectator's last line sent on the socket, given back if refused
 
 const $ = (id) => document.getElementById(id);
 const game = () => Games[shown.game_type];
@@ -323,7 +327,42 @@ function show(message) {
     render();
   }
   if (turnBegins && message.view.outcome === null) bringOwnCardsIntoView();
+  turnSound(message);
   return fresh.some((entry) => entry.seat !== message.seat);
+}
+
+// One tone when the seat's turn begins: not on the page's first view, nor on the
+// pushes within the turn (its own moves, a new name), nor for a spectator (no turn).
+function turnSound(message) {
+  const mine = message.seat !== null && message.view.outcome === null && message.view.current_player === message.seat;
+  const begins = message.legal.length > 0 && ownTurn === false;
+  ownTurn = mine && (message.legal.length > 0 || ownTurn === true);
+  if (!begins || !$("sound").checked) return;
+  try {
+    beep();
+  } catch (error) {
+    // No sound on this device: the turn goes on without it.
+  }
+}
+
+function audioContext() {
+  audio = audio || new AudioContext();
+  if (audio.state === "suspended") audio.resume().catch(() => {});
+  return audio;
+}
+
+// A short tone made by the Web Audio API: no sound file, nothing the page's policy must allow.
+function beep() {
+  const context = audioContext();
+  const now = context.currentTime;
+  const tone = context.createOscillator();
+  const volume = context.createGain();
+  tone.frequency.value = 660;
+  volume.gain.setValueAtTime(0.2, now);
+  volume.gain.exponentialRampToValueAtTime(0.001, now + 0.25);
+  tone.connect(volume).connect(context.destination);
+  tone.start(now);
+  tone.stop(now + 0.25);
 }
 
 // The seat's own cards first: when its turn begins, its area is brought into view below
@@ -441,9 +480,16 @@ function renderLog() {
   $("latest-text").textContent = latest ? spoken(shown, latest) : "none yet in this game";
 }
 
-// The players' chat, always as text (a "<script>" in a line stays those letters).
+// The table's chat, always as text (a "<script>" in a line stays those letters). A
+// spectator reads and writes it only at a table whose options let spectators chat.
 function renderChat() {
-  $("chat").hidden = shown.seat === null;
+  const spectator = shown.seat === null;
+  $("chat").hidden = spectator && !shown.options.spectator_chat;
+  $("chat-label").textContent = spectator
+    ? "Message to the table (you write as a spectator)"
+    : shown.options.spectator_chat
+      ? "Message to the table (spectators read it too)"
+      : "Message to the players";
   const lines = $("chat-lines");
   const key = JSON.stringify([shown.chat.map((line) => line.number), shown.names]);
   if (lines.dataset.key === key) return; // unchanged: the reader's scroll stays
@@ -454,7 +500,8 @@ function renderChat() {
     item.value = line.number;
     const text = el("span", line.text, "chat-text");
     text.dir = "auto"; // a right-to-left line reads right to left, apart from the rest
-    item.append(el("span", `${seatName(shown, line.seat)}: `, "chat-who"), text);
+    const who = line.seat === null ? `Spectator ${line.spectator}` : seatName(shown, line.seat);
+    item.append(el("span", `${who}: `, "chat-who"), text);
     lines.append(item);
   }
   lines.scrollTop = lines.scrollHeight;
@@ -516,6 +563,7 @@ function renderName() {
   const form = $("name-form");
   form.hidden = shown.seat === null;
   $("seat-link").hidden = shown.seat === null;
+  $("sound-row").hidden = shown.seat === null;
   if (shown.seat !== null && document.activeElement !== $("name")) {
     $("name").value = shown.names[shown.seat];
   }
@@ -542,6 +590,10 @@ function connect() {
       retryDelay = null; // refused: retrying would be refused again
     } else if (message.type === "table") {
       receive(message);
+    } else if (message.type === "refused") {
+      // A chat line sent on the socket was refused (the socket stays open).
+      $("notice").textContent = message.error;
+      if (!$("chat-text").value) $("chat-text").value = sentChat;
     }
   });
   mine.addEventListener("close", () => {
@@ -560,6 +612,7 @@ window.addEventListener("hashchange", () => {
   socket = null;
   if (old) old.close();
   shown = null;
+  ownTurn = null;
   queue = [];
   selected = null;
   retryDelay = 500;
@@ -604,8 +657,32 @@ $("chat-form").addEventListener("submit", async (event) => {
   event.preventDefault();
   const text = $("chat-text").value.trim();
   if (!text) return;
+  if (shown && shown.seat === null) {
+    // A spectator has no token to post with: its line goes on its socket.
+    if (!socket || socket.readyState !== WebSocket.OPEN) {
+      $("notice").textContent = "The server cannot be reached; send the line again when it is back.";
+      return;
+    }
+    $("notice").textContent = "";
+    sentChat = text;
+    socket.send(JSON.stringify({ type: "chat", text }));
+    $("chat-text").value = "";
+    return;
+  }
   if (await post("chat", { text })) $("chat-text").value = "";
 });
+$("sound").checked = localStorage.getItem(SOUND_KEY) === "on";
+$("sound").addEventListener("change", () => {
+  localStorage.setItem(SOUND_KEY, $("sound").checked ? "on" : "off");
+  if ($("sound").checked) audioContext(); // made on a click: browsers let it play
+});
+// A browser keeps a page's sound suspended until the person acts on the page (after a
+// reload, say): the first click or key lets the turn's tone play.
+for (const kind of ["pointerdown", "keydown"]) {
+  document.addEventListener(kind, () => {
+    if ($("sound").checked && (!audio || audio.state === "suspended")) audioContext();
+  });
+}
 $("name-form").addEventListener("submit", (event) => {
   event.preventDefault();
   const name = $("name").value.trim();

@@ -77,9 +77,10 @@ class Event:
     version: int
     """The table version the event was accepted at (the count of earlier events)."""
     seat: int
-    """The seat that made it."""
+    """The seat that made it (``-1``: a spectator, whose only events are chat lines)."""
     event: str
-    """A move in the move notation, ``"next"``, or ``"name <name>"``."""
+    """A move in the move notation, ``"next"``, ``"name <name>"``, a chat line, ...
+    (:mod:`skipbo.web.tables` reads them)."""
 
 
 Changed = Callable[[str | None, int], None]
