@@ -164,10 +164,13 @@ def png_size(path: Path) -> tuple[int, int]:
 
 @contextlib.contextmanager
 def layout_server(folder: Path) -> Iterator[Server]:
-    """A server whose bots move at once, storing its tables in ``folder``."""
-    with running_server(
-        folder / "tables.sqlite3", "--bot-delay", "0", "--max-players", "8"
-    ) as server:
+    """A server whose bots move at once, storing its tables in ``folder``.
+
+    It seats up to 8 (Skyjo's most) and opens a table for each layout within a
+    minute (a public server's limit per address is lower).
+    """
+    options = ("--bot-delay", "0", "--max-players", "8", "--tables-per-minute", "1000")
+    with running_server(folder / "tables.sqlite3", *options) as server:
         yield server
 
 

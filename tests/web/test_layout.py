@@ -8,9 +8,11 @@ draw, discard and held piles) are wholly on the screen and below the sticky
 header; the header takes at most 15% of the screen, and covers none of them
 after a card is chosen or a hint shown either; the opponents are drawn compactly
 enough that the whole table is on the screen as well; the person's cards and piles
-stay at least 44 px across, for a finger. The pictures of the docs' web guide are
-taken by the same code (``tools/web_layouts.py``); here they go to a temporary
-folder and are checked to be the screen's picture.
+stay at least 44 px across, for a finger. A table taller than the screen is
+scrolled so that the cards and piles are in view, and a header growing over the
+scrolled page (a choice, a hint, a notice) covers none of them. The pictures of
+the docs' web guide are taken by the same code (``tools/web_layouts.py``); here
+they go to a temporary folder and are checked to be the screen's picture.
 """
 
 from __future__ import annotations
