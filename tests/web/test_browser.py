@@ -3,8 +3,8 @@ and by dragging, keyboard play, two browsers at one table, what a page may hold 
 its seat's view), the page's settings and defects, and axe-core's accessibility checks.
 
 The screenshots of the docs (``docs/_static/web``) are made here from the real page
-when ``SKIPBO_WEB_SCREENSHOTS`` names that folder (``tools/check`` does); otherwise
-they go to a temporary folder.
+when ``SKIPBO_WEB_SCREENSHOTS`` names that folder (to take them again); otherwise,
+as in the test command, they go to a temporary folder.
 """
 
 from __future__ import annotations
@@ -290,11 +290,17 @@ label ("pile 2") and, for a Skyjo grid place, the column and row it is drawn at.
 
 OWN_CARDS_IN_VIEW = """() => {
     const own = document.querySelector('#board [data-pile="seat0"]');
-    const cards = own.querySelector('#hand, .grid').getBoundingClientRect();
+    const boxes = [own.querySelector('#hand, .grid'),
+                   ...document.querySelectorAll('#board .centre .pile')]
+        .map((node) => node.getBoundingClientRect());
     const header = document.querySelector('#top').getBoundingClientRect().bottom;
-    return {top: cards.top, bottom: cards.bottom, header, height: window.innerHeight};
+    return {top: Math.min(...boxes.map((box) => box.top)),
+            bottom: Math.max(...boxes.map((box) => box.bottom)),
+            header, height: window.innerHeight};
 }"""
-"""Where seat 0's cards to play (Skip-Bo's hand, Skyjo's grid) are, and the header's bottom."""
+"""Where seat 0's cards to play (Skip-Bo's hand, Skyjo's grid) and the shared piles
+(Skip-Bo's build piles; Skyjo's draw, discard and held piles) are: the highest top and
+the lowest bottom; and the header's bottom."""
 
 
 def check_places(words: str, marked: list[Any], what: str) -> int:
@@ -336,7 +342,7 @@ def test_every_place_the_words_name_is_the_place_the_board_labels_so(
     hinted = latest = 0
     moves = 0
     while webbrowser.wait_for_turn_or_end(page):
-        # The own cards are in view at each turn, below the sticky header.
+        # The own cards and the shared piles are in view at each turn, below the header.
         seen = page.evaluate(OWN_CARDS_IN_VIEW)
         assert seen["header"] - 1 <= seen["top"], f"under the header: {seen}"
         assert seen["bottom"] <= seen["height"] + 1, f"below the screen: {seen}"
@@ -354,6 +360,10 @@ def test_every_place_the_words_name_is_the_place_the_board_labels_so(
         webbrowser.play_the_hint(page)
         moves += 1
         assert moves < MAX_MOVES
+    # The game's last move too (a bot may win before the person's second turn).
+    latest += check_places(
+        page.inner_text("#latest-text"), page.evaluate(MARKED, ".changed"), "end"
+    )
     assert hinted > 0  # the hints named places
     assert latest > 0  # and so did the moves
     page.close()

@@ -197,7 +197,7 @@
       if (selected === null) {
         return "Your turn: choose a card (▲ marks hand cards that can go on a build pile).";
       }
-      return "Now choose where it goes: a build pile, or one of your discard piles to end your turn.";
+      return "Now choose where it goes: a build pile, or a discard pile to end your turn.";
     },
     // What a hint outlines on the board: the card to play and where it goes.
     hintNodes(message, move) {

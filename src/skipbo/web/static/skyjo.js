@@ -82,7 +82,10 @@
     });
     box.append(cells);
     const total = totals(view)[seat];
-    box.append(el("p", `Showing ${visibleSum(view.grids[seat])} · total ${total}`, "small"));
+    // "Showing" is said, but not shown in an opponent's compact area (the own says it).
+    const sums = el("p", null, "small sums");
+    sums.append(el("span", "Showing ", "wordy"), `${visibleSum(view.grids[seat])} · total ${total}`);
+    box.append(sums);
     return box;
   }
 
@@ -278,7 +281,7 @@
       }
       if (selected === "flip") return "Now choose a face-down card of your grid to turn up.";
       if (view.source === "draw-pile") {
-        return `Put the ${view.held} in your grid (the card there is discarded), or choose the discard pile to discard it and turn a card up.`;
+        return `Put the ${view.held} in your grid (its card is discarded), or on the discard pile to turn a card up.`;
       }
       return `Put the ${view.held} in your grid: the card there is discarded.`;
     },

@@ -365,26 +365,62 @@ function beep() {
   tone.stop(now + 0.25);
 }
 
-// The seat's own cards first: when its turn begins, its area is brought into view below
-// the sticky header (the whole area if it fits, else its hand or grid, the cards to play).
+// The seat's own cards first: when its turn begins, its area and the shared piles it
+// plays onto (the board's centre) are brought into view below the sticky header; from
+// the top of the page if they fit there (the header then covers nothing, however it
+// grows), else scrolled up to the header. If they cannot both fit, the own area alone
+// (the whole area if it fits, else its hand or grid, the cards to play).
+const GAP = 4; // pixels between the header and what is scrolled up to it
 function bringOwnCardsIntoView() {
   const own = document.querySelector(`#board [data-pile="seat${shown.seat}"]`);
   if (!own) return;
   noteHeaderHeight(); // now: this very render may have changed it
   const header = $("top").getBoundingClientRect().bottom;
   const room = window.innerHeight - Math.max(0, header);
+  const play = playBox(own);
+  if (play.top >= header && play.bottom <= window.innerHeight) return; // in view already
+  if (play.bottom + window.scrollY <= window.innerHeight) {
+    window.scrollTo(0, 0);
+    return;
+  }
+  if (play.bottom - play.top + GAP <= room) {
+    window.scrollBy(0, play.top - header - GAP);
+    return;
+  }
   const box = own.getBoundingClientRect();
-  if (box.top >= header && box.bottom <= window.innerHeight) return; // in view already
   const cards = own.querySelector("#hand, .grid") || own;
   const target = box.height <= room ? own : cards;
   target.scrollIntoView({ block: box.height <= room ? "start" : "end" });
+}
+
+// The top and bottom of what the seat plays with: its own area and the board's centre.
+function playBox(own) {
+  const boxes = [own, document.querySelector("#board .centre")]
+    .filter((node) => node)
+    .map((node) => node.getBoundingClientRect());
+  return {
+    top: Math.min(...boxes.map((box) => box.top)),
+    bottom: Math.max(...boxes.map((box) => box.bottom)),
+  };
 }
 
 // The header's height, for scrolling below it (scroll-margin-top in the style sheet).
 function noteHeaderHeight() {
   document.documentElement.style.setProperty("--header", `${$("top").offsetHeight}px`);
 }
-new ResizeObserver(noteHeaderHeight).observe($("top"));
+
+// A header that grows on the seat's turn (a longer prompt, a hint, a notice) must not
+// cover the piles it was showing: the page moves down by what it would cover.
+let headerBottom = 0;
+new ResizeObserver(() => {
+  noteHeaderHeight();
+  const before = headerBottom;
+  headerBottom = $("top").getBoundingClientRect().bottom;
+  const own = shown && shown.legal.length && document.querySelector(`#board [data-pile="seat${shown.seat}"]`);
+  if (!own || headerBottom <= before || window.scrollY === 0) return;
+  const top = playBox(own).top;
+  if (top >= before - 1 && top < headerBottom) window.scrollBy(0, top - headerBottom - GAP);
+}).observe($("top"));
 
 function receive(message) {
   queue.push(message);
