@@ -31,6 +31,14 @@ Definition round_rules (r : grules) : srules := mkSRules (gplayers r) (gturn_lim
 (** The deck's cards in increasing order: the cards a deal shuffles. *)
 Definition gdeck (r : grules) : list Z := flat_map (fun '(v, n) => repeat v n) (gcopies r).
 
+(** S-DECK-1: the standard deck, five -2, ten -1, fifteen 0 and ten each of 1 to 12. *)
+Definition standard_copies : list (Z * nat) :=
+  [((-2)%Z, 5); ((-1)%Z, 10); (0%Z, 15)] ++ map (fun v => (Z.of_nat v, 10)) (seq 1 12).
+
+Example standard_deck_size :
+  length (gdeck (mkGRules 2 None standard_copies 100)) = 150.
+Proof. reflexivity. Qed.
+
 (** A finished round: the grid sums (S-SCORE-1), the round ender, the scores (S-SCORE-2). *)
 Definition round_record := (list Z * option nat * list Z)%type.
 
