@@ -21,6 +21,8 @@ Usage (from the repository root)::
     python -m tools.coq_tie                        # the bounded run of the test suite
     python -m tools.coq_tie --full --positions 20000 --games 200 --moves 3000   # the long run
     python -m tools.coq_tie --bugs                 # which injected rule bugs the tie catches
+    python -m tools.coq_tie --perft                # both models' perft counts of docs/perft
+    python -m tools.coq_tie --game skyjo           # Skyjo's tie (tools/coq_tie_skyjo.py)
 
 Exit status 0 when the engine and the model agree everywhere, 1 otherwise. Needs
 Debian's ``coq``, ``libcoq-stdlib`` and ``ocaml-nox`` (``bash tools/check`` installs them).

@@ -41,9 +41,11 @@ def test_the_snapshot_of_a_state_holds_every_field_the_rules_look_at() -> None:
     assert snap[8:] == ((None, None, None), 0, 1, (), None)
 
 
-@pytest.mark.rule("S-SETUP-2", "S-SETUP-3", "S-SETUP-4", "S-SETUP-5", "S-TURN-1", "S-TURN-2")
-@pytest.mark.rule("S-TURN-3", "S-COL-1", "S-COL-2", "S-COL-4", "S-DRAW-1", "S-END-1", "S-END-2")
-@pytest.mark.rule("S-END-3", "S-SCORE-1", "S-SCORE-2", "S-SCORE-3", "S-DECK-1")
+@pytest.mark.rule(
+    "S-DECK-1", "S-SETUP-2", "S-SETUP-3", "S-SETUP-4", "S-SETUP-5", "S-TURN-1", "S-TURN-2",
+    "S-TURN-3", "S-TURN-4", "S-COL-1", "S-COL-2", "S-COL-3", "S-COL-4", "S-DRAW-1",
+    "S-END-1", "S-END-2", "S-END-3", "S-SCORE-1", "S-SCORE-2", "S-SCORE-3",
+)  # fmt: skip
 def test_engine_and_model_agree_on_every_bounded_position_and_random_game(
     model: coq_tie_skyjo.SkyjoModel,
 ) -> None:
