@@ -186,6 +186,9 @@ Print Assumptions SkyjoGame.reveal_step_spec.
 Goal True. idtac "theorem SkyjoGame.next_round_starter". Abort.
 Print Assumptions SkyjoGame.next_round_starter.
 
+Goal True. idtac "theorem SkyjoGame.greachable_conserves". Abort.
+Print Assumptions SkyjoGame.greachable_conserves.
+
 Goal True. idtac "theorem Reachable.reachable_invariants". Abort.
 Print Assumptions Reachable.reachable_invariants.
 

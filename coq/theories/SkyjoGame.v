@@ -414,3 +414,27 @@ Proof.
     exists (ender rs). unfold deal_round in *. destruct (deal_grids _ _). simpl.
     rewrite app_length. simpl. repeat split; lia.
 Qed.
+
+(** ** Every reachable game *)
+
+(** The games reachable from a deal of the deck by legal moves, each shuffle (a
+    reshuffle, a new round's deal) any permutation of what it is given. *)
+Inductive greachable (r : grules) : gstate -> Prop :=
+  | greach_deal order :
+      Permutation order (gdeck r) -> greachable r (new_game r order)
+  | greach_step shuf s m s' :
+      (forall l, Permutation (shuf l) l) -> greachable r s -> gstep r shuf s m = Some s' ->
+      greachable r s'.
+
+(** In every reachable game the cards on the table are exactly the deck's, whatever
+    the shuffles gave and however many rounds were dealt (S-DECK-1/2, S-SETUP-2). *)
+Theorem greachable_conserves r s :
+  greachable r s -> Permutation (sall_cards (ground s)) (gdeck r).
+Proof.
+  intros H. induction H as [order P|shuf s m s' Hs _ IH E].
+  - unfold new_game. rewrite deal_conserves. exact P.
+  - apply (Permutation_count_occ Z.eq_dec). intros x.
+    destruct (gstep_conserves r shuf s m s' x Hs E) as [C|[_ P]].
+    + unfold zcnt in C. rewrite C. apply (Permutation_count_occ Z.eq_dec). exact IH.
+    + apply (Permutation_count_occ Z.eq_dec). exact P.
+Qed.
