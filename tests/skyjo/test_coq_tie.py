@@ -65,6 +65,8 @@ NEGATIVE = "2 players, negative deck, end score 5"
 @pytest.mark.parametrize(
     ("bug", "where", "expected"),
     [
+        ("S01", "decks", "standard deck"),  # the standard deck has no 12s
+        ("S05", NEGATIVE, "deal of"),  # the first discard card is dealt twice
         ("S04", NEGATIVE, "shuffles other cards"),  # the next round dealt unshuffled
         ("S06", NEGATIVE, "after r"),  # a reveal turns up one card
         ("S07", NEGATIVE, "current_player"),  # a tied first round goes to the latest seat
@@ -82,7 +84,9 @@ def test_the_tie_catches_an_engine_that_breaks_a_rule(
 ) -> None:
     tally = coq_tie.Tally()
     with injected(by_name(bug)):
-        if where == "exhaustive":
+        if where == "decks":
+            coq_tie_skyjo.check_standard_deck(model, tally)
+        elif where == "exhaustive":
             starts = skyjo_exhaustive.BOUNDED[0][1]()
             coq_tie_skyjo.exhaustive(model, starts, tally, max_positions=300)
         else:
