@@ -14,10 +14,11 @@ as an input (a reshuffle, S-DRAW-1, and each new round's deal, S-SETUP-2), and t
 tie gives it the orders the engine's shuffles made; the process machinery is
 :mod:`tools.coq_tie`'s.
 
-Positions: every position of the tiny configurations of :mod:`tools.skyjo_exhaustive`
-(a round from a late position, to its end and into the next deal) and seeded random
-games of every variant (:data:`VARIANTS`: 2 to 8 players, the standard deck and small
-ones, turn limits and end scores), played to their end.
+Deals: every order of tiny decks (:data:`DEALS`). Positions: every position of the
+tiny configurations of :mod:`tools.skyjo_exhaustive` (a round from a late position, to
+its end and into the next deal) and seeded random games of every variant
+(:data:`VARIANTS`: 2 to 8 players, the standard deck and small ones, turn limits and
+end scores), played to their end.
 
 Usage (from the repository root)::
 
@@ -51,6 +52,7 @@ from tools.coq_tie import (
     perft_by_driver,
     watch_shuffles,
 )
+from tools.exhaustive import orders
 
 DRIVER = "skyjo_driver"
 """The Skyjo driver's name in the built ``coq/extraction`` (``make -C coq driver``)."""
@@ -320,6 +322,21 @@ def check_standard_deck(model: SkyjoModel, tally: Tally) -> None:
         tally.problems.append(f"standard deck: engine {Deck.standard()}, model differs")
 
 
+def every_deal(model: SkyjoModel, rules: Rules, tally: Tally) -> None:
+    """Compare the engine's deal with the model's for every distinct order of the deck."""
+    check_deck(model, rules, tally)
+    for order in orders(rules.deck.cards()):
+        check_deal(model, rules, order, tally)
+
+
+DEALS: tuple[Rules, ...] = (
+    Rules(players=2, deck=Deck({0: 24, 1: 1}), end_score=1),
+    Rules(players=2, deck=Deck({0: 23, 1: 2}), end_score=1),
+    Rules(players=3, deck=Deck({-2: 1, 0: 35, 5: 1}), end_score=1),
+)
+"""Tiny decks whose every order is dealt by both (25, 300 and 1,332 orders)."""
+
+
 def exhaustive(
     model: SkyjoModel, starts: list[GameState], tally: Tally, max_positions: int
 ) -> None:
@@ -416,6 +433,8 @@ def run(
     """The tie over the tiny exhaustive configurations and random games of every variant."""
     tally = Tally()
     check_standard_deck(model, tally)
+    for tiny in DEALS:
+        every_deal(model, tiny, tally)
     for name, starts in configurations:
         exhaustive(model, starts(), tally, max_positions)
         if progress:
