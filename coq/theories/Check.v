@@ -189,6 +189,9 @@ Print Assumptions SkyjoGame.next_round_starter.
 Goal True. idtac "theorem SkyjoGame.greachable_conserves". Abort.
 Print Assumptions SkyjoGame.greachable_conserves.
 
+Goal True. idtac "theorem SkyjoGame.first_starter_correct". Abort.
+Print Assumptions SkyjoGame.first_starter_correct.
+
 Goal True. idtac "theorem Reachable.reachable_invariants". Abort.
 Print Assumptions Reachable.reachable_invariants.
 

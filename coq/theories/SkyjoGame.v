@@ -438,3 +438,53 @@ Proof.
     + unfold zcnt in C. rewrite C. apply (Permutation_count_occ Z.eq_dec). exact IH.
     + apply (Permutation_count_occ Z.eq_dec). exact P.
 Qed.
+
+(** ** The first round's starter (S-SETUP-5) *)
+
+Lemma best_seat_correct rest : forall P best high,
+  best < length P -> nth best P 0%Z = high ->
+  (forall j, j < length P -> (nth j P 0 <= high)%Z) ->
+  (forall j, j < best -> (nth j P 0 < high)%Z) ->
+  let b := best_seat rest (length P) best high in
+  b < length (P ++ rest)
+  /\ (forall j, j < length (P ++ rest) -> (nth j (P ++ rest) 0 <= nth b (P ++ rest) 0)%Z)
+  /\ (forall j, j < b -> (nth j (P ++ rest) 0 < nth b (P ++ rest) 0)%Z).
+Proof.
+  induction rest as [|v rest IH]; intros P best high Hb Hh Hle Hlt; simpl.
+  - rewrite app_nil_r. rewrite Hh. auto.
+  - assert (Lv : nth (length P) (P ++ [v]) 0%Z = v).
+    { rewrite app_nth2 by lia. rewrite Nat.sub_diag. reflexivity. }
+    assert (Lp : forall j, j < length P -> nth j (P ++ [v]) 0%Z = nth j P 0%Z).
+    { intros j Hj. apply app_nth1. exact Hj. }
+    assert (Len : length (P ++ [v]) = S (length P)) by (rewrite app_length; simpl; lia).
+    replace (P ++ v :: rest) with ((P ++ [v]) ++ rest) by (rewrite <- app_assoc; reflexivity).
+    destruct (Z.ltb_spec high v) as [Hv|Hv].
+    + rewrite <- Len. apply IH.
+      * lia.
+      * exact Lv.
+      * intros j Hj. rewrite Len in Hj. destruct (Nat.eq_dec j (length P)) as [->|Hne].
+        -- rewrite Lv. lia.
+        -- rewrite Lp by lia. specialize (Hle j ltac:(lia)). lia.
+      * intros j Hj. rewrite Lp by lia. specialize (Hle j Hj). lia.
+    + rewrite <- Len. apply IH.
+      * lia.
+      * rewrite Lp by lia. exact Hh.
+      * intros j Hj. rewrite Len in Hj. destruct (Nat.eq_dec j (length P)) as [->|Hne].
+        -- rewrite Lv. lia.
+        -- rewrite Lp by lia. apply Hle. lia.
+      * intros j Hj. rewrite Lp by lia. apply Hlt. exact Hj.
+Qed.
+
+(** S-SETUP-5: the first round's starter is a seat whose two face-up cards have the
+    highest sum, the earliest of the tied. *)
+Theorem first_starter_correct sums :
+  sums <> [] ->
+  let b := first_starter sums in
+  b < length sums
+  /\ (forall j, j < length sums -> (nth j sums 0 <= nth b sums 0)%Z)
+  /\ (forall j, j < b -> (nth j sums 0 < nth b sums 0)%Z).
+Proof.
+  destruct sums as [|v rest]; [contradiction|]. intros _.
+  apply (best_seat_correct rest [v] 0 v); simpl; auto; intros j Hj; try lia.
+  destruct j; [lia|simpl in Hj; lia].
+Qed.
