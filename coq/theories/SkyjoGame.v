@@ -7,11 +7,12 @@
     Skyjo.v has it, and after a scored round either the game's end (S-SCORE-3: a total
     at the end score or above) or the next round's deal.
 
-    The shuffle is an input, as in Skip-Bo's model and Skyjo.v's reshuffle: one
-    function [shuf] gives the order of the cards it is handed, the discard pile's for
-    a reshuffle (S-DRAW-1) and the whole deck's, in increasing order, for the next
-    round's deal.  Every theorem holds whatever the orders are (only the conservation
-    of the cards needs each order to be a permutation). *)
+    The shuffle is an input, as in Skip-Bo's model and Skyjo.v's reshuffle: each step
+    takes a function [shuf] that gives the order of the cards it is handed, the
+    discard pile's for a reshuffle (S-DRAW-1) and the whole deck's, in increasing
+    order, for the next round's deal; [greachable] lets every step have its own.
+    Every theorem holds whatever the orders are (only the conservation of the cards
+    needs each order to be a permutation). *)
 
 From Coq Require Import List Arith ZArith Bool Lia Permutation.
 Import ListNotations.
