@@ -39,10 +39,10 @@ import sys
 import tempfile
 import time
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import attrs
 
@@ -419,10 +419,46 @@ class Tally:
     problems: list[str] = attrs.Factory(list)
 
 
-def check_position(model: Model, state: GameState, space: Sequence[Move], tally: Tally) -> None:
-    """Compare the legal moves of ``state`` and the state after each move the engine takes."""
+Shuffles = Sequence[tuple[tuple[int, ...], tuple[int, ...]]]
+"""The shuffles a move made: (the cards shuffled, the order they took) pairs."""
+
+
+class TiedModel(Protocol):
+    """What the comparison asks of a game's model (:class:`Model`, Skyjo's ``SkyjoModel``)."""
+
+    def legal_moves(self, state: Any) -> set[Any]:
+        """The model's legal moves in the engine's ``state``."""
+
+    def step(self, state: Any, move: Any, shuffles: Shuffles) -> Snapshot | None:
+        """The model's state after ``move`` (``None`` if illegal), orders from ``shuffles``."""
+
+
+@attrs.frozen
+class Engine:
+    """What the comparison asks of a game's engine, and how its states are compared."""
+
+    legal_moves: Callable[[Any], Iterable[Any]]
+    """The engine's legal moves."""
+    apply: Callable[[Any, Any], tuple[Any, Shuffles]]
+    """The state after a move, with the shuffles it made (:func:`watch_shuffles`)."""
+    illegal: type[Exception]
+    """What ``apply`` raises for an illegal move."""
+    snapshot: Callable[[Any], Snapshot]
+    """A state as the model's driver gives it."""
+    differences: Callable[[Snapshot, Snapshot], list[str]]
+    """The fields in which the engine's snapshot and the model's differ."""
+
+
+def compare_position(
+    engine: Engine, model: TiedModel, state: Any, space: Iterable[Any], tally: Tally
+) -> None:
+    """Compare the legal moves of ``state`` and the state after each move the engine takes.
+
+    Every move of ``space`` is tried on the engine; each one it accepts must be one the
+    model takes, and the two states after it must be equal.
+    """
     tally.positions += 1
-    engine_legal = set(skipbo.legal_moves(state))
+    engine_legal = set(engine.legal_moves(state))
     model_legal = model.legal_moves(state)
     if engine_legal != model_legal:
         only_engine = sorted(map(str, engine_legal - model_legal))
@@ -432,8 +468,8 @@ def check_position(model: Model, state: GameState, space: Sequence[Move], tally:
         )
     for move in space:
         try:
-            after, shuffles = apply_watched(state, move)
-        except IllegalMoveError:
+            after, shuffles = engine.apply(state, move)
+        except engine.illegal:
             if move in model_legal:
                 tally.problems.append(f"engine refuses {move}, the model takes it: {state!r}")
             continue
@@ -442,15 +478,30 @@ def check_position(model: Model, state: GameState, space: Sequence[Move], tally:
             model_after = model.step(state, move, shuffles)
         except UnknownShuffle:
             tally.problems.append(
-                f"{move}: the model reshuffles other cards than the engine {shuffles}: {state!r}"
+                f"{move}: the model shuffles other cards than the engine {shuffles}: {state!r}"
             )
             continue
         if model_after is None:
             tally.problems.append(f"engine accepts {move}, the model refuses it: {state!r}")
             continue
-        found = differences(snapshot(after), model_after)
+        found = engine.differences(engine.snapshot(after), model_after)
         if found:
             tally.problems.append(f"after {move}: {'; '.join(found)}: {state!r}")
+
+
+SKIPBO = Engine(
+    legal_moves=skipbo.legal_moves,
+    apply=apply_watched,
+    illegal=IllegalMoveError,
+    snapshot=snapshot,
+    differences=differences,
+)
+"""Skip-Bo's engine, for :func:`compare_position`."""
+
+
+def check_position(model: Model, state: GameState, space: Sequence[Move], tally: Tally) -> None:
+    """Compare the legal moves of ``state`` and the state after each move the engine takes."""
+    compare_position(SKIPBO, model, state, space, tally)
 
 
 def check_deal(model: Model, rules: Rules, order: Sequence[int], tally: Tally) -> GameState:

@@ -44,10 +44,13 @@ from skipbo.games.skyjo.state import Phase, Source
 from tools import skyjo_exhaustive
 from tools.coq_tie import (
     Driver,
+    Engine,
     Reader,
+    Shuffles,
     Snapshot,
     Tally,
     UnknownShuffle,
+    compare_position,
     encode_list,
     perft_by_driver,
     watch_shuffles,
@@ -209,9 +212,6 @@ def differences(mine: Snapshot, theirs: Snapshot) -> list[str]:
     ]
 
 
-Shuffles = Sequence[tuple[tuple[int, ...], tuple[int, ...]]]
-
-
 class SkyjoModel(Driver):
     """The extracted Skyjo model, running as a driver process."""
 
@@ -266,38 +266,20 @@ def model_perft(model: SkyjoModel, state: GameState, depth: int) -> list[list[in
 # --- the comparison -----------------------------------------------------------------------
 
 
+SKYJO = Engine(
+    legal_moves=skyjo.legal_moves,
+    apply=lambda state, move: watch_shuffles(engine, lambda: skyjo.apply(state, move)),
+    illegal=skyjo.IllegalMoveError,
+    snapshot=snapshot,
+    differences=differences,
+)
+"""Skyjo's engine, for :func:`tools.coq_tie.compare_position`; its shuffles (the
+S-DRAW-1 refill, the next round's deal) are the engine module's."""
+
+
 def check_position(model: SkyjoModel, state: GameState, tally: Tally) -> None:
     """Compare the legal moves of ``state`` and the state after each move the engine takes."""
-    tally.positions += 1
-    engine_legal = set(skyjo.legal_moves(state))
-    model_legal = model.legal_moves(state)
-    if engine_legal != model_legal:
-        only_engine = sorted(map(str, engine_legal - model_legal))
-        only_model = sorted(map(str, model_legal - engine_legal))
-        tally.problems.append(
-            f"legal moves differ (engine only {only_engine}, model only {only_model}): {state!r}"
-        )
-    for move in skyjo.all_moves():
-        try:
-            after, shuffles = watch_shuffles(engine, lambda: skyjo.apply(state, move))  # noqa: B023
-        except skyjo.IllegalMoveError:
-            if move in model_legal:
-                tally.problems.append(f"engine refuses {move}, the model takes it: {state!r}")
-            continue
-        tally.moves += 1
-        try:
-            model_after = model.step(state, move, shuffles)
-        except UnknownShuffle:
-            tally.problems.append(
-                f"{move}: the model shuffles other cards than the engine {shuffles}: {state!r}"
-            )
-            continue
-        if model_after is None:
-            tally.problems.append(f"engine accepts {move}, the model refuses it: {state!r}")
-            continue
-        found = differences(snapshot(after), model_after)
-        if found:
-            tally.problems.append(f"after {move}: {'; '.join(found)}: {state!r}")
+    compare_position(SKYJO, model, state, skyjo.all_moves(), tally)
 
 
 def check_deal(model: SkyjoModel, rules: Rules, order: Sequence[int], tally: Tally) -> GameState:
