@@ -58,7 +58,7 @@ from tools.coq_tie import (
 from tools.exhaustive import orders
 
 DRIVER = "skyjo_driver"
-"""The Skyjo driver's name in the built ``coq/extraction`` (``make -C coq driver``)."""
+"""The Skyjo driver's name in the built ``coq/extraction`` (``make -C coq skyjo_driver``)."""
 
 
 # --- the line protocol (see coq/extraction/skyjo_driver.ml) ------------------------------
@@ -199,8 +199,16 @@ FIELDS = (
 
 
 def snapshot(state: GameState) -> Snapshot:
-    """The engine's state as a :data:`~tools.coq_tie.Snapshot` of the driver's fields."""
-    return _Reader(" ".join(map(str, encode_state(state)))).snapshot()
+    """The engine's state as a :data:`~tools.coq_tie.Snapshot` of the driver's fields.
+
+    A card held outside the placing phase has no place in the driver's encoding: the
+    snapshot's phase then names it, so that it differs from every model state.
+    """
+    snap = _Reader(" ".join(map(str, encode_state(state)))).snapshot()
+    if state.phase is not Phase.PLACE and (state.held, state.source) != (None, None):
+        held = ("held outside a turn", state.held, state.source)
+        return (*snap[:4], held, *snap[5:])
+    return snap
 
 
 def differences(mine: Snapshot, theirs: Snapshot) -> list[str]:

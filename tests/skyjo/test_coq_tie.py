@@ -16,6 +16,7 @@ import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
+import attrs
 import pytest
 from tools import coq_tie, coq_tie_skyjo, perft_deals, skyjo_exhaustive
 from tools.bugs import by_name, injected
@@ -39,6 +40,8 @@ def test_the_snapshot_of_a_state_holds_every_field_the_rules_look_at() -> None:
     assert snap[1:4] == (state.discard_pile, state.draw_pile, 0)
     assert snap[4:8] == ((0,), 0, None, 1)  # phase take, no turn yet, no ender, revealing
     assert snap[8:] == ((None, None, None), 0, 1, (), None)
+    # A card held outside a turn is no state of the model's: the snapshot says so.
+    assert coq_tie_skyjo.snapshot(attrs.evolve(state, held=3)) != snap
 
 
 @pytest.mark.rule(
