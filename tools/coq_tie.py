@@ -21,6 +21,8 @@ Usage (from the repository root)::
     python -m tools.coq_tie                        # the bounded run of the test suite
     python -m tools.coq_tie --full --positions 20000 --games 200 --moves 3000   # the long run
     python -m tools.coq_tie --bugs                 # which injected rule bugs the tie catches
+    python -m tools.coq_tie --perft                # both models' perft counts of docs/perft
+    python -m tools.coq_tie --game skyjo           # Skyjo's tie (tools/coq_tie_skyjo.py)
 
 Exit status 0 when the engine and the model agree everywhere, 1 otherwise. Needs
 Debian's ``coq``, ``libcoq-stdlib`` and ``ocaml-nox`` (``bash tools/check`` installs them).
@@ -37,9 +39,10 @@ import sys
 import tempfile
 import time
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from types import ModuleType
+from typing import Any, Protocol, TypeVar
 
 import attrs
 
@@ -59,25 +62,36 @@ Snapshot = tuple[Any, ...]
 """A state as both sides can give it: every field the rules look at, hands sorted."""
 
 
-def build_driver(folder: Path) -> Path:
-    """Extract the model and build the driver in a copy of ``coq/`` inside ``folder``."""
+def build_driver(folder: Path, name: str = "driver") -> Path:
+    """Extract a model and build its driver in a copy of ``coq/`` inside ``folder``.
+
+    ``name`` is the driver's: ``driver`` (Skip-Bo) or ``skyjo_driver`` (Skyjo); both
+    can be built in one ``folder``. Returns the driver's path.
+    """
     copy = folder / "coq"
-    shutil.copytree(
-        COQ,
-        copy,
-        ignore=shutil.ignore_patterns("*.vo*", "*.glob", ".*.aux", "*.cm*", "*.o", "driver"),
-    )
-    done = subprocess.run(["make", "driver"], cwd=copy, capture_output=True, text=True, check=False)
+    if not copy.exists():
+        shutil.copytree(
+            COQ,
+            copy,
+            ignore=shutil.ignore_patterns(
+                "*.vo*", "*.glob", ".*.aux", "*.cm*", "*.o", "driver", "skyjo_driver"
+            ),
+        )
+    done = subprocess.run(["make", name], cwd=copy, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise RuntimeError(f"the driver does not build:\n{done.stdout}\n{done.stderr}")
-    return copy / "extraction" / "driver"
+    return copy / "extraction" / name
 
 
 # --- the line protocol (see coq/extraction/driver.ml) ------------------------------------
 
 
-def _pile(cards: Sequence[int]) -> list[int]:
-    return [len(cards), *cards]
+def encode_list(items: Sequence[int]) -> list[int]:
+    """A list of integers in the drivers' encoding: its length, then the items."""
+    return [len(items), *items]
+
+
+_pile = encode_list
 
 
 def _piles(piles: Sequence[Sequence[int]]) -> list[int]:
@@ -145,18 +159,24 @@ def encode_move(move: Move) -> list[int]:
     return [4]
 
 
-class _Reader:
+class Reader:
+    """Reads a driver's answer: integers, lists of them (length first)."""
+
     def __init__(self, text: str) -> None:
         self.numbers = [int(word) for word in text.split()]
         self.index = 0
 
     def number(self) -> int:
+        """The next integer."""
         self.index += 1
         return self.numbers[self.index - 1]
 
     def pile(self) -> tuple[int, ...]:
+        """The next list of integers (its length first)."""
         return tuple(self.number() for _ in range(self.number()))
 
+
+class _Reader(Reader):
     def piles(self) -> tuple[tuple[int, ...], ...]:
         return tuple(self.pile() for _ in range(self.number()))
 
@@ -171,6 +191,11 @@ class _Reader:
         if kind == 3:
             return Discard(self.number(), self.number())
         return Pass()
+
+    def moves(self) -> list[Move]:
+        # The model lists a move once for each card that makes it (two 5s in the hand:
+        # h5>b0 twice); a sequence of moves is counted once, as the engine lists moves.
+        return list(dict.fromkeys(self.move() for _ in range(self.number())))
 
     def snapshot(self) -> Snapshot:
         stocks = self.piles()
@@ -217,8 +242,8 @@ class UnknownShuffle(Exception):
     """The model reshuffled cards the engine did not reshuffle."""
 
 
-class Model:
-    """The extracted model, running as a driver process."""
+class Driver:
+    """An extracted model's driver, running as a process that answers one line a request."""
 
     def __init__(self, driver: Path) -> None:
         self._process = subprocess.Popen(
@@ -237,13 +262,14 @@ class Model:
         if self._process.stdout is not None:
             self._process.stdout.close()
 
-    def __enter__(self) -> Model:
+    def __enter__(self: DriverT) -> DriverT:
         return self
 
     def __exit__(self, *_: object) -> None:
         self.close()
 
-    def _ask(self, command: str, numbers: list[int]) -> str:
+    def ask(self, command: str, numbers: list[int]) -> str:
+        """The driver's answer to ``command`` with ``numbers`` (driver.ml's protocol)."""
         process = self._process
         assert process.stdin is not None
         assert process.stdout is not None
@@ -251,9 +277,16 @@ class Model:
         process.stdin.flush()
         return process.stdout.readline().strip()
 
+
+DriverT = TypeVar("DriverT", bound=Driver)
+
+
+class Model(Driver):
+    """The extracted Skip-Bo model, running as a driver process."""
+
     def legal_moves(self, state: GameState) -> set[Move]:
         """The model's legal moves in ``state``."""
-        reader = _Reader(self._ask("L", encode_rules(state.rules) + encode_state(state)))
+        reader = _Reader(self.ask("L", encode_rules(state.rules) + encode_state(state)))
         return {reader.move() for _ in range(reader.number())}
 
     def step(
@@ -267,7 +300,7 @@ class Model:
         for cards, order in shuffles:
             table += _pile(cards) + _pile(order)
         numbers = encode_rules(state.rules) + encode_state(state) + encode_move(move) + table
-        answer = self._ask("S", numbers)
+        answer = self.ask("S", numbers)
         if answer == "none":
             return None
         if answer == "unknown-shuffle":
@@ -276,11 +309,11 @@ class Model:
 
     def deck(self, rules: Rules) -> tuple[int, ...]:
         """The cards of the rules' deck, as the model composes it (R-DECK-1, R-DECK-2)."""
-        return _Reader(self._ask("K", encode_rules(rules))).pile()
+        return _Reader(self.ask("K", encode_rules(rules))).pile()
 
     def deal(self, rules: Rules, order: Sequence[int], first_player: int) -> Snapshot:
         """The model's deal of ``order`` (top last) with ``first_player`` to start."""
-        return _Reader(self._ask("D", encode_rules(rules, first_player) + _pile(order))).snapshot()
+        return _Reader(self.ask("D", encode_rules(rules, first_player) + _pile(order))).snapshot()
 
 
 def model_perft(model: Model, state: GameState, depth: int) -> list[list[int]]:
@@ -292,24 +325,47 @@ def model_perft(model: Model, state: GameState, depth: int) -> list[list[int]]:
     must be the same (docs/perft.md); a reshuffle, which the model takes as an input,
     lies deeper than the documented counts reach.
     """
-    rules = encode_rules(state.rules)
+    return perft_by_driver(
+        model,
+        encode_rules(state.rules),
+        (snapshot(state), encode_state(state)),
+        depth,
+        moves=lambda answer: [encode_move(move) for move in _Reader(answer).moves()],
+        read=lambda answer: _Reader(answer).snapshot(),
+        is_over=lambda snap: snap[-1][0] != 0,
+    )
+
+
+def perft_by_driver(
+    driver: Driver,
+    rules: list[int],
+    root: tuple[Snapshot, list[int]],
+    depth: int,
+    *,
+    moves: Callable[[str], list[list[int]]],
+    read: Callable[[str], Snapshot],
+    is_over: Callable[[Snapshot], bool],
+) -> list[list[int]]:
+    """Perft by a driver's own legal moves (``L``) and steps (``S``), any game.
+
+    ``root`` is the starting position as a :data:`Snapshot` (what tells positions
+    apart) and in the driver's encoding; ``moves`` reads an ``L`` answer into the
+    distinct moves (encoded), ``read`` an ``S`` answer into a snapshot.
+    """
 
     def children(position: tuple[Snapshot, list[int]]) -> Iterator[tuple[Snapshot, list[int]]]:
         numbers = position[1]
-        reader = _Reader(model._ask("L", rules + numbers))
-        # The model lists a move once for each card that makes it (two 5s in the hand:
-        # h5>b0 twice); a sequence of moves is counted once, as the engine lists moves.
-        for move in dict.fromkeys(reader.move() for _ in range(reader.number())):
-            answer = model._ask("S", rules + numbers + encode_move(move) + [0])
+        for move in moves(driver.ask("L", rules + numbers)):
+            answer = driver.ask("S", rules + numbers + move + [0])
             if answer in ("none", "unknown-shuffle"):
                 raise UnknownShuffle(f"the model cannot step {move} in perft: {answer}")
-            yield _Reader(answer).snapshot(), [int(n) for n in answer.split()]
+            yield read(answer), [int(n) for n in answer.split()]
 
     levels = count_levels(
-        (snapshot(state), encode_state(state)),
+        root,
         depth,
         children,
-        is_over=lambda position: position[0][-1][0] != 0,
+        is_over=lambda position: is_over(position[0]),
         key=lambda position: position[0],
     )
     return [[level.depth, level.sequences, level.positions, level.ended] for level in levels]
@@ -322,19 +378,33 @@ def apply_watched(
     state: GameState, move: Move
 ) -> tuple[GameState, list[tuple[tuple[int, ...], tuple[int, ...]]]]:
     """``skipbo.apply(state, move)`` and the reshuffles it made: (cards, order) pairs."""
+    return watch_shuffles(draw, lambda: skipbo.apply(state, move))
+
+
+ResultT = TypeVar("ResultT")
+
+
+def watch_shuffles(
+    module: ModuleType, action: Callable[[], ResultT]
+) -> tuple[ResultT, list[tuple[tuple[int, ...], tuple[int, ...]]]]:
+    """``action()`` and the shuffles ``module`` made meanwhile: (cards, order) pairs.
+
+    The engine's shuffles are seeded; the models take each order as an input, so the
+    tie hands them the orders the engine's own shuffles made.
+    """
     made: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
-    original = vars(draw)["shuffle"]
+    original = vars(module)["shuffle"]
 
     def watched(items: Sequence[int], seed: int) -> tuple[tuple[int, ...], int]:
         order, following = original(items, seed)
         made.append((tuple(items), tuple(order)))
         return order, following
 
-    vars(draw)["shuffle"] = watched
+    vars(module)["shuffle"] = watched
     try:
-        return skipbo.apply(state, move), made
+        return action(), made
     finally:
-        vars(draw)["shuffle"] = original
+        vars(module)["shuffle"] = original
 
 
 @attrs.define
@@ -344,13 +414,51 @@ class Tally:
     positions: int = 0
     moves: int = 0
     deals: int = 0
+    games_ended: int = 0
+    """Random games compared to their end."""
     problems: list[str] = attrs.Factory(list)
 
 
-def check_position(model: Model, state: GameState, space: Sequence[Move], tally: Tally) -> None:
-    """Compare the legal moves of ``state`` and the state after each move the engine takes."""
+Shuffles = Sequence[tuple[tuple[int, ...], tuple[int, ...]]]
+"""The shuffles a move made: (the cards shuffled, the order they took) pairs."""
+
+
+class TiedModel(Protocol):
+    """What the comparison asks of a game's model (:class:`Model`, Skyjo's ``SkyjoModel``)."""
+
+    def legal_moves(self, state: Any) -> set[Any]:
+        """The model's legal moves in the engine's ``state``."""
+
+    def step(self, state: Any, move: Any, shuffles: Shuffles) -> Snapshot | None:
+        """The model's state after ``move`` (``None`` if illegal), orders from ``shuffles``."""
+
+
+@attrs.frozen
+class Engine:
+    """What the comparison asks of a game's engine, and how its states are compared."""
+
+    legal_moves: Callable[[Any], Iterable[Any]]
+    """The engine's legal moves."""
+    apply: Callable[[Any, Any], tuple[Any, Shuffles]]
+    """The state after a move, with the shuffles it made (:func:`watch_shuffles`)."""
+    illegal: type[Exception]
+    """What ``apply`` raises for an illegal move."""
+    snapshot: Callable[[Any], Snapshot]
+    """A state as the model's driver gives it."""
+    differences: Callable[[Snapshot, Snapshot], list[str]]
+    """The fields in which the engine's snapshot and the model's differ."""
+
+
+def compare_position(
+    engine: Engine, model: TiedModel, state: Any, space: Iterable[Any], tally: Tally
+) -> None:
+    """Compare the legal moves of ``state`` and the state after each move the engine takes.
+
+    Every move of ``space`` is tried on the engine; each one it accepts must be one the
+    model takes, and the two states after it must be equal.
+    """
     tally.positions += 1
-    engine_legal = set(skipbo.legal_moves(state))
+    engine_legal = set(engine.legal_moves(state))
     model_legal = model.legal_moves(state)
     if engine_legal != model_legal:
         only_engine = sorted(map(str, engine_legal - model_legal))
@@ -360,8 +468,8 @@ def check_position(model: Model, state: GameState, space: Sequence[Move], tally:
         )
     for move in space:
         try:
-            after, shuffles = apply_watched(state, move)
-        except IllegalMoveError:
+            after, shuffles = engine.apply(state, move)
+        except engine.illegal:
             if move in model_legal:
                 tally.problems.append(f"engine refuses {move}, the model takes it: {state!r}")
             continue
@@ -370,15 +478,30 @@ def check_position(model: Model, state: GameState, space: Sequence[Move], tally:
             model_after = model.step(state, move, shuffles)
         except UnknownShuffle:
             tally.problems.append(
-                f"{move}: the model reshuffles other cards than the engine {shuffles}: {state!r}"
+                f"{move}: the model shuffles other cards than the engine {shuffles}: {state!r}"
             )
             continue
         if model_after is None:
             tally.problems.append(f"engine accepts {move}, the model refuses it: {state!r}")
             continue
-        found = differences(snapshot(after), model_after)
+        found = engine.differences(engine.snapshot(after), model_after)
         if found:
             tally.problems.append(f"after {move}: {'; '.join(found)}: {state!r}")
+
+
+SKIPBO = Engine(
+    legal_moves=skipbo.legal_moves,
+    apply=apply_watched,
+    illegal=IllegalMoveError,
+    snapshot=snapshot,
+    differences=differences,
+)
+"""Skip-Bo's engine, for :func:`compare_position`."""
+
+
+def check_position(model: Model, state: GameState, space: Sequence[Move], tally: Tally) -> None:
+    """Compare the legal moves of ``state`` and the state after each move the engine takes."""
+    compare_position(SKIPBO, model, state, space, tally)
 
 
 def check_deal(model: Model, rules: Rules, order: Sequence[int], tally: Tally) -> GameState:
@@ -440,6 +563,7 @@ def random_games(
             check_position(model, state, space, tally)
             legal = skipbo.legal_moves(state)
             if not legal:
+                tally.games_ended += 1
                 break
             # Plays first, mostly: random discards would end most turns at once.
             plays = [move for move in legal if not isinstance(move, Discard | Pass)]
@@ -496,17 +620,27 @@ def run(
     return tally
 
 
-def catch_bugs(driver: Path, **bounds: Any) -> dict[str, str]:
-    """For each Skip-Bo engine bug of the catalogue: what the tie finds with it injected."""
+def catch_bugs(driver: Path, game: str = "skipbo", **bounds: Any) -> dict[str, str]:
+    """For each engine bug of ``game`` in the catalogue: what the tie finds with it injected.
+
+    ``driver`` is the built ``coq/extraction`` folder's driver of ``game``.
+    """
     from tools.bugs import BUGS, injected  # only this command needs the catalogue
 
+    if game == "skyjo":
+        from tools import coq_tie_skyjo  # it builds on this module
+
+        start: Callable[[Path], Driver] = coq_tie_skyjo.SkyjoModel
+        tie: Callable[..., Tally] = coq_tie_skyjo.run
+    else:
+        start, tie = Model, run
     found: dict[str, str] = {}
     for bug in BUGS:
-        if bug.game != "skipbo":
+        if bug.game != game:
             continue
-        with Model(driver) as model, injected(bug):
+        with start(driver) as model, injected(bug):
             try:
-                tally = run(model, **bounds)
+                tally = tie(model, **bounds)
             except Exception as error:  # a bug may crash the engine: caught
                 found[bug.name] = f"caught: the engine fails ({type(error).__name__})"
                 continue
@@ -517,53 +651,74 @@ def catch_bugs(driver: Path, **bounds: Any) -> dict[str, str]:
 def main(argv: list[str] | None = None) -> int:
     """Build the driver, run the tie, print the figures; 0 when engine and model agree."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--game", choices=("skipbo", "skyjo"), default="skipbo", help="the game to tie"
+    )
     parser.add_argument("--full", action="store_true", help="every exhaustive configuration")
     parser.add_argument("--positions", type=int, default=400, help="positions per configuration")
     parser.add_argument("--games", type=int, default=1, help="random games per variant")
-    parser.add_argument("--moves", type=int, default=60, help="moves per random game")
+    parser.add_argument(
+        "--moves", type=int, help="moves per random game (Skip-Bo 60, Skyjo 400: to their end)"
+    )
     parser.add_argument("--bugs", action="store_true", help="which injected bugs the tie catches")
     parser.add_argument(
         "--perft", action="store_true", help="the model's perft counts of docs/perft's deals"
     )
     args = parser.parse_args(argv)
+    skyjo = args.game == "skyjo"
+    if skyjo:
+        from tools import coq_tie_skyjo, skyjo_exhaustive  # it builds on this module
+
+        start: Callable[[Path], Driver] = coq_tie_skyjo.SkyjoModel
+        tie: Callable[..., Tally] = coq_tie_skyjo.run
+        configurations: Any = skyjo_exhaustive.FULL if args.full else skyjo_exhaustive.BOUNDED
+    else:
+        start, tie = Model, run
+        configurations = FULL if args.full else BOUNDED
     bounds: dict[str, Any] = {
-        "configurations": FULL if args.full else BOUNDED,
+        "configurations": configurations,
         "max_positions": args.positions,
         "games": args.games,
-        "moves": args.moves,
+        "moves": args.moves if args.moves is not None else 400 if skyjo else 60,
     }
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="skipbo-tie-") as temporary:
-        driver = build_driver(Path(temporary))
+        driver = build_driver(Path(temporary), "skyjo_driver" if skyjo else "driver")
         if args.bugs:
-            for name, verdict in catch_bugs(driver, **bounds).items():
+            for name, verdict in catch_bugs(driver, args.game, **bounds).items():
                 print(f"{name}: {verdict}")
             return 0
         if args.perft:
-            return _perft(driver)
-        with Model(driver) as model:
-            tally = run(model, progress=print, **bounds)
+            return _perft(Path(temporary))
+        with start(driver) as model:
+            tally = tie(model, progress=print, **bounds)
     for problem in tally.problems[:20]:
         print(problem)
     print(
         f"engine and model compared: {tally.deals} deals, {tally.positions} positions, "
-        f"{tally.moves} moves, {len(tally.problems)} disagreements "
+        f"{tally.moves} moves, {tally.games_ended} games to their end, "
+        f"{len(tally.problems)} disagreements "
         f"({time.monotonic() - started:.0f} s)"
     )
     return 1 if tally.problems else 0
 
 
-def _perft(driver: Path) -> int:
-    """Count every Skip-Bo deal of docs/perft with the model; 0 when all agree."""
-    from tools import perft_deals  # only this command needs the deals
+def _perft(folder: Path) -> int:
+    """Count every deal of docs/perft with its game's model; 0 when all agree."""
+    from tools import coq_tie_skyjo, perft_deals  # only this command needs them
 
     documented = json.loads(perft_deals.COUNTS.read_text(encoding="utf-8"))
     wrong = 0
-    with Model(driver) as model:
+    with (
+        Model(build_driver(folder)) as model,
+        coq_tie_skyjo.SkyjoModel(build_driver(folder, "skyjo_driver")) as skyjo_model,
+    ):
         for name in perft_deals.VARIANTS:
-            if not name.startswith("skipbo"):
-                continue  # the Skyjo model is a round's, without its deal
-            counts = model_perft(model, perft_deals.load(name), len(documented[name]) - 1)
+            deal, depth = perft_deals.load(name), len(documented[name]) - 1
+            if name.startswith("skyjo"):
+                counts = coq_tie_skyjo.model_perft(skyjo_model, deal, depth)
+            else:
+                counts = model_perft(model, deal, depth)
             agree = counts == documented[name]
             wrong += not agree
             print(f"{name}: {counts[-1]} {'agrees' if agree else 'DIFFERS'}", flush=True)

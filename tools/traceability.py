@@ -57,6 +57,7 @@ TECHNIQUES = (
     ("tests/skyjo/property/test_exhaustive.py", "exhaustive"),
     ("tests/skyjo/property/test_stateful.py", "stateful model"),
     ("tests/skyjo/property/", "property"),
+    ("tests/skyjo/test_coq_tie.py", "Coq model"),
     ("tests/skipbo/property/test_exhaustive.py", "exhaustive"),
     ("tests/skipbo/property/test_differential.py", "differential"),
     ("tests/skipbo/property/test_stateful.py", "stateful model"),

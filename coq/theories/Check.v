@@ -6,7 +6,8 @@
     compiles the proofs, checks that every theorem is listed here and that every
     listing says so. *)
 
-From SkipBoProofs Require Import SkipBo Legal Conservation Piles GameOver Turns Skyjo Reachable.
+From SkipBoProofs Require Import SkipBo Legal Conservation Piles GameOver Turns Skyjo SkyjoGame
+  Reachable.
 
 Goal True. idtac "theorem Legal.legal_moves_correct". Abort.
 Print Assumptions Legal.legal_moves_correct.
@@ -160,6 +161,36 @@ Print Assumptions Skyjo.sstep_defined.
 
 Goal True. idtac "theorem Skyjo.slegal_moves_correct". Abort.
 Print Assumptions Skyjo.slegal_moves_correct.
+
+Goal True. idtac "theorem SkyjoGame.glegal_moves_correct". Abort.
+Print Assumptions SkyjoGame.glegal_moves_correct.
+
+Goal True. idtac "theorem SkyjoGame.gstep_defined". Abort.
+Print Assumptions SkyjoGame.gstep_defined.
+
+Goal True. idtac "theorem SkyjoGame.no_move_after_game_end". Abort.
+Print Assumptions SkyjoGame.no_move_after_game_end.
+
+Goal True. idtac "theorem SkyjoGame.game_end_exact". Abort.
+Print Assumptions SkyjoGame.game_end_exact.
+
+Goal True. idtac "theorem SkyjoGame.deal_conserves". Abort.
+Print Assumptions SkyjoGame.deal_conserves.
+
+Goal True. idtac "theorem SkyjoGame.gstep_conserves". Abort.
+Print Assumptions SkyjoGame.gstep_conserves.
+
+Goal True. idtac "theorem SkyjoGame.reveal_step_spec". Abort.
+Print Assumptions SkyjoGame.reveal_step_spec.
+
+Goal True. idtac "theorem SkyjoGame.next_round_starter". Abort.
+Print Assumptions SkyjoGame.next_round_starter.
+
+Goal True. idtac "theorem SkyjoGame.greachable_conserves". Abort.
+Print Assumptions SkyjoGame.greachable_conserves.
+
+Goal True. idtac "theorem SkyjoGame.first_starter_correct". Abort.
+Print Assumptions SkyjoGame.first_starter_correct.
 
 Goal True. idtac "theorem Reachable.reachable_invariants". Abort.
 Print Assumptions Reachable.reachable_invariants.

@@ -5,7 +5,8 @@
     scoring: taking a card (S-TURN-1), swapping it in or discarding it and turning a
     card up (S-TURN-2/3), column removal (S-COL-1..4), the reshuffle of the discard
     pile (S-DRAW-1, an input as in Skip-Bo's model), the round's end (S-END-1..3) and
-    its scoring with the round ender's doubling (S-SCORE-1/2).
+    its scoring with the round ender's doubling (S-SCORE-1/2).  SkyjoGame.v builds a
+    whole game on it: the deal, the reveals, the starter, the rounds and the game's end.
 
     A grid is a list of places, column [k] being places [3k], [3k+1], [3k+2]
     (S-SETUP-2); a place is face down, face up, or gone with its removed column

@@ -81,7 +81,7 @@ def test_engine_and_model_agree_on_a_random_game_of_every_variant(
         # the deck leaves out its highest number
         ("B29", None, "deck"),
         # a reshuffle also mixes a short draw pile in: only long games reshuffle so
-        ("B02", "standard 5 players", "reshuffles other cards"),
+        ("B02", "standard 5 players", "shuffles other cards"),
     ],
 )
 def test_the_tie_catches_an_engine_that_breaks_a_rule(

@@ -1,0 +1,181 @@
+(* The extracted Skyjo model behind a line protocol, for tools/coq_tie_skyjo.py.
+
+   As driver.ml for Skip-Bo: every request is one line of integers after a one-letter
+   command, every answer one line.  Encodings (all integers, separated by spaces):
+     list      length, then the items
+     rules     players; 0 | 1 turn_limit; copies: count, then value-count pairs; end_score
+     place     0 (gone) | 1 value (face down) | 2 value (face up)
+     state     grids: count, then each grid (a list of places); discard pile; draw pile
+               (lists, bottom first, top last); current; phase 0 (take) | 1 held drawn
+               (0/1) | 2 scores (scored: a list); turns; ender 0 | 1 seat; revealing
+               0/1; reveals: count, then each 0 | 1 first second; starter; round;
+               history: count, then each: sums (a list), ender 0 | 1 seat, scores (a
+               list); the outcome 0 | 1 winners totals (lists; read and ignored: the
+               model computes it)
+     move      0 first second (reveal) | 1 (take the discard pile's top) | 2 (draw)
+               | 3 place (swap) | 4 place (discard and turn up)
+     shuffles  count, then pairs of lists: the cards shuffled, the order they take
+   Commands:
+     L rules state                 -> the legal moves: count, then each move
+     S rules state move shuffles   -> "none" (illegal) | the next state
+                                      | "unknown-shuffle" (a shuffle not in the table)
+     D rules order                 -> the game dealt from the order (top last)
+     K rules                       -> the cards of the rules' deck (a list)
+     T                             -> the cards of the standard deck (S-DECK-1, a list) *)
+
+open Skyjo_model
+
+exception Unknown_shuffle
+
+let tokens = ref [||]
+let cursor = ref 0
+
+let int () =
+  let v = !tokens.(!cursor) in
+  incr cursor;
+  v
+
+let list_of f =
+  let n = int () in
+  List.init n (fun _ -> f ())
+
+let opt f = if int () = 1 then Some (f ()) else None
+
+let rules () =
+  let gplayers = int () in
+  let gturn_limit = opt int in
+  let gcopies = list_of (fun () -> let v = int () in let n = int () in (v, n)) in
+  let gend_score = int () in
+  { gplayers; gturn_limit; gcopies; gend_score }
+
+let place () =
+  match int () with
+  | 0 -> Gone
+  | 1 -> Down (int ())
+  | _ -> Up (int ())
+
+let state () =
+  let grids = list_of (fun () -> list_of place) in
+  let discard_pile = list_of int in
+  let sdraw_pile = list_of int in
+  let scurrent = int () in
+  let sphase =
+    match int () with
+    | 0 -> Take
+    | 1 -> let h = int () in PlaceCard (h, int () = 1)
+    | _ -> Scored (list_of int)
+  in
+  let turns = int () in
+  let ender = opt int in
+  let grevealing = int () = 1 in
+  let greveals = list_of (fun () -> opt (fun () -> let a = int () in (a, int ()))) in
+  let gstarter = int () in
+  let gnumber = int () in
+  let ghistory =
+    list_of (fun () ->
+        let sums = list_of int in
+        let e = opt int in
+        let scores = list_of int in
+        ((sums, e), scores))
+  in
+  if int () = 1 then (ignore (list_of int); ignore (list_of int));
+  { ground = { grids; discard_pile; sdraw_pile; scurrent; sphase; turns; ender };
+    grevealing; greveals; gstarter; gnumber; ghistory }
+
+let move () =
+  match int () with
+  | 0 -> let a = int () in GReveal (a, int ())
+  | 1 -> GTurn TakeDiscard
+  | 2 -> GTurn Draw
+  | 3 -> GTurn (Swap (int ()))
+  | _ -> GTurn (DiscardFlip (int ()))
+
+let buffer = Buffer.create 4096
+let put n = Buffer.add_string buffer (string_of_int n); Buffer.add_char buffer ' '
+let put_list f l = put (List.length l); List.iter f l
+let put_opt f = function None -> put 0 | Some x -> put 1; f x
+
+let put_place = function
+  | Gone -> put 0
+  | Down v -> put 1; put v
+  | Up v -> put 2; put v
+
+let put_state r s =
+  let g = s.ground in
+  put_list (put_list put_place) g.grids;
+  put_list put g.discard_pile;
+  put_list put g.sdraw_pile;
+  put g.scurrent;
+  (match g.sphase with
+   | Take -> put 0
+   | PlaceCard (h, d) -> put 1; put h; put (if d then 1 else 0)
+   | Scored sc -> put 2; put_list put sc);
+  put g.turns;
+  put_opt put g.ender;
+  put (if s.grevealing then 1 else 0);
+  put_list (put_opt (fun (a, b) -> put a; put b)) s.greveals;
+  put s.gstarter;
+  put s.gnumber;
+  put_list (fun ((sums, e), scores) -> put_list put sums; put_opt put e; put_list put scores)
+    s.ghistory;
+  if gover s then begin
+    put 1;
+    put_list put (winners r.gplayers s.ghistory);
+    put_list put (totals r.gplayers s.ghistory)
+  end else put 0
+
+let put_move = function
+  | GReveal (a, b) -> put 0; put a; put b
+  | GTurn TakeDiscard -> put 1
+  | GTurn Draw -> put 2
+  | GTurn (Swap p) -> put 3; put p
+  | GTurn (DiscardFlip p) -> put 4; put p
+
+let answer () =
+  let line = String.trim (Buffer.contents buffer) in
+  Buffer.clear buffer;
+  print_string line;
+  print_newline ()
+
+let () =
+  try
+    while true do
+      let line = input_line stdin in
+      let words = List.filter (fun w -> w <> "") (String.split_on_char ' ' (String.trim line)) in
+      match words with
+      | [] -> ()
+      | command :: rest ->
+        tokens := Array.of_list (List.map int_of_string rest);
+        cursor := 0;
+        (match command with
+         | "L" ->
+           let _ = rules () in
+           let s = state () in
+           put_list put_move (glegal_moves s)
+         | "S" ->
+           let r = rules () in
+           let s = state () in
+           let m = move () in
+           let table = list_of (fun () -> let a = list_of int in let b = list_of int in (a, b)) in
+           let shuf cards =
+             match List.assoc_opt cards table with
+             | Some order -> order
+             | None -> if cards = [] then [] else raise Unknown_shuffle
+           in
+           (try
+              match gstep r shuf s m with
+              | None -> Buffer.add_string buffer "none"
+              | Some s' -> put_state r s'
+            with Unknown_shuffle -> Buffer.clear buffer; Buffer.add_string buffer "unknown-shuffle")
+         | "D" ->
+           let r = rules () in
+           put_state r (new_game r (list_of int))
+         | "K" -> put_list put (gdeck (rules ()))
+         | "T" ->
+           put_list put
+             (gdeck { gplayers = 2; gturn_limit = None; gcopies = standard_copies;
+                      gend_score = 100 })
+         | _ -> Buffer.add_string buffer "unknown-command");
+        answer ()
+    done
+  with End_of_file -> ()
