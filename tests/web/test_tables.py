@@ -716,4 +716,5 @@ def test_a_refused_move_names_its_places_as_the_board_labels_them(tables: Tables
         HTTPStatus.UNPROCESSABLE_ENTITY, table.play, tables.storage, seat, flip, table.version
     )
     assert "column 2, row 2" in error.message, error.message
-    assert "place 4" not in error.message and "(S-TURN-3)" in error.message
+    assert "place 4" not in error.message
+    assert "(S-TURN-3)" in error.message
