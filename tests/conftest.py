@@ -1,4 +1,5 @@
-"""Shared test configuration: Hypothesis profiles, and a PostgreSQL server for the web tests.
+"""Shared test configuration: Hypothesis profiles, a PostgreSQL server for the web tests,
+and the headless Chromium the browser tests drive.
 
 Profiles (select with ``HYPOTHESIS_PROFILE=<name>``):
 
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -88,3 +89,12 @@ def pytest_configure(config: pytest.Config) -> None:
     workers = getattr(config.option, "numprocesses", None)
     if workers and terminal is not None and not hasattr(config, "workerinput"):
         config.pluginmanager.register(_FileNames(terminal), "skipbo-file-names")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium, headless, for one test module (``tools.webbrowser``)."""
+    from tools import webbrowser  # Playwright: only the browser tests need it
+
+    with webbrowser.chromium() as started:
+        yield started

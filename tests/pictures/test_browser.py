@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,12 +21,6 @@ if not webbrowser.CHROMIUM.exists():  # pragma: no cover - tools/check installs 
         "needs Chromium: apt-get install -y chromium (tools/check installs it)",
         allow_module_level=True,
     )
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with webbrowser.chromium() as started:
-        yield started
 
 
 def skipbo_words(record: skipbo.GameRecord) -> list[str]:

@@ -33,6 +33,7 @@ from skipbo.games.skipbo.adapter import SKIPBO
 from skipbo.games.skyjo.adapter import SKYJO
 from skipbo.games.skyjo.serialization import from_data as skyjo_from_data
 from skipbo.pictures.faces import skipbo_face
+from tests.web.browsing import axe_clean
 
 if not webbrowser.CHROMIUM.exists():  # pragma: no cover - tools/check installs it
     pytest.skip(
@@ -65,12 +66,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with webbrowser.chromium() as started:
-        yield started
-
-
-@pytest.fixture(scope="module")
 def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Where screenshots go: the docs' folder if asked for, else a temporary one."""
     folder = os.environ.get("SKIPBO_WEB_SCREENSHOTS")
@@ -83,13 +78,6 @@ def rgb(colour: str) -> str:
     """``#1b7a2f`` as the browser's computed style writes it: ``rgb(27, 122, 47)``."""
     red, green, blue = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
     return f"rgb({red}, {green}, {blue})"
-
-
-def axe_clean(page: Any, where: str) -> None:
-    if not webbrowser.AXE.exists():  # pragma: no cover - tools/check installs it
-        pytest.skip("needs axe-core: npm install --prefix tools/.npm axe-core (tools/check)")
-    problems = webbrowser.axe_problems(page)
-    assert problems == [], f"{where}: {problems}"
 
 
 def screenshot(page: Any, path: Path, size: tuple[int, int]) -> None:

@@ -15,6 +15,7 @@ from tools import webbrowser
 from tools.webserver import Server, running_server, token_of
 
 import skipbo
+from tests.web.browsing import axe_clean
 
 if not webbrowser.CHROMIUM.exists():  # pragma: no cover - tools/check installs it
     pytest.skip(
@@ -41,19 +42,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     db = tmp_path_factory.mktemp("web") / "tables.sqlite3"
     with running_server(db, "--bot-delay", "0", "--moves-per-second", "1000") as started:
         yield started
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with webbrowser.chromium() as started:
-        yield started
-
-
-def axe_clean(page: Any, where: str) -> None:
-    if not webbrowser.AXE.exists():  # pragma: no cover - tools/check installs it
-        pytest.skip("needs axe-core: npm install --prefix tools/.npm axe-core (tools/check)")
-    problems = webbrowser.axe_problems(page)
-    assert problems == [], f"{where}: {problems}"
 
 
 def open_page(browser: Any, url: str) -> Any:

@@ -45,12 +45,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         yield started
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with webbrowser.chromium() as started:
-        yield started
-
-
 def on_screen(box: dict[str, float], boxes: dict[str, Any]) -> bool:
     """Whether ``box`` is wholly on the screen and below the sticky header."""
     view = boxes["viewport"]
