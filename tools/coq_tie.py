@@ -242,6 +242,10 @@ class UnknownShuffle(Exception):
     """The model reshuffled cards the engine did not reshuffle."""
 
 
+Shuffles = Sequence[tuple[tuple[int, ...], tuple[int, ...]]]
+"""The shuffles a move made: (the cards shuffled, the order they took) pairs."""
+
+
 class Driver:
     """An extracted model's driver, running as a process that answers one line a request."""
 
@@ -277,6 +281,26 @@ class Driver:
         process.stdin.flush()
         return process.stdout.readline().strip()
 
+    def ask_step(self, numbers: list[int], shuffles: Shuffles) -> str | None:
+        """The model's answer to a step, ``None`` if the move is illegal.
+
+        ``numbers`` are the rules, state and move as the game encodes them; the orders
+        of ``shuffles`` are told to the model after them.
+
+        Raises:
+            UnknownShuffle: if the step shuffles cards that ``shuffles`` does not hold.
+
+        """
+        table = [len(shuffles)]
+        for cards, order in shuffles:
+            table += encode_list(cards) + encode_list(order)
+        answer = self.ask("S", numbers + table)
+        if answer == "none":
+            return None
+        if answer == "unknown-shuffle":
+            raise UnknownShuffle
+        return answer
+
 
 DriverT = TypeVar("DriverT", bound=Driver)
 
@@ -296,16 +320,9 @@ class Model(Driver):
         shuffles: Sequence[tuple[tuple[int, ...], tuple[int, ...]]],
     ) -> Snapshot | None:
         """The model's state after ``move`` (``None`` if illegal); reshuffles from ``shuffles``."""
-        table = [len(shuffles)]
-        for cards, order in shuffles:
-            table += _pile(cards) + _pile(order)
-        numbers = encode_rules(state.rules) + encode_state(state) + encode_move(move) + table
-        answer = self.ask("S", numbers)
-        if answer == "none":
-            return None
-        if answer == "unknown-shuffle":
-            raise UnknownShuffle
-        return _Reader(answer).snapshot()
+        numbers = encode_rules(state.rules) + encode_state(state) + encode_move(move)
+        answer = self.ask_step(numbers, shuffles)
+        return None if answer is None else _Reader(answer).snapshot()
 
     def deck(self, rules: Rules) -> tuple[int, ...]:
         """The cards of the rules' deck, as the model composes it (R-DECK-1, R-DECK-2)."""
@@ -417,10 +434,6 @@ class Tally:
     games_ended: int = 0
     """Random games compared to their end."""
     problems: list[str] = attrs.Factory(list)
-
-
-Shuffles = Sequence[tuple[tuple[int, ...], tuple[int, ...]]]
-"""The shuffles a move made: (the cards shuffled, the order they took) pairs."""
 
 
 class TiedModel(Protocol):

@@ -49,7 +49,6 @@ from tools.coq_tie import (
     Shuffles,
     Snapshot,
     Tally,
-    UnknownShuffle,
     compare_position,
     encode_list,
     perft_by_driver,
@@ -230,16 +229,9 @@ class SkyjoModel(Driver):
 
     def step(self, state: GameState, move: Move, shuffles: Shuffles) -> Snapshot | None:
         """The model's state after ``move`` (``None`` if illegal); orders from ``shuffles``."""
-        table = [len(shuffles)]
-        for cards, order in shuffles:
-            table += encode_list(cards) + encode_list(order)
-        numbers = encode_rules(state.rules) + encode_state(state) + encode_move(move) + table
-        answer = self.ask("S", numbers)
-        if answer == "none":
-            return None
-        if answer == "unknown-shuffle":
-            raise UnknownShuffle
-        return _Reader(answer).snapshot()
+        numbers = encode_rules(state.rules) + encode_state(state) + encode_move(move)
+        answer = self.ask_step(numbers, shuffles)
+        return None if answer is None else _Reader(answer).snapshot()
 
     def deck(self, rules: Rules) -> tuple[int, ...]:
         """The cards of the rules' deck, as the model composes them (S-DECK-2)."""
