@@ -21,20 +21,7 @@
      K rules                       -> the cards of the rules' deck (a pile) *)
 
 open Skipbo_model
-
-exception Unknown_shuffle
-
-let tokens = ref [||]
-let cursor = ref 0
-
-let int () =
-  let v = !tokens.(!cursor) in
-  incr cursor;
-  v
-
-let list_of f =
-  let n = int () in
-  List.init n (fun _ -> f ())
+open Protocol
 
 let pile () = list_of int
 let piles () = list_of pile
@@ -84,9 +71,6 @@ let move () =
   | 3 -> let c = int () in let i = int () in Discard (c, i)
   | _ -> Pass
 
-let buffer = Buffer.create 4096
-let put n = Buffer.add_string buffer (string_of_int n); Buffer.add_char buffer ' '
-let put_list f l = put (List.length l); List.iter f l
 let put_pile = put_list put
 let put_piles = put_list put_pile
 
@@ -111,48 +95,25 @@ let put_move = function
   | Discard (c, i) -> put 3; put c; put i
   | Pass -> put 4
 
-let answer () =
-  let line = String.trim (Buffer.contents buffer) in
-  Buffer.clear buffer;
-  print_string line;
-  print_newline ()
-
 let () =
-  try
-    while true do
-      let line = input_line stdin in
-      let words = List.filter (fun w -> w <> "") (String.split_on_char ' ' (String.trim line)) in
-      match words with
-      | [] -> ()
-      | command :: rest ->
-        tokens := Array.of_list (List.map int_of_string rest);
-        cursor := 0;
-        (match command with
-         | "L" ->
-           let r = rules () in
-           let s = state () in
-           put_list put_move (legal_moves r s)
-         | "S" ->
-           let r = rules () in
-           let s = state () in
-           let m = move () in
-           let table = list_of (fun () -> let a = pile () in let b = pile () in (a, b)) in
-           let shuf cards =
-             match List.assoc_opt cards table with
-             | Some order -> order
-             | None -> if cards = [] then [] else raise Unknown_shuffle
-           in
-           (try
-              match step r shuf s m with
-              | None -> Buffer.add_string buffer "none"
-              | Some s' -> put_state s'
-            with Unknown_shuffle -> Buffer.clear buffer; Buffer.add_string buffer "unknown-shuffle")
-         | "D" ->
-           let r = rules () in
-           let order = pile () in
-           put_state (deal r order)
-         | "K" -> put_pile (deck_cards (rules ()).rdeck)
-         | _ -> Buffer.add_string buffer "unknown-command");
-        answer ()
-    done
-  with End_of_file -> ()
+  serve (fun command ->
+      match command with
+      | "L" ->
+        let r = rules () in
+        let s = state () in
+        put_list put_move (legal_moves r s);
+        true
+      | "S" ->
+        let r = rules () in
+        let s = state () in
+        let m = move () in
+        let shuf = shuffles () in
+        answer_step (fun () -> step r shuf s m) put_state;
+        true
+      | "D" ->
+        let r = rules () in
+        let order = pile () in
+        put_state (deal r order);
+        true
+      | "K" -> put_pile (deck_cards (rules ()).rdeck); true
+      | _ -> false)

@@ -24,22 +24,7 @@
      T                             -> the cards of the standard deck (S-DECK-1, a list) *)
 
 open Skyjo_model
-
-exception Unknown_shuffle
-
-let tokens = ref [||]
-let cursor = ref 0
-
-let int () =
-  let v = !tokens.(!cursor) in
-  incr cursor;
-  v
-
-let list_of f =
-  let n = int () in
-  List.init n (fun _ -> f ())
-
-let opt f = if int () = 1 then Some (f ()) else None
+open Protocol
 
 let rules () =
   let gplayers = int () in
@@ -90,11 +75,6 @@ let move () =
   | 3 -> GTurn (Swap (int ()))
   | _ -> GTurn (DiscardFlip (int ()))
 
-let buffer = Buffer.create 4096
-let put n = Buffer.add_string buffer (string_of_int n); Buffer.add_char buffer ' '
-let put_list f l = put (List.length l); List.iter f l
-let put_opt f = function None -> put 0 | Some x -> put 1; f x
-
 let put_place = function
   | Gone -> put 0
   | Down v -> put 1; put v
@@ -131,51 +111,29 @@ let put_move = function
   | GTurn (Swap p) -> put 3; put p
   | GTurn (DiscardFlip p) -> put 4; put p
 
-let answer () =
-  let line = String.trim (Buffer.contents buffer) in
-  Buffer.clear buffer;
-  print_string line;
-  print_newline ()
-
 let () =
-  try
-    while true do
-      let line = input_line stdin in
-      let words = List.filter (fun w -> w <> "") (String.split_on_char ' ' (String.trim line)) in
-      match words with
-      | [] -> ()
-      | command :: rest ->
-        tokens := Array.of_list (List.map int_of_string rest);
-        cursor := 0;
-        (match command with
-         | "L" ->
-           let _ = rules () in
-           let s = state () in
-           put_list put_move (glegal_moves s)
-         | "S" ->
-           let r = rules () in
-           let s = state () in
-           let m = move () in
-           let table = list_of (fun () -> let a = list_of int in let b = list_of int in (a, b)) in
-           let shuf cards =
-             match List.assoc_opt cards table with
-             | Some order -> order
-             | None -> if cards = [] then [] else raise Unknown_shuffle
-           in
-           (try
-              match gstep r shuf s m with
-              | None -> Buffer.add_string buffer "none"
-              | Some s' -> put_state r s'
-            with Unknown_shuffle -> Buffer.clear buffer; Buffer.add_string buffer "unknown-shuffle")
-         | "D" ->
-           let r = rules () in
-           put_state r (new_game r (list_of int))
-         | "K" -> put_list put (gdeck (rules ()))
-         | "T" ->
-           put_list put
-             (gdeck { gplayers = 2; gturn_limit = None; gcopies = standard_copies;
-                      gend_score = 100 })
-         | _ -> Buffer.add_string buffer "unknown-command");
-        answer ()
-    done
-  with End_of_file -> ()
+  serve (fun command ->
+      match command with
+      | "L" ->
+        let _ = rules () in
+        let s = state () in
+        put_list put_move (glegal_moves s);
+        true
+      | "S" ->
+        let r = rules () in
+        let s = state () in
+        let m = move () in
+        let shuf = shuffles () in
+        answer_step (fun () -> gstep r shuf s m) (put_state r);
+        true
+      | "D" ->
+        let r = rules () in
+        put_state r (new_game r (list_of int));
+        true
+      | "K" -> put_list put (gdeck (rules ())); true
+      | "T" ->
+        put_list put
+          (gdeck { gplayers = 2; gturn_limit = None; gcopies = standard_copies;
+                   gend_score = 100 });
+        true
+      | _ -> false)
