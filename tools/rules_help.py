@@ -96,6 +96,19 @@ class Guide:
         return f"rules-{self.game}.html"
 
 
+def seat_zero_sees(state: Any, names: tuple[str, ...], last_move: object = None) -> str:
+    """The SVG of what seat 0 sees in ``state``, labelled as the web table labels it."""
+    return pictures.draw(
+        state,
+        seat=0,
+        size=PICTURE_SIZE,
+        names=names,
+        last_move=last_move,
+        mover=None if last_move is None else 0,
+        board=True,
+    ).svg
+
+
 def _skipbo_greedy(moves: Sequence[Any]) -> Any:
     """A fixed, engine-only choice (no bot, so the pictures move only with the rules)."""
     for kind in (skipbo.PlayFromStock, skipbo.PlayFromDiscard, skipbo.PlayFromHand):
@@ -120,7 +133,7 @@ def skipbo_figures() -> list[Figure]:
         )
     figures = [
         Figure(
-            pictures.draw(dealt, seat=0, size=PICTURE_SIZE, names=SKIPBO_NAMES, board=True).svg,
+            seat_zero_sees(dealt, SKIPBO_NAMES),
             "A two-player Skip-Bo table just dealt, as you see it: the draw pile and four "
             "empty build piles in the centre; your opponent's stock pile with its top card "
             "face up and their hidden hand; your own stock pile, four empty discard piles "
@@ -147,15 +160,7 @@ def skipbo_figures() -> list[Figure]:
     after = skipbo.apply(state, move)
     figures.append(
         Figure(
-            pictures.draw(
-                after,
-                seat=0,
-                size=PICTURE_SIZE,
-                names=SKIPBO_NAMES,
-                last_move=move,
-                mover=0,
-                board=True,
-            ).svg,
+            seat_zero_sees(after, SKIPBO_NAMES, last_move=move),
             f"The table a few turns later, after your move: {words}. The stock pile and "
             "the build pile it went onto are outlined; the next card of your stock pile "
             "is now face up.",
@@ -177,7 +182,7 @@ def skyjo_figures() -> list[Figure]:
         state = skyjo.apply(state, skyjo.legal_moves(state)[0])
     figures = [
         Figure(
-            pictures.draw(state, seat=0, size=PICTURE_SIZE, names=SKYJO_NAMES, board=True).svg,
+            seat_zero_sees(state, SKYJO_NAMES),
             "A two-player Skyjo round after the deal: each player's grid of twelve cards "
             "in four columns of three, two of them turned face up; the draw pile and the "
             "discard pile with one card face up.",
@@ -194,15 +199,7 @@ def skyjo_figures() -> list[Figure]:
     after = skyjo.apply(taken, swap)
     figures.append(
         Figure(
-            pictures.draw(
-                after,
-                seat=0,
-                size=PICTURE_SIZE,
-                names=SKYJO_NAMES,
-                last_move=swap,
-                mover=0,
-                board=True,
-            ).svg,
+            seat_zero_sees(after, SKYJO_NAMES, last_move=swap),
             f"The same table after your first turn: you took the {card} from the discard "
             f"pile and put it in your grid in place of the {replaced}, which now lies face "
             "up on the discard pile. The grid place and the discard pile are outlined.",
