@@ -10,7 +10,6 @@ as in the test command, they go to a temporary folder.
 from __future__ import annotations
 
 import json
-import os
 import re
 import threading
 import time
@@ -63,15 +62,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     db = tmp_path_factory.mktemp("web") / "tables.sqlite3"
     with running_server(db, "--bot-delay", "0", "--moves-per-second", "1000") as started:
         yield started
-
-
-@pytest.fixture(scope="module")
-def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Where screenshots go: the docs' folder if asked for, else a temporary one."""
-    folder = os.environ.get("SKIPBO_WEB_SCREENSHOTS")
-    path = Path(folder) if folder else tmp_path_factory.mktemp("shots")
-    path.mkdir(parents=True, exist_ok=True)
-    return path
 
 
 def rgb(colour: str) -> str:

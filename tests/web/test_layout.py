@@ -11,8 +11,10 @@ enough that the whole table is on the screen as well; the person's cards and pil
 stay at least 44 px across, for a finger. A table taller than the screen is
 scrolled so that the cards and piles are in view, and a header growing over the
 scrolled page (a choice, a hint, a notice) covers none of them. The pictures of
-the docs' web guide are taken by the same code (``tools/web_layouts.py``); here
-they go to a temporary folder and are checked to be the screen's picture.
+the docs' web guide are taken here (into ``docs/_static/web/layout`` when
+``SKIPBO_WEB_SCREENSHOTS=docs/_static/web``, else into a temporary folder) and
+checked to be the screen's picture; ``python -m tools.web_layouts`` takes them by
+the same code without the checks.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from typing import Any
 
 import pytest
 from tools import web_layouts, webbrowser
-from tools.web_layouts import LAYOUTS, SIZES, Layout
+from tools.web_layouts import LAYOUTS, PICTURED, SIZES, Layout
 from tools.webserver import Server
 
 if not webbrowser.CHROMIUM.exists():  # pragma: no cover - tools/check installs it
@@ -72,7 +74,7 @@ def check_in_view(boxes: dict[str, Any], where: str, *, short_header: bool = Tru
 
 @pytest.mark.parametrize("layout", LAYOUTS, ids=[layout.name for layout in LAYOUTS])
 def test_on_the_persons_turn_their_cards_and_the_shared_piles_are_in_view(
-    server: Server, browser: Any, layout: Layout, tmp_path: Path
+    server: Server, browser: Any, layout: Layout, tmp_path: Path, shots: Path
 ) -> None:
     page = web_layouts.open_turn(browser, server, layout)
     boxes = web_layouts.measure(page)
@@ -84,8 +86,12 @@ def test_on_the_persons_turn_their_cards_and_the_shared_piles_are_in_view(
         assert on_screen(other, boxes), f"{layout.name}: opponent {other}"
     for node in boxes["touch"]:
         assert min(node["width"], node["height"]) >= FINGER, f"{layout.name}: {node}"
-    # The docs' picture of this layout: the screen as the person sees it.
-    picture = tmp_path / f"{layout.name}.png"
+    # The docs' picture of this layout: the screen as the person sees it (into the
+    # docs' folder, when asked for, for the table sizes the web guide shows).
+    pictured = layout.players in PICTURED[layout.game]
+    folder = shots / "layout" if pictured else tmp_path
+    folder.mkdir(exist_ok=True)
+    picture = folder / f"{layout.name}.png"
     web_layouts.save(page, picture)
     assert web_layouts.png_size(picture) == (layout.device.width, layout.device.height)
     if layout.players == SIZES[layout.game][-1]:  # the fullest table of each game and device
