@@ -250,3 +250,28 @@ def test_the_lobby_refuses_a_spectator_chat_option_that_is_no_bool(
     status, answer = open_table(server, {"spectator_chat": bad})
     assert status == 400
     assert answer["error"] == "/options/spectator_chat: must be true or false"
+
+
+def test_a_socket_flooding_chat_lines_is_closed_and_the_table_plays_on(server: Server) -> None:
+    """Each refused line pushes the table to its socket: a socket sending far faster
+    than posts may come (more than the burst a seat's posts have) is closed, 4429."""
+    status, created = open_table(server, {"spectator_chat": True})
+    assert status == 201, created
+    table = created["table"]
+    with watch(server, table) as flooder:
+        for number in range(200):  # far beyond the burst, sent before any answer is read
+            with contextlib.suppress(ConnectionClosed):
+                flooder.send(json.dumps({"type": "chat", "text": f"flood {number}"}))
+        with pytest.raises(ConnectionClosed) as closed:
+            until(flooder, lambda message: False)
+        assert closed.value.rcvd is not None
+        assert closed.value.rcvd.code == 4429
+    # The seats and a new spectator are served as before.
+    token = token_of(created, 0)
+    status, answer = server.request(
+        "POST", f"/api/tables/{table}/chat", {"text": "hi"}, token=token
+    )
+    assert status == 200, answer
+    with watch(server, table) as spectator:
+        spectator.send(json.dumps({"type": "chat", "text": "still here"}))
+        until(spectator, lambda message: (None, "hi") in chat_of(message))

@@ -841,6 +841,9 @@ async def _serve_socket(
 
     async def listen() -> None:
         # After the hello, clients send chat lines only; anything else is a protocol error.
+        # A line refused for its rate stays a cheap answer, but each answer pushes the
+        # table: a socket sending faster than posts may come is closed instead.
+        sends = _Bucket(limits.moves_per_second, limits.move_burst)
         while True:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
@@ -850,6 +853,8 @@ async def _serve_socket(
                 raise WebError(
                     HTTPStatus.BAD_REQUEST, "clients send only chat lines after the hello"
                 )
+            if not sends.take():
+                raise WebError(HTTPStatus.TOO_MANY_REQUESTS, "too many messages on this socket")
             chat(protocol.parse_socket_chat(text))
 
     tasks = [asyncio.create_task(push()), asyncio.create_task(listen())]
