@@ -118,8 +118,8 @@ def _skipbo_greedy(moves: Sequence[Any]) -> Any:
     return moves[0]
 
 
-SKIPBO_NAMES = ("", "Ada")
-"""Seat 0 unnamed: the picture of its view already calls it "(you)"."""
+SKIPBO_NAMES = ("Bea", "Ada")
+"""The picture of seat 0's view calls it "Bea (you)"."""
 
 
 def skipbo_figures() -> list[Figure]:
@@ -171,8 +171,9 @@ def skipbo_figures() -> list[Figure]:
     return figures
 
 
-SKYJO_NAMES = ("You", "Ada")
-"""Skyjo's view is the same for every seat, so the picture names seat 0 "You" itself."""
+SKYJO_NAMES = ("Bea (you)", "Ada")
+"""Skyjo's view is the same for every seat, so the picture says which seat is "you"
+itself, as Skip-Bo's picture of seat 0's view does ("Bea (you)")."""
 
 
 def skyjo_figures() -> list[Figure]:

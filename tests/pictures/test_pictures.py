@@ -217,8 +217,9 @@ def test_card_faces_show_value_by_digit_and_band() -> None:
 def test_board_labels_number_piles_as_the_web_table_does(
     rules: skipbo.Rules, seed: int, steps: int
 ) -> None:
-    """``board=True`` labels build and discard piles from 1 and stocks by owner, never by
-    the notation (``b0``, ``d1.2``), while each pile keeps its notation name as data."""
+    """``board=True`` labels build and discard piles from 1, stocks by owner and seats by
+    name or from 1, never by the notation (``b0``, ``d1.2``), while each pile keeps its
+    notation name as data."""
     state = played(rules, seed, steps)
     plain = parse(pictures.draw(state, seat=0).svg)
     root = parse(pictures.draw(state, seat=0, board=True).svg)
@@ -229,6 +230,12 @@ def test_board_labels_number_piles_as_the_web_table_does(
     seats_stocks = len(rules.seating.team_stocks[0])
     assert set(piles) <= set(words)
     assert ("stock" in words) if seats_stocks == 1 else ("stock 2" in words)
+    # Seats as a table for people counts them: from 1 (seat 0 is "seat 1").
+    assert not any("seat 0" in word for word in words), words
+    assert any(f"seat {rules.players}" in word for word in words), words
+    named = parse(pictures.draw(state, seat=0, board=True, names=("Bea", "Ada")).svg)
+    assert any("Bea (you)" in word for word in texts(named)), texts(named)
+    assert not any("team 0" in word for word in words), words  # teams from 1 too
 
 
 def test_board_must_be_a_bool() -> None:

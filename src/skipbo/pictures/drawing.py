@@ -137,7 +137,8 @@ def draw(
         names: the players' names by seat (a record's names by default).
         board: label the piles as a board for people does (Skip-Bo's build and
             discard piles from 1, as the web table) rather than by their names in the
-            move notation (``b0``, ``d1.2``), for pictures shown beside the table.
+            move notation (``b0``, ``d1.2``), and call seats by their names alone, else
+            counted from 1 as teams are, for pictures shown beside the table.
 
     Raises:
         ArgumentTypeError: if ``value`` is nothing a registered painter draws.

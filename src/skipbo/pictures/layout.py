@@ -64,7 +64,8 @@ class Options:
     names: tuple[str, ...] = ()
     """The players' names by seat (a record's), or ``()``."""
     board: bool = False
-    """Label piles as a board for people does (from 1) rather than in the move notation."""
+    """Label piles and seats as a board for people does (from 1, seats by name) rather
+    than in the move notation."""
 
     def __attrs_post_init__(self) -> None:
         size: object = self.size
@@ -82,10 +83,15 @@ class Options:
             raise TypeError(f"names must be text, got {self.names!r}")
 
     def seat_name(self, seat: int) -> str:
-        """What a seat is called: ``seat 1``, with the player's name when known."""
-        if seat < len(self.names) and self.names[seat]:
-            return f"seat {seat} {self.names[seat]}"
-        return f"seat {seat}"
+        """What a seat is called: ``seat 1``, with the player's name when known.
+
+        With :attr:`board`, as a table for people calls it: by the player's name alone,
+        else counted from 1 (``seat 1`` is seat 0).
+        """
+        named = seat < len(self.names) and self.names[seat]
+        if self.board:
+            return self.names[seat] if named else f"seat {seat + 1}"
+        return f"seat {seat} {self.names[seat]}" if named else f"seat {seat}"
 
 
 def label(

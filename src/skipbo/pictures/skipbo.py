@@ -190,7 +190,8 @@ def _team_title(seen: PlayerView, team: int, options: Options) -> str:
     names = ", ".join(
         options.seat_name(seat) + (" (you)" if seat == seen.player else "") for seat in seats
     )
-    title = names if len(seats) == 1 else f"team {team}: {names}"
+    number = team + 1 if options.board else team  # a table for people counts from 1
+    title = names if len(seats) == 1 else f"team {number}: {names}"
     if seen.outcome is None and seen.current_player in seats:
         mover = "" if len(seats) == 1 else f" {options.seat_name(seen.current_player)}"
         title += f" -{mover} to move"
