@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-import json
 import random
 import select
 import socket
 import struct
 import threading
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
 
 import pytest
 from examples.http_server import MAX_THREADS, Game, GameServer
@@ -23,42 +19,13 @@ from skipbo import Rules
 from skipbo.games.skipbo.moves import is_build_play
 from skipbo.games.skipbo.records import final_state
 from skipbo.games.skipbo.serialization import from_data
+from tests.examples.client import TIMEOUT, Client
 
 RULES = Rules(players=3, stock_size=4)
 SEED = 11
 TOKENS = {"token-a": 0, "token-b": 1, "token-c": 2}
-TIMEOUT = 10.0
 SLOW = 1.0
 """The server's socket timeout in these tests: a client silent this long is dropped."""
-
-
-class Client:
-    """One player's client: its token and its own connection per request."""
-
-    def __init__(self, base: str, token: str | None) -> None:
-        self.base = base
-        self.token = token
-
-    def request(self, method: str, path: str, body: bytes | None = None) -> tuple[int, Any]:
-        headers = {"Content-Type": "application/json"}
-        if self.token is not None:
-            headers["Authorization"] = f"Bearer {self.token}"
-        request = urllib.request.Request(self.base + path, body, headers, method=method)
-        try:
-            with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
-                return response.status, json.loads(response.read())
-        except urllib.error.HTTPError as error:
-            with error:
-                return error.code, json.loads(error.read())
-
-    def view(self) -> skipbo.PlayerView:
-        status, data = self.request("GET", "/view")
-        assert status == 200
-        return from_data(data, "view")  # the client checks what it is sent, too
-
-    def post(self, move: object, version: object) -> tuple[int, Any]:
-        body = json.dumps({"move": move, "version": version}).encode()
-        return self.request("POST", "/moves", body)
 
 
 @pytest.fixture

@@ -8,40 +8,21 @@ must deal with a seed nobody can guess, so the attack must never find the hand.
 
 from __future__ import annotations
 
-import json
 import re
 import subprocess
 import sys
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import skipbo
-from skipbo.games.skipbo.serialization import from_data
+from tests.examples.client import Client
 
 ROOT = Path(__file__).resolve().parents[2]
 SEEDS = 10_000
 """Seeds tried: about a second (the review tried 10**6 in a minute)."""
 TIMEOUT = 20.0
-
-
-def get(base: str, path: str, token: str) -> Any:
-    request = urllib.request.Request(base + path, headers={"Authorization": f"Bearer {token}"})
-    with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
-        return json.loads(response.read())
-
-
-def post(base: str, path: str, token: str, body: dict[str, Any]) -> Any:
-    request = urllib.request.Request(
-        base + path,
-        data=json.dumps(body).encode(),
-        headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"},
-        method="POST",
-    )
-    with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
-        return json.loads(response.read())
 
 
 def agrees(seed: int, rules: skipbo.Rules, discard: skipbo.Move, seen: list[Any]) -> bool:
@@ -80,12 +61,13 @@ def test_seat_one_cannot_recover_seat_zeros_hand_from_the_seed() -> None:
                 if served:
                     base = served[1]
                     break
-            seen = [from_data(get(base, "/view", tokens[1]), "view")]
-            hidden = from_data(get(base, "/view", tokens[0]), "view").hand
+            seat_zero, seat_one = (Client(base, tokens[seat], TIMEOUT) for seat in (0, 1))
+            seen = [seat_one.view()]
+            hidden = seat_zero.view().hand
             assert hidden is not None
             discard = skipbo.Discard(card=hidden[0], pile=0)
-            post(base, "/moves", tokens[0], {"move": str(discard), "version": 0})
-            seen.append(from_data(get(base, "/view", tokens[1]), "view"))
+            assert seat_zero.post(str(discard), 0)[0] == 200
+            seen.append(seat_one.view())
         finally:
             server.terminate()
     assert seen[1].hand, "seat 1 drew its hand at its turn"
