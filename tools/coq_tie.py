@@ -51,6 +51,7 @@ from skipbo import Deck, GameState, IllegalMoveError, Move, Rules, Termination
 from skipbo.common.perft import count_levels
 from skipbo.common.randomness import shuffle
 from skipbo.games.skipbo import draw
+from skipbo.games.skipbo.codec import STATE_FIELDS
 from skipbo.games.skipbo.deal import deal
 from skipbo.games.skipbo.moves import Discard, Pass, PlayFromDiscard, PlayFromHand, PlayFromStock
 from tools.exhaustive import BOUNDED, FULL, orders, position
@@ -214,19 +215,9 @@ def snapshot(state: GameState) -> Snapshot:
     return _Reader(" ".join(map(str, encode_state(state)))).snapshot()
 
 
-FIELDS = (
-    "stocks",
-    "discards",
-    "hands",
-    "builds",
-    "draw_pile",
-    "completed",
-    "current_player",
-    "turn",
-    "turn_moves",
-    "empty_passes",
-    "outcome",
-)
+FIELDS = tuple(name for name in STATE_FIELDS if name not in ("rules", "shuffle_seed"))
+"""A snapshot's fields: the state's, in the documents' order, but the rules (the
+model's input) and the shuffle seed (the model takes each shuffle as an input)."""
 
 
 def differences(engine: Snapshot, model: Snapshot) -> list[str]:
