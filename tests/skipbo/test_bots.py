@@ -217,6 +217,18 @@ class TestHeuristicBot:
 
 
 NO_DISCARDS = ((), (), (), ())
+
+
+def emptiable_hand() -> skipbo.PlayerView:
+    """Seat 0 holds 3, 4, 5, 6 and a discard top 2, a build pile needs 2: all can go."""
+    state = arrange(
+        Rules(players=2),
+        stocks=((9, 12), (9, 12)),
+        hands=((3, 4, 5, 6), ()),
+        discards=(((2,), (), (), ()), NO_DISCARDS),
+        builds=((1,), (), (), ()),
+    )
+    return skipbo.view(state, 0)
 UNDER = (4, 5, 6, 7, 8, 9, 10, 11, 4)
 """Nine cards under a stock top: a stock far from empty."""
 
@@ -280,14 +292,7 @@ class TestMultiPlayerHeuristic:
     def test_empties_the_hand_for_five_new_cards(self) -> None:
         """Hand 3, 4, 5, 6 and a discard top 2 onto a build pile needing 2: all of it goes."""
         rules = Rules(players=2)
-        state = arrange(
-            rules,
-            stocks=((9, 12), (9, 12)),
-            hands=((3, 4, 5, 6), ()),
-            discards=(((2,), (), (), ()), NO_DISCARDS),
-            builds=((1,), (), (), ()),
-        )
-        seen = skipbo.view(state, 0)
+        seen = emptiable_hand()
         assert empty_hand_plan(seen) == PlayFromDiscard(0, 0, 0)
         assert HeuristicBot().choose(seen) == PlayFromDiscard(0, 0, 0)
         with_a_wild = arrange(rules, stocks=((9, 12), (9, 12)), hands=((0, 1), ()))
@@ -471,15 +476,7 @@ class TestReferenceHeuristicBot:
 
     def test_is_the_old_heuristic(self) -> None:
         """It hoards where the new one empties its hand (the test above)."""
-        rules = Rules(players=2)
-        state = arrange(
-            rules,
-            stocks=((9, 12), (9, 12)),
-            hands=((3, 4, 5, 6), ()),
-            discards=(((2,), (), (), ()), NO_DISCARDS),
-            builds=((1,), (), (), ()),
-        )
-        seen = skipbo.view(state, 0)
+        seen = emptiable_hand()
         assert make_bot("heuristic-1").choose(seen) == ReferenceHeuristicBot().choose(seen)
         assert isinstance(make_bot("heuristic-1"), ReferenceHeuristicBot)
 
