@@ -220,15 +220,6 @@ FIELDS = tuple(name for name in STATE_FIELDS if name not in ("rules", "shuffle_s
 model's input) and the shuffle seed (the model takes each shuffle as an input)."""
 
 
-def differences(engine: Snapshot, model: Snapshot) -> list[str]:
-    """The fields in which two snapshots differ, each with both values."""
-    return [
-        f"{name}: engine {mine!r}, model {theirs!r}"
-        for name, mine, theirs in zip(FIELDS, engine, model, strict=True)
-        if mine != theirs
-    ]
-
-
 class UnknownShuffle(Exception):
     """The model reshuffled cards the engine did not reshuffle."""
 
@@ -449,8 +440,16 @@ class Engine:
     """What ``apply`` raises for an illegal move."""
     snapshot: Callable[[Any], Snapshot]
     """A state as the model's driver gives it."""
-    differences: Callable[[Snapshot, Snapshot], list[str]]
-    """The fields in which the engine's snapshot and the model's differ."""
+    fields: tuple[str, ...]
+    """The names of a snapshot's fields, in order."""
+
+    def differences(self, engine: Snapshot, model: Snapshot) -> list[str]:
+        """The fields in which the engine's snapshot and the model's differ, with both values."""
+        return [
+            f"{name}: engine {mine!r}, model {theirs!r}"
+            for name, mine, theirs in zip(self.fields, engine, model, strict=True)
+            if mine != theirs
+        ]
 
 
 def compare_position(
@@ -498,7 +497,7 @@ SKIPBO = Engine(
     apply=apply_watched,
     illegal=IllegalMoveError,
     snapshot=snapshot,
-    differences=differences,
+    fields=FIELDS,
 )
 """Skip-Bo's engine, for :func:`compare_position`."""
 
@@ -512,7 +511,7 @@ def check_deal(model: Model, rules: Rules, order: Sequence[int], tally: Tally) -
     """Compare the engine's deal of ``order`` with the model's; return the engine's."""
     tally.deals += 1
     state = deal(rules, order, seed=0)
-    found = differences(snapshot(state), model.deal(rules, order, state.current_player))
+    found = SKIPBO.differences(snapshot(state), model.deal(rules, order, state.current_player))
     if found:
         tally.problems.append(f"deal of {order}: {'; '.join(found)}")
     return state

@@ -210,15 +210,6 @@ def snapshot(state: GameState) -> Snapshot:
     return snap
 
 
-def differences(mine: Snapshot, theirs: Snapshot) -> list[str]:
-    """The fields in which two snapshots differ, each with both values."""
-    return [
-        f"{name}: engine {a!r}, model {b!r}"
-        for name, a, b in zip(FIELDS, mine, theirs, strict=True)
-        if a != b
-    ]
-
-
 class SkyjoModel(Driver):
     """The extracted Skyjo model, running as a driver process."""
 
@@ -271,7 +262,7 @@ SKYJO = Engine(
     apply=lambda state, move: watch_shuffles(engine, lambda: skyjo.apply(state, move)),
     illegal=skyjo.IllegalMoveError,
     snapshot=snapshot,
-    differences=differences,
+    fields=FIELDS,
 )
 """Skyjo's engine, for :func:`tools.coq_tie.compare_position`; its shuffles (the
 S-DRAW-1 refill, the next round's deal) are the engine module's."""
@@ -286,7 +277,7 @@ def check_deal(model: SkyjoModel, rules: Rules, order: Sequence[int], tally: Tal
     """Compare the engine's first round dealt from ``order`` with the model's."""
     tally.deals += 1
     state = engine.deal(rules, order, 0, round=1, starter=0)
-    found = differences(snapshot(state), model.deal(rules, order))
+    found = SKYJO.differences(snapshot(state), model.deal(rules, order))
     if found:
         tally.problems.append(f"deal of {tuple(order)}: {'; '.join(found)}")
     return state
