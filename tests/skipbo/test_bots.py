@@ -229,6 +229,8 @@ def emptiable_hand() -> skipbo.PlayerView:
         builds=((1,), (), (), ()),
     )
     return skipbo.view(state, 0)
+
+
 UNDER = (4, 5, 6, 7, 8, 9, 10, 11, 4)
 """Nine cards under a stock top: a stock far from empty."""
 
