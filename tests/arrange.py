@@ -30,6 +30,7 @@ def arrange(
     outcome: Outcome | None = None,
     shuffle_seed: int = 0,
     penalty_cards: tuple[int, ...] | None = None,
+    stall_turns: int = 0,
 ) -> GameState:
     """A state with the given piles (top at the end); unnamed places start empty.
 
@@ -81,4 +82,5 @@ def arrange(
         outcome=outcome,
         shuffle_seed=shuffle_seed,
         penalty_cards=penalty_cards or (0,) * rules.stock_pile_count,
+        stall_turns=stall_turns,
     )

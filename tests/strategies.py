@@ -39,6 +39,17 @@ def decks(draw: st.DrawFn) -> Deck:
     )
 
 
+def _bounds(draw: st.DrawFn) -> dict[str, int | None]:
+    """R-WIN-4's bounds: the defaults, none, or small ones that games reach."""
+    default = Rules()
+    return {
+        "turn_move_limit": draw(
+            st.sampled_from((default.turn_move_limit, None)) | st.integers(1, 12)
+        ),
+        "stall_limit": draw(st.sampled_from((default.stall_limit, None)) | st.integers(1, 40)),
+    }
+
+
 @st.composite
 def individual_rules(draw: st.DrawFn) -> Rules:
     """Rules of individual play: 2-6 players, stock sizes 1-30 that the deck can deal."""
@@ -58,6 +69,7 @@ def individual_rules(draw: st.DrawFn) -> Rules:
         stock_size=stock_size,
         hand_size=hand_size,
         turn_limit=turn_limit,
+        **_bounds(draw),
     )
 
 
@@ -94,6 +106,7 @@ def team_rules(draw: st.DrawFn) -> Rules:
         **default,
         hand_size=hand_size,
         turn_limit=draw(st.none() | st.integers(1, 400)),
+        **_bounds(draw),
     )
 
 
@@ -112,7 +125,7 @@ def _with_first_player(draw: st.DrawFn, **fields: Any) -> Rules:
 def rules() -> st.SearchStrategy[Rules]:
     """Every rules configuration the engine supports: individual and team play, every
     starting-player rule, any deck (both named decks included), stock sizes from 1
-    (short games among them) and optional turn limits."""
+    (short games among them), optional turn limits and R-WIN-4's bounds."""
     return individual_rules() | team_rules()
 
 

@@ -16,10 +16,12 @@ In every position:
 next reshuffle; with those the reachable states are infinite (a player may cycle
 cards through a completed pile forever, each cycle reshuffling with a new seed).
 The rules look at none of them except: whether the turn has had a move (an empty
-pass, R-WIN-2) and, with a turn limit, the turn number. So positions are states with
-``turn_moves`` cut to 0/1, ``turn`` dropped without a turn limit, and
-``shuffle_seed`` dropped: two states that differ only there have the same legal
-moves and the same cards everywhere.
+pass, R-WIN-2), with a turn limit the turn number, and with the bounds of R-WIN-4 the
+turn's moves and the turns without a stock play. So positions are states with
+``turn_moves`` cut to 0/1 without a turn-move bound, ``turn`` dropped without a turn
+limit, ``stall_turns`` dropped without a stall bound, and ``shuffle_seed`` dropped:
+two states that differ only there have the same legal moves and the same cards
+everywhere.
 
 **Reshuffles are chance nodes.** A move that makes the draw pile run out while
 cards must be drawn reshuffles the completed cards (R-DRAW-2). The search does not
@@ -60,7 +62,10 @@ from skipbo.games.skipbo.deal import deal
 
 
 def _rules(players: int, deck: Deck, **fields: object) -> Rules:
-    return Rules(players=players, deck=deck, **fields)  # type: ignore[arg-type]
+    # Without R-WIN-4's bounds, unless a configuration sets them: the bounds' counters
+    # would make the positions of the tiny games many times more numerous.
+    unbounded: dict[str, object] = {"turn_move_limit": None, "stall_limit": None}
+    return Rules(players=players, deck=deck, **(unbounded | fields))  # type: ignore[arg-type]
 
 
 BOUNDED: tuple[Rules, ...] = (
@@ -81,6 +86,10 @@ BOUNDED: tuple[Rules, ...] = (
         discard_pile_count=1, turn_limit=6,
     ),
     _rules(
+        2, Deck(copies=1, wilds=1, highest=3), stock_size=1, hand_size=2, build_pile_count=1,
+        discard_pile_count=1, turn_move_limit=2, stall_limit=3,
+    ),
+    _rules(
         3, Deck(copies=1, wilds=1, highest=4), stock_size=1, hand_size=1, build_pile_count=1,
         discard_pile_count=1,
     ),
@@ -90,14 +99,16 @@ BOUNDED: tuple[Rules, ...] = (
     ),
     attrs.evolve(
         Rules.partners(), deck=Deck(copies=1, wilds=2, highest=3), stock_size=1, hand_size=1,
-        build_pile_count=1, discard_pile_count=1,
+        build_pile_count=1, discard_pile_count=1, turn_move_limit=None, stall_limit=None,
     ),
     attrs.evolve(
         Rules.team_piles(), deck=Deck(copies=1, wilds=2, highest=3), stock_size=1,
-        hand_size=1, build_pile_count=1, discard_pile_count=1,
+        hand_size=1, build_pile_count=1, discard_pile_count=1, turn_move_limit=None,
+        stall_limit=None,
     ),
 )  # fmt: skip
-"""Run by the test suite (seconds): 2, 3, 4 and 6 seats, both team forms, a turn limit."""
+"""Run by the test suite (seconds): 2, 3, 4 and 6 seats, both team forms, a turn limit, the
+bounds of R-WIN-4."""
 
 FULL: tuple[Rules, ...] = (
     *BOUNDED,
@@ -119,7 +130,7 @@ FULL: tuple[Rules, ...] = (
     ),
     attrs.evolve(
         Rules.partners(), deck=Deck(copies=1, wilds=2, highest=4), stock_size=1, hand_size=1,
-        build_pile_count=1, discard_pile_count=1,
+        build_pile_count=1, discard_pile_count=1, turn_move_limit=None, stall_limit=None,
     ),
 )  # fmt: skip
 """The documented full run (minutes)."""
@@ -177,10 +188,14 @@ def orders(cards: Sequence[int]) -> Iterator[tuple[int, ...]]:
 
 def position(state: GameState) -> GameState:
     """The state without what the rules never look at (see the module docs)."""
+    rules = state.rules
     return attrs.evolve(
         state,
-        turn=state.turn if state.rules.turn_limit is not None else 0,
-        turn_moves=min(state.turn_moves, 1),
+        turn=state.turn if rules.turn_limit is not None else 0,
+        turn_moves=state.turn_moves
+        if rules.turn_move_limit is not None
+        else min(state.turn_moves, 1),
+        stall_turns=state.stall_turns if rules.stall_limit is not None else 0,
         shuffle_seed=0,
     )
 

@@ -33,6 +33,7 @@ def as_seen_by(state: GameState, seat: int, seed: int) -> GameState:
         turn=state.turn,
         turn_moves=state.turn_moves,
         empty_passes=state.empty_passes,
+        stall_turns=state.stall_turns,
         seed=seed,
     )
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import attrs
 import pytest
 
 import skipbo
 from skipbo import WILD, GameState, IllegalMoveError, Outcome, Rules, Termination
 from tests.arrange import arrange
-from tests.helpers import legal, play, with_draw_pile
+from tests.helpers import legal, play, rejected, with_draw_pile
 
 TWO = Rules(players=2)
 THREE = Rules(players=3)
@@ -171,6 +172,100 @@ class TestNoWinner:
         rules = Rules(players=2, turn_limit=1)
         state = arrange(rules, hands=((4,), ()), stocks=((1,), (12,)))
         assert play(state, "s0>b0").outcome == Outcome(Termination.STOCK_EMPTIED, 0, (0,))
+
+
+class TestEveryGameEnds:
+    """R-WIN-4: a bound on a turn's moves and on the turns without a stock play."""
+
+    @pytest.mark.rule("R-WIN-4")
+    def test_past_the_turns_moves_only_a_discard_is_legal(self) -> None:
+        """R-WIN-4 (a): "once a turn has made turn_move_limit moves, the only legal moves
+        are those that end it: a discard, or the pass of R-TURN-8 when the hand is empty"."""
+        rules = Rules(players=2, turn_move_limit=3)
+        state = arrange(rules, hands=((1, 2, 3, 4, 9), (5,)), stocks=((12,), (12,)))
+        state = play(state, "h1>b0", "h2>b0", "h3>b0")
+        assert state.turn_moves == 3
+        assert legal(state) == [f"h{card}>d{pile}" for card in (4, 9) for pile in range(4)]
+        for move in ("h4>b0", "h9>b1", "s0>b2"):
+            assert rejected(state, move) == "R-WIN-4"
+        after = play(state, "h9>d0")
+        assert (after.current_player, after.turn_moves) == (1, 0)
+
+    @pytest.mark.rule("R-WIN-4", "R-TURN-8")
+    def test_past_the_turns_moves_an_empty_hand_passes(self) -> None:
+        rules = Rules(players=2, turn_move_limit=1)
+        state = arrange(rules, hands=((1,), (5,)), stocks=((12,), (12,)))
+        state = play(with_draw_pile(state, (), park=1), "h1>b0")
+        assert legal(state) == ["pass"]
+
+    @pytest.mark.rule("R-WIN-4")
+    def test_the_bound_ends_the_turn_that_the_first_legal_move_keeps_going(self) -> None:
+        """The regression of R-WIN-4: two players, a turn limit of 200, seed 5, always the
+        first legal move. Without the bound, turn 136 never ends (wilds cycle through
+        completed piles, the reshuffle and the refill of the emptied hand); with it,
+        the game reaches its turn limit."""
+
+        def first_moves(rules: Rules, moves: int) -> tuple[GameState, list[int]]:
+            state = skipbo.new_game(rules, seed=5)
+            turns = []
+            for _ in range(moves):
+                if state.is_over:
+                    break
+                state = skipbo.apply(state, skipbo.legal_moves(state)[0])
+                turns.append(state.turn)
+            return state, turns
+
+        unbounded = Rules(players=2, turn_limit=200, turn_move_limit=None, stall_limit=None)
+        state, turns = first_moves(unbounded, 12_000)
+        assert not state.is_over
+        assert set(turns[-5_000:]) == {136}  # one turn, thousands of moves
+        bounded = attrs.evolve(unbounded, turn_move_limit=Rules().turn_move_limit)
+        state, turns = first_moves(bounded, 200 * 501 + 1)
+        assert skipbo.outcome(state) == Outcome(Termination.TURN_LIMIT)
+        skipbo.check_invariants(state)
+
+    @pytest.mark.rule("R-WIN-4")
+    def test_turns_without_a_stock_play_end_the_game_stalled(self) -> None:
+        """R-WIN-4 (b): "when no stock card has been played for stall_limit turns in a row,
+        the game ends without a winner ("stalled")", counted in turn ends."""
+        rules = Rules(players=2, stall_limit=3)
+        state = arrange(rules, hands=((4, 5), (6, 7)), stocks=((12,), (12,)))
+        state = play(state, "h4>d0", "h6>d0")
+        assert (state.stall_turns, skipbo.is_over(state)) == (2, False)
+        state = play(state, "h5>d0")
+        assert skipbo.outcome(state) == Outcome(Termination.STALLED)
+        assert str(skipbo.outcome(state)) == "no winner (stalled)"
+        assert state.stall_turns == 3
+        assert legal(state) == []
+        skipbo.check_invariants(state)
+
+    @pytest.mark.rule("R-WIN-4")
+    def test_a_stock_play_starts_the_count_anew(self) -> None:
+        rules = Rules(players=2, stall_limit=2)
+        state = arrange(rules, hands=((4, 5), (6,)), stocks=((2, 1), (12,)), stall_turns=1)
+        state = play(state, "s0>b0")
+        assert state.stall_turns == 0
+        state = play(state, "h4>d0")
+        assert (state.stall_turns, skipbo.is_over(state)) == (1, False)
+        state = play(state, "h6>d0")
+        assert skipbo.outcome(state) == Outcome(Termination.STALLED)
+
+    @pytest.mark.rule("R-WIN-4", "R-WIN-2")
+    def test_blocked_and_the_turn_limit_come_before_stalled(self) -> None:
+        rules = Rules(players=2, turn_limit=1, stall_limit=1)
+        state = arrange(rules, hands=((4,), (6,)), stocks=((12,), (12,)))
+        assert play(state, "h4>d0").outcome == Outcome(Termination.TURN_LIMIT)
+
+    @pytest.mark.rule("R-WIN-4")
+    def test_the_bounds_are_on_by_default_and_none_lifts_them(self) -> None:
+        rules = Rules()
+        assert rules.turn_move_limit is not None
+        assert rules.stall_limit is not None
+        assert Rules(turn_move_limit=None, stall_limit=None).turn_move_limit is None
+        for name in ("turn_move_limit", "stall_limit"):
+            for bad in (0, -1, 1.5, "9", True):
+                with pytest.raises(skipbo.ConfigurationError, match=name):
+                    Rules(**{name: bad})  # type: ignore[arg-type]
 
 
 class TestFinished:

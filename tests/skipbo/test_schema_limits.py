@@ -28,12 +28,16 @@ LARGEST_INTEGER = 2**MAX_INTEGER_BITS - 1
 LONGEST_MOVE = "d2147483647.2147483647>b2147483647"  # every index at its largest
 
 
+# Without R-WIN-4's bounds, which would refuse the largest counters before the schema does.
+UNBOUNDED: dict[str, Any] = {"turn_move_limit": None, "stall_limit": None}
+
+
 def state_document() -> dict[str, Any]:
-    return to_data(penalize(skipbo.new_game(Rules.partners(), seed=1), 0))
+    return to_data(penalize(skipbo.new_game(Rules.partners(**UNBOUNDED), seed=1), 0))
 
 
 def view_document() -> dict[str, Any]:
-    return to_data(skipbo.view(skipbo.new_game(Rules(players=2), seed=1), 0))
+    return to_data(skipbo.view(skipbo.new_game(Rules(players=2, **UNBOUNDED), seed=1), 0))
 
 
 def record_document() -> dict[str, Any]:
@@ -67,11 +71,15 @@ CASES = [
     # kind, document, pointer, largest accepted, first refused
     ("state", state_document, "/turn", MAX_COUNTER, MAX_COUNTER + 1),
     ("state", state_document, "/turn_moves", MAX_COUNTER, MAX_COUNTER + 1),
+    ("state", state_document, "/stall_turns", MAX_COUNTER, MAX_COUNTER + 1),
+    ("state", state_document, "/rules/turn_move_limit", LARGEST_INTEGER, LARGEST_INTEGER + 1),
+    ("state", state_document, "/rules/stall_limit", LARGEST_INTEGER, LARGEST_INTEGER + 1),
     ("state", state_document, "/penalty_cards/1", MAX_COUNTER, MAX_COUNTER + 1),
     ("state", state_document, "/shuffle_seed", LARGEST_INTEGER, LARGEST_INTEGER + 1),
     ("state", state_document, "/rules/turn_limit", LARGEST_INTEGER, LARGEST_INTEGER + 1),
     ("view", view_document, "/turn", MAX_COUNTER, MAX_COUNTER + 1),
     ("view", view_document, "/turn_moves", MAX_COUNTER, MAX_COUNTER + 1),
+    ("view", view_document, "/stall_turns", MAX_COUNTER, MAX_COUNTER + 1),
     ("rules", rules_document, "/hand_size", 50, 51),
     ("record", record_document, "/seed", LARGEST_INTEGER, LARGEST_INTEGER + 1),
     ("record", record_document, "/seed", -LARGEST_INTEGER, -LARGEST_INTEGER - 1),

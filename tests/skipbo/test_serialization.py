@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 import skipbo
 from skipbo import DataError, Deck, FirstPlayer, GameState, Outcome, Rules, Termination
 from skipbo.games.skipbo import codec
-from skipbo.games.skipbo.codec import DECK_FIELDS, RULES_FIELDS
+from skipbo.games.skipbo.codec import BOUND_FIELDS, DECK_FIELDS, RULES_FIELDS
 from skipbo.games.skipbo.moves import move_table
 from skipbo.games.skipbo.records import GameRecord, record_data
 from skipbo.games.skipbo.sampling import sample_state, view_violations
@@ -117,7 +117,7 @@ class TestRoundTrip:
     )
     def test_rules_of_every_kind(self, rules: Rules) -> None:
         data = check_document(rules, "rules")
-        assert set(data) == {"type", "version", *RULES_FIELDS}
+        assert set(data) == {"type", "version", *RULES_FIELDS, *BOUND_FIELDS}
         state = skipbo.new_game(rules, seed=2)
         check_document(state, "state")
         for player in (None, *range(rules.players)):
@@ -126,8 +126,32 @@ class TestRoundTrip:
     def test_every_rules_and_deck_field_is_written(self) -> None:
         # A new field of Rules or Deck must be added to the document format.
         written = {codec.DOCUMENT_NAMES.get(f.name, f.name) for f in attrs.fields(Rules) if f.init}
-        assert written == set(RULES_FIELDS)
+        assert written == {*RULES_FIELDS, *BOUND_FIELDS}
         assert {f.name for f in attrs.fields(Deck) if f.init} == set(DECK_FIELDS)
+
+    @pytest.mark.rule("R-WIN-4")
+    def test_documents_older_than_the_bounds_load_with_the_defaults(self) -> None:
+        # Documents written before R-WIN-4 lack its fields: the rules get the default
+        # bounds (null lifts one), the state and view counts start at 0.
+        state = skipbo.new_game(Rules(players=3), seed=5)
+        for _ in range(12):
+            state = skipbo.apply(state, skipbo.legal_moves(state)[-1])  # discards: no stock play
+        assert state.stall_turns > 0
+        for value in (state, view(state, 1)):
+            old = to_data(value)
+            for name in BOUND_FIELDS:
+                del old["rules"][name]
+            del old["stall_turns"]
+            loaded = from_data(old)
+            assert isinstance(loaded, GameState | PlayerView)
+            assert loaded.rules == Rules(players=3)
+            assert loaded.stall_turns == 0
+            assert attrs.evolve(loaded, stall_turns=value.stall_turns) == value
+        lifted = to_data(Rules(turn_move_limit=None, stall_limit=None))
+        assert from_data(lifted) == Rules(turn_move_limit=None, stall_limit=None)
+        for name, bad in (("turn_move_limit", 0), ("stall_limit", "9"), ("stall_limit", 1.5)):
+            with pytest.raises(DataError, match=name):
+                from_data(to_data(Rules()) | {name: bad})
 
     def test_the_schema_is_shipped_and_valid(self) -> None:
         shipped = resources.files("skipbo.games.skipbo").joinpath("schemas", "skipbo.schema.json")

@@ -31,6 +31,7 @@ PUBLIC_FIELDS = {
     "turn",
     "turn_moves",
     "empty_passes",
+    "stall_turns",  # R-WIN-4 (b): every player can count the turns since a stock play
     "outcome",
     "penalty_cards",
 }

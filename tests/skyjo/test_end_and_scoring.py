@@ -121,6 +121,65 @@ class TestRoundEnd:
         assert state.history[0].scores[1] == LOW_SUM
 
 
+class TestEveryGameEnds:
+    """S-END-3: a bound on the turns without progress in a round, and on the rounds."""
+
+    @pytest.mark.rule("S-END-3")
+    def test_turns_that_only_swap_face_up_cards_end_the_round_at_the_bound(self) -> None:
+        """ "A round in which no card has been turned face up and no column removed for
+        stall_limit turns in a row ends at once, scored ... with no round ender"."""
+        rules = Rules(players=2, stall_limit=3, end_score=1000)
+        state = arrange(rules, [HIGH, LOW], discard=1, draw=[0] * 5)
+        state = play(state, "r0+1", "r0+1")
+        state = play(state, "take", "s0")  # a face-up card swapped: no progress
+        assert state.stall_turns == 1
+        state = play(state, "draw", "s2")  # a face-down card swapped in: progress
+        assert state.stall_turns == 0
+        state = play(state, "take", "s0", "take", "s2")
+        assert (state.round, state.stall_turns) == (1, 2)
+        state = play(state, "take", "s0")
+        assert state.round == 2
+        assert state.stall_turns == 0  # the new round counts anew
+        assert state.history[0].ender is None
+        assert state.history[0].scores == state.history[0].sums  # no doubling
+        assert state.starter == 1  # as after the turn limit: the seat after the starter
+
+    @pytest.mark.rule("S-END-3")
+    def test_a_turned_card_or_a_removed_column_is_progress(self) -> None:
+        rules = Rules(players=2, stall_limit=1, end_score=1000)
+        state = arrange(rules, [HIGH, LOW], discard=1, draw=[0] * 5)
+        state = play(state, "r0+1", "r0+1", "draw", "f4")
+        assert (state.round, state.stall_turns) == (1, 0)
+        state = play(state, "take", "s0")
+        assert state.round == 2
+
+    @pytest.mark.rule("S-END-3", "S-SCORE-3")
+    def test_the_round_bound_ends_the_game_the_lowest_total_winning(self) -> None:
+        rules = Rules(players=2, turn_limit=1, round_limit=2, end_score=1000)
+        state = arrange(rules, [HIGH, LOW], discard=1, draw=[0] * 5)
+        state = play(state, "r0+1", "r0+1", "draw", "f4")
+        assert (state.round, skyjo.is_over(state)) == (2, False)
+        while not skyjo.is_over(state):
+            state = skyjo.apply(state, skyjo.legal_moves(state)[0])
+        assert state.round == 2
+        totals = state.totals
+        assert max(totals) < rules.end_score
+        outcome = skyjo.outcome(state)
+        assert outcome is not None
+        assert outcome.winners == tuple(s for s, t in enumerate(totals) if t == min(totals))
+        skyjo.check_invariants(state)
+
+    @pytest.mark.rule("S-END-3")
+    def test_the_bounds_are_on_by_default_and_none_lifts_them(self) -> None:
+        assert Rules().stall_limit is not None
+        assert Rules().round_limit is not None
+        assert Rules(stall_limit=None, round_limit=None).round_limit is None
+        for name in ("stall_limit", "round_limit"):
+            for bad in (0, -1, 1.5, "9", True):
+                with pytest.raises(skyjo.ConfigurationError, match=name):
+                    Rules(**{name: bad})  # type: ignore[arg-type]
+
+
 class TestScoring:
     @pytest.mark.rule("S-SCORE-2")
     def test_a_ten_b_twenty_four_c_ten_gives_a_twenty(self) -> None:

@@ -197,10 +197,14 @@ class TestUnreachableStates:
             from_data(document, "skyjo-state")
 
     @pytest.mark.rule("S-END-3")
-    def test_a_round_without_an_ender_needs_a_turn_limit(self) -> None:
+    def test_a_round_without_an_ender_needs_a_turn_limit_or_a_stall_bound(self) -> None:
         document = _after_the_reveals()
         _one_round_scored([10, 50], None)(document)
+        document["rules"]["stall_limit"] = None
         with pytest.raises(skyjo.DataError, match="S-END-3"):
             from_data(document, "skyjo-state")
         document["rules"]["turn_limit"] = 40
+        assert isinstance(from_data(document, "skyjo-state"), skyjo.GameState)
+        document["rules"]["turn_limit"] = None
+        document["rules"]["stall_limit"] = 30
         assert isinstance(from_data(document, "skyjo-state"), skyjo.GameState)

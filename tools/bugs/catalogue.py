@@ -671,7 +671,7 @@ SKYJO_BUGS: tuple[Bug, ...] = (
         "the round turn limit scores the round one turn late",
         SKYJO,
         "_end_turn",
-        (("turns >= limit", "turns > limit"),),
+        (("turns >= rules.turn_limit", "turns > rules.turn_limit"),),
     ),
     Bug(
         "S20",
@@ -687,7 +687,12 @@ SKYJO_BUGS: tuple[Bug, ...] = (
         "a total exactly at the end score does not end the game",
         SKYJO,
         "_end_round",
-        (("if max(totals) >= state.rules.end_score:", "if max(totals) > state.rules.end_score:"),),
+        (
+            (
+                "if max(totals) >= state.rules.end_score or last:",
+                "if max(totals) > state.rules.end_score or last:",
+            ),
+        ),
     ),
     Bug(
         "S22",

@@ -40,6 +40,30 @@ def _teams(text: str) -> tuple[tuple[int, ...], ...]:
         ) from None
 
 
+def bound(text: str) -> int | None:
+    """A bound of R-WIN-4 / S-END-3 on the command line: a positive integer, or ``none``."""
+    if text.strip().lower() == "none":
+        return None
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected a positive integer or none, got {text!r}"
+        ) from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer or none, got {value}")
+    return value
+
+
+def add_bound_option(
+    parser: argparse.ArgumentParser | argparse._ArgumentGroup, name: str, default: int, help: str
+) -> None:
+    """``--NAME N|none``: a bound that every game ends by, ``none`` lifting it."""
+    parser.add_argument(
+        name, type=bound, default=default, metavar="N|none", help=f"{help} (default {default})"
+    )
+
+
 def _first_player(text: str) -> int | FirstPlayer:
     if text.isdecimal():
         return int(text)
@@ -91,6 +115,21 @@ def add_rules_options(parser: argparse.ArgumentParser, *, players: int = 2) -> N
         default=None,
         help="end without a winner after N turns",
     )
+    defaults = Rules()
+    assert defaults.turn_move_limit is not None
+    assert defaults.stall_limit is not None
+    add_bound_option(
+        group,
+        "--turn-move-limit",
+        defaults.turn_move_limit,
+        "moves a turn may make before only a discard ends it (R-WIN-4)",
+    )
+    add_bound_option(
+        group,
+        "--stall-limit",
+        defaults.stall_limit,
+        "turns without a stock play that end the game stalled (R-WIN-4)",
+    )
     group.add_argument(
         "--teams",
         type=_teams,
@@ -123,7 +162,11 @@ def rules_from(args: argparse.Namespace, *, players: int | None = None) -> Rules
     default = (players or args.default_players) if individual else DEFAULT_PLAYERS[variant]
     players = default if args.players is None else args.players
     options = PresetOptions(
-        deck=DECKS[args.deck](), first_player=args.first_player, turn_limit=args.turn_limit
+        deck=DECKS[args.deck](),
+        first_player=args.first_player,
+        turn_limit=args.turn_limit,
+        turn_move_limit=args.turn_move_limit,
+        stall_limit=args.stall_limit,
     )
     stock: int | None = args.stock  # None: the preset's own default (R-SETUP-2, R-TEAM-5)
     if individual:

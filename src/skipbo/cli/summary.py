@@ -85,4 +85,6 @@ def _result(state: GameState, who: Sequence[str], moves: int) -> str:
         return f"{winners} won {played}, playing the last stock card."
     if outcome.termination is Termination.TURN_LIMIT:
         return f"No winner: the turn limit ended the game {played}."
+    if outcome.termination is Termination.STALLED:
+        return f"No winner: the game stalled {played} (no stock card played for too long)."
     return f"No winner: the game was blocked {played} (no cards left to draw or play)."

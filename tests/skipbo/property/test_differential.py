@@ -41,6 +41,7 @@ def engine_public(state: GameState) -> dict[str, object]:
         "current_player": seen.current_player,
         "turn": seen.turn,
         "empty_passes": seen.empty_passes,
+        "stall_turns": seen.stall_turns,
         "outcome": seen.outcome,
     }
 

@@ -80,7 +80,9 @@ def check_sources(state: GameState) -> None:
     mine = team_piles(rules, team_of(rules, seat))
     highest = rules.deck.highest
     expected: set[skipbo.Move] = set()
-    for pile in mine:
+    limit = rules.turn_move_limit
+    spent = limit is not None and state.turn_moves >= limit  # R-WIN-4 (a): no more plays
+    for pile in [] if spent else mine:
         for build, cards in enumerate(state.builds):
             stock = state.stocks[pile]
             if stock and fits_build_pile(cards, stock[-1], highest):

@@ -143,6 +143,7 @@ class ReferenceGame:
         self.turn = state.turn
         self.moves_this_turn = state.turn_moves
         self.empty_passes = state.empty_passes
+        self.stall_turns = state.stall_turns
         self.outcome = state.outcome
         self.seed = state.shuffle_seed
 
@@ -166,6 +167,12 @@ class ReferenceGame:
             return set()  # R-WIN-3
         moves: set[Move] = set()
         hand = self.hands[self.player]
+        limit = self.rules.turn_move_limit
+        if limit is not None and self.moves_this_turn >= limit:
+            # R-WIN-4 (a): "the only legal moves are those that end it: a discard, or the
+            # pass of R-TURN-8 when the hand is empty".
+            moves = {Discard(c, i) for c in hand for i in range(self.rules.discard_pile_count)}
+            return moves or {Pass()}
         for card in set(hand):  # R-TURN-2: any hand card ...
             for b, pile in enumerate(self.builds):
                 if fits(pile, card):
@@ -201,6 +208,7 @@ class ReferenceGame:
             self.build(move.build, move.card)
         elif isinstance(move, PlayFromStock):
             card = self.stocks[move.stock].pop()  # R-TURN-3: the next card shows
+            self.stall_turns = 0  # R-WIN-4 (b): counted from the last stock play
             self.build(move.build, card)
         elif isinstance(move, PlayFromDiscard):
             card = self.discards[move.discard_set][move.pile].pop()
@@ -227,11 +235,15 @@ class ReferenceGame:
     def end_turn(self, *, empty_pass: bool) -> None:
         """R-TURN-7: the next player's turn, unless the game ended (R-WIN-2)."""
         self.empty_passes = self.empty_passes + 1 if empty_pass else 0
+        self.stall_turns += 1
         if self.empty_passes >= self.rules.players:
             self.outcome = Outcome(Termination.BLOCKED)
             return
         if self.rules.turn_limit is not None and self.turn >= self.rules.turn_limit:
             self.outcome = Outcome(Termination.TURN_LIMIT)
+            return
+        if self.rules.stall_limit is not None and self.stall_turns >= self.rules.stall_limit:
+            self.outcome = Outcome(Termination.STALLED)  # R-WIN-4 (b)
             return
         self.player = (self.player + 1) % self.rules.players
         self.turn += 1
@@ -270,6 +282,7 @@ class ReferenceGame:
             empty_passes=self.empty_passes,
             outcome=self.outcome,
             shuffle_seed=self.seed,
+            stall_turns=self.stall_turns,
         )
 
 
@@ -288,5 +301,6 @@ def public_information(game: ReferenceGame) -> dict[str, object]:
         "current_player": game.player,
         "turn": game.turn,
         "empty_passes": game.empty_passes,
+        "stall_turns": game.stall_turns,
         "outcome": game.outcome,
     }

@@ -73,7 +73,13 @@ RULES_FIELDS = (
     "teams",
     "shared_piles",
 )
-"""Every constructor parameter of :class:`~skipbo.Rules`, in document order."""
+"""The constructor parameters of :class:`~skipbo.Rules` every rules document holds."""
+BOUND_FIELDS = ("turn_move_limit", "stall_limit")
+"""The bounds of R-WIN-4, written in every rules document since they exist; a document
+written before has none and loads with the defaults (``null`` lifts a bound)."""
+STALL_FIELD = "stall_turns"
+"""The state's count of turn ends without a stock play (R-WIN-4 (b)), written in every
+state and view document since it exists; an earlier document loads with 0."""
 
 DECK_FIELDS = ("copies", "wilds", "highest")
 OUTCOME_FIELDS = ("termination", "team", "winners")
@@ -137,6 +143,8 @@ def rules_data(rules: Rules) -> dict[str, Any]:
         "turn_limit": rules.turn_limit,
         "teams": None if rules.teams is None else [list(team) for team in rules.teams],
         "shared_piles": rules.shared_piles,
+        "turn_move_limit": rules.turn_move_limit,
+        "stall_limit": rules.stall_limit,
     }
 
 
@@ -181,6 +189,7 @@ def state_data(state: GameState) -> dict[str, Any]:
         "empty_passes": state.empty_passes,
         "outcome": outcome_data(state.outcome),
         "shuffle_seed": state.shuffle_seed,
+        STALL_FIELD: state.stall_turns,
     }
     return _with_penalties(data, state.penalty_cards)
 
@@ -203,6 +212,7 @@ def view_data(seen: PlayerView) -> dict[str, Any]:
         "turn_moves": seen.turn_moves,
         "empty_passes": seen.empty_passes,
         "outcome": outcome_data(seen.outcome),
+        STALL_FIELD: seen.stall_turns,
     }
     return _with_penalties(data, seen.penalty_cards)
 
@@ -283,7 +293,7 @@ DOCUMENT_NAMES = {"build_pile_count": "build_piles", "discard_pile_count": "disc
 
 def read_rules(data: object, path: str) -> Rules:
     """:class:`~skipbo.Rules` from a dict; impossible rules are rejected with their reason."""
-    found = fields(data, path, RULES_FIELDS)
+    found = fields(data, path, RULES_FIELDS, BOUND_FIELDS)
 
     def at(name: str) -> str:
         return join(path, name)
@@ -307,6 +317,9 @@ def read_rules(data: object, path: str) -> Rules:
         "teams": optional(found["teams"], at("teams"), _teams),
         "shared_piles": shared,
     }
+    for name in BOUND_FIELDS:
+        if name in found:  # else the default of the rules (a document older than R-WIN-4)
+            values[name] = optional(found[name], at(name), integer)
     try:
         return Rules(**values)
     except ConfigurationError as error:
@@ -357,7 +370,7 @@ def _read_public(data: object, path: str, names: tuple[str, ...]) -> tuple[dict[
     full and a state holds alike (rules, discard and build piles, counters, outcome,
     penalties), read the same way for both.
     """
-    found = fields(data, path, names, (PENALTY_FIELD,))
+    found = fields(data, path, names, (PENALTY_FIELD, STALL_FIELD))
     at = functools.partial(join, path)
     rules = read_rules(found["rules"], at("rules"))
     deck = rules.deck
@@ -378,6 +391,8 @@ def _read_public(data: object, path: str, names: tuple[str, ...]) -> tuple[dict[
         "empty_passes": integer(found["empty_passes"], at("empty_passes"), 0, rules.players),
         "outcome": optional(found["outcome"], at("outcome"), read_outcome),
         "penalty_cards": _penalty_cards(found, path, rules),
+        # Absent from documents older than R-WIN-4: the count starts there.
+        "stall_turns": integer(found.get(STALL_FIELD, 0), at(STALL_FIELD), 0, MAX_COUNTER),
     }
     return found, public
 

@@ -111,7 +111,7 @@ class ConformanceReport(ReportFigures):
         return (
             f"{self.games} games, {self.moves} moves (longest game {self.longest_game}): "
             f"{ends[Termination.STOCK_EMPTIED]} won, {ends[Termination.BLOCKED]} blocked, "
-            f"{ends[Termination.TURN_LIMIT]} turn limit; "
+            f"{ends[Termination.TURN_LIMIT]} turn limit, {ends[Termination.STALLED]} stalled; "
             f"{self.illegal_moves} illegal moves refused"
         )
 

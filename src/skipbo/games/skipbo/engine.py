@@ -86,6 +86,11 @@ def legal_moves(state: GameState) -> list[Move]:
     table = move_table(rules)
     seat = state.current_player
     hand = state.hands[seat]
+    if _turn_spent(state):
+        # R-WIN-4 (a): the turn has made its moves; only what ends it is left.
+        if not hand:
+            return [PASS]
+        return [move for card in _distinct(hand) for move in table.discards[card]]
     # R-BUILD-2: build pile b takes the number len(b) + 1 (or a wild, R-BUILD-3); a
     # complete pile has left the centre, so every pile takes a wild.
     takers: dict[Card, list[int]] = {}
@@ -134,6 +139,17 @@ def legal_moves(state: GameState) -> list[Move]:
     else:
         append(PASS)  # R-TURN-8
     return moves
+
+
+def _turn_spent(state: GameState) -> bool:
+    """Whether the turn has made the moves R-WIN-4 (a) allows (then only what ends it is legal)."""
+    limit = state.rules.turn_move_limit
+    return limit is not None and state.turn_moves >= limit
+
+
+def _distinct(hand: Pile) -> list[Card]:
+    """The hand's distinct cards, in the hand's (sorted) order."""
+    return sorted(set(hand))
 
 
 def apply(state: GameState, move: Move) -> GameState:
@@ -204,7 +220,14 @@ def _accepts(pile: Pile, card: Card) -> bool:
 
 
 def _check_build(state: GameState, move: Move, build: int, card: Card) -> None:
-    """Check that build pile ``build`` exists and ``card`` may go on it."""
+    """Check that the turn may still play, build pile ``build`` exists and ``card`` may go on it."""
+    if _turn_spent(state):
+        raise IllegalMoveError(
+            move,
+            "R-WIN-4",
+            f"this turn has made its {state.rules.turn_move_limit} moves: "
+            "only a discard (or a pass with an empty hand) may end it",
+        )
     builds = state.builds
     if type(build) is not int or not 0 <= build < len(builds):
         reason = f"there is no such build pile: the rules have {len(builds)}"
@@ -305,7 +328,9 @@ def _play_from_stock(state: GameState, move: PlayFromStock) -> GameState:
         if not any(stocks[other] for other in rules.seating.team_stocks[team]):
             # R-WIN-1 / R-TEAM-3: the last stock card wins at once, mid-turn.
             won = Outcome(Termination.STOCK_EMPTIED, team, rules.seating.team_seats[team])
-    return _build(state, move.build, card, stocks, state.discards, state.hands, won)
+    # R-WIN-4 (b): a stock play is progress; the stretch without one starts anew.
+    played = replace(state, stall_turns=0)
+    return _build(played, move.build, card, stocks, state.discards, state.hands, won)
 
 
 def _play_from_discard(state: GameState, move: PlayFromDiscard) -> GameState:
@@ -471,11 +496,14 @@ def _end_turn(
     rules = state.rules
     seat = state.current_player
     passes = state.empty_passes + 1 if empty_pass else 0
+    stall = state.stall_turns + 1
     ended: Outcome | None = None
     if passes >= rules.players:
         ended = Outcome(Termination.BLOCKED)  # R-WIN-2: a whole round of empty passes
     elif rules.turn_limit is not None and state.turn >= rules.turn_limit:
         ended = Outcome(Termination.TURN_LIMIT)  # R-WIN-2: the optional turn limit
+    elif rules.stall_limit is not None and stall >= rules.stall_limit:
+        ended = Outcome(Termination.STALLED)  # R-WIN-4 (b): no stock play for too long
     if ended is not None:
         return replace(
             state,
@@ -484,6 +512,7 @@ def _end_turn(
             turn_moves=state.turn_moves + 1,
             empty_passes=passes,
             outcome=ended,
+            stall_turns=stall,
         )
     following = (seat + 1) % rules.players
     draw_pile = state.draw_pile
@@ -507,6 +536,7 @@ def _end_turn(
         turn_moves=0,
         empty_passes=passes,
         shuffle_seed=seed,
+        stall_turns=stall,
     )
 
 

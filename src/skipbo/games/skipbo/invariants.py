@@ -39,7 +39,9 @@ from skipbo.games.skipbo.spec import (
     passers,
     passes_consistent,
     penalties_in_range,
+    stall_consistent,
     stock_within_deal,
+    turn_bound_consistent,
     turn_limit_consistent,
     unmoved_since_passes,
 )
@@ -114,6 +116,7 @@ def _shape_violations(state: GameState) -> list[Violation]:
         ("turn_moves", state.turn_moves),
         ("empty_passes", state.empty_passes),
         ("shuffle_seed", state.shuffle_seed),
+        ("stall_turns", state.stall_turns),
     )
     for name, number in numbers:
         if type(number) is not int:
@@ -397,6 +400,21 @@ def _end_violations(state: GameState) -> list[Violation]:
             problems.append(
                 Violation(("turn",), f"turn {state.turn} is past the turn limit (R-WIN-2)")
             )
+        if not stall_consistent(state):
+            problems.append(
+                Violation(
+                    ("stall_turns",),
+                    f"{state.stall_turns} turns without a stock play but the game goes on "
+                    "(R-WIN-4)",
+                )
+            )
+        if not turn_bound_consistent(state):
+            problems.append(
+                Violation(
+                    ("turn_moves",),
+                    f"{state.turn_moves} moves in one turn, past the turn's bound (R-WIN-4)",
+                )
+            )
         if state.empty_passes >= rules.players:
             problems.append(
                 Violation(
@@ -430,6 +448,13 @@ def _end_violations(state: GameState) -> list[Violation]:
         else:
             message = f"{result} at turn {state.turn}, past the turn limit (R-WIN-2)"
         problems.append(Violation(at_end, message))
+    if not stall_consistent(state):
+        problems.append(
+            Violation(
+                at_end,
+                f"{result} after {state.stall_turns} turns without a stock play (R-WIN-4)",
+            )
+        )
     if legal_moves(state):
         problems.append(Violation(at_end, "the game is over but moves are legal (R-WIN-3)"))
     return problems

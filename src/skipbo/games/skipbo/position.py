@@ -90,6 +90,7 @@ def set_up(
     turn_moves: int = 0,
     empty_passes: int = 0,
     penalty_cards: Sequence[int] | None = None,
+    stall_turns: int = 0,
     seed: int | None = None,
 ) -> GameState:
     """The state of a position at the table, its unknown cards dealt from the rest of the deck.
@@ -117,6 +118,7 @@ def set_up(
         penalty_cards: In team play, how many cards the referee penalty put under
             each stock pile so far (R-TEAM-4); a stock pile may hold that many cards
             more than were dealt. None given by default.
+        stall_turns: How many turns have ended since the last stock play (R-WIN-4 (b)).
         seed: Seeds the deal of the unseen cards and every later reshuffle; the
             referee's secret (see :func:`skipbo.new_game`). Without it, a fresh seed
             from the operating system.
@@ -206,6 +208,7 @@ def set_up(
         penalty_cards=(0,) * rules.stock_pile_count
         if penalty_cards is None
         else tuple(penalty_cards),
+        stall_turns=stall_turns,
     )
     problems = located_violations(state)
     if problems:

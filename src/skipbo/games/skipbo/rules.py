@@ -43,6 +43,12 @@ LARGE_STOCK_MAX_PILES = 4
 """R-SETUP-2 / R-TEAM-5: 30 cards a stock pile with at most four stock piles, else 20."""
 SHORT_STOCK_SIZES = range(10, 16)
 """R-SETUP-2: the short game deals 10 stock cards each (one source) or 10-15 (another)."""
+DEFAULT_TURN_MOVE_LIMIT = 500
+"""R-WIN-4 (a): moves a turn may make before only a discard (or the pass) is legal; at
+least five times the longest turn measured in bot play (docs/rules.md gives the figures)."""
+DEFAULT_STALL_LIMIT = 2000
+"""R-WIN-4 (b): turn ends without a stock play after which the game ends "stalled"; at
+least five times the longest such stretch measured in bot play."""
 
 
 class FirstPlayer(enum.Enum):
@@ -93,6 +99,8 @@ class PresetOptions(TypedDict, total=False):
     deck: Deck
     first_player: int | FirstPlayer
     turn_limit: int | None
+    turn_move_limit: int | None
+    stall_limit: int | None
 
 
 class TeamPresetOptions(PresetOptions, total=False):
@@ -163,6 +171,14 @@ class Rules:
     turn_limit: int | None = None
     """Optional number of turns after which the game ends without a winner (R-WIN-2)."""
 
+    turn_move_limit: int | None = DEFAULT_TURN_MOVE_LIMIT
+    """Moves a turn may make; past them only a discard, or the pass of R-TURN-8, is legal
+    (R-WIN-4 (a)). ``None`` lifts the bound: a turn may then never end."""
+
+    stall_limit: int | None = DEFAULT_STALL_LIMIT
+    """Turn ends without a stock play after which the game ends "stalled", without a
+    winner (R-WIN-4 (b)). ``None`` lifts the bound."""
+
     seating: Seating = attrs.field(init=False, eq=False, repr=False)
     """Which piles each seat owns and plays from, derived from the teams (not compared)."""
 
@@ -179,8 +195,9 @@ class Rules:
         _check_int("hand_size", self.hand_size, 1)
         _check_int("build_pile_count", self.build_pile_count, 1)
         _check_int("discard_pile_count", self.discard_pile_count, 1)
-        if self.turn_limit is not None:
-            _check_int("turn_limit", self.turn_limit, 1)
+        for name in ("turn_limit", "turn_move_limit", "stall_limit"):
+            if getattr(self, name) is not None:
+                _check_int(name, getattr(self, name), 1)
         if not isinstance(self.first_player, FirstPlayer):
             _check_int("first_player", self.first_player, 0, self.players - 1)
         elif self.first_player is FirstPlayer.DEALER_DRAW and (

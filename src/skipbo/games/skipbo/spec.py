@@ -59,11 +59,13 @@ __all__ = [
     "played_onto",
     "same_cards",
     "same_cards_in",
+    "stall_consistent",
     "stock_within_deal",
     "team_stocks_empty",
     "took_discard_top",
     "took_from_hand",
     "took_top",
+    "turn_bound_consistent",
     "turn_limit_consistent",
     "unmoved_since_passes",
 ]
@@ -347,6 +349,36 @@ def turn_limit_consistent(state: GameState) -> bool:
     return state.turn == limit if by_limit else state.turn <= limit
 
 
+def turn_bound_consistent(state: GameState) -> bool:
+    """Whether the turn's moves fit the rules' ``turn_move_limit`` (R-WIN-4 (a)).
+
+    While the game goes on a turn has made at most the limit's moves; the discard or
+    pass that ends a game at its turn's end may be one more.
+    """
+    limit = state.rules.turn_move_limit
+    if limit is None:
+        return True
+    return state.turn_moves <= (limit if state.outcome is None else limit + 1)
+
+
+def stall_consistent(state: GameState) -> bool:
+    """Whether the turn ends without a stock play fit the rules' ``stall_limit`` (R-WIN-4 (b)).
+
+    The count stays below the limit while the game goes on; a game that ended "stalled"
+    reached it exactly, and a game that ended otherwise at a turn's end may reach it too
+    (blocked and the turn limit are checked first).
+    """
+    limit = state.rules.stall_limit
+    stalled = state.outcome is not None and state.outcome.termination is Termination.STALLED
+    if not 0 <= state.stall_turns <= MAX_COUNTER:
+        return False
+    if limit is None:
+        return not stalled
+    if stalled:
+        return state.stall_turns == limit
+    return state.stall_turns < limit if state.outcome is None else state.stall_turns <= limit
+
+
 def counters_in_range(state: GameState) -> bool:
     """Whether the counters and the shuffle seed lie in their ranges.
 
@@ -373,6 +405,8 @@ def is_reachable(state: GameState) -> bool:
         and all(stock_within_deal(state, stock) for stock in range(len(state.stocks)))
         and passes_consistent(state)
         and turn_limit_consistent(state)
+        and turn_bound_consistent(state)
+        and stall_consistent(state)
     )
 
 
@@ -479,6 +513,9 @@ def is_legal(state: GameState, move: Move) -> bool:
     rules = state.rules
     seat = state.current_player
     hand = state.hands[seat]
+    spent = rules.turn_move_limit is not None and state.turn_moves >= rules.turn_move_limit
+    if spent and not isinstance(move, Discard | Pass):
+        return False  # R-WIN-4 (a): past the turn's moves only a discard or the pass ends it
     match move:
         case PlayFromHand(card=card, build=build):
             # R-TURN-2: any hand card.

@@ -44,6 +44,9 @@ class Termination(enum.Enum):
     TURN_LIMIT = "turn-limit"
     """The optional turn limit of the rules was reached; no winner (R-WIN-2)."""
 
+    STALLED = "stalled"
+    """No stock card was played for the rules' ``stall_limit`` turn ends; no winner (R-WIN-4)."""
+
 
 @attrs.frozen(slots=True)
 class Outcome:
@@ -140,6 +143,10 @@ class GameState:
     outside team play. Public, like every penalty given at the table. A stock pile
     holds at most the cards dealt to it plus these (R-SETUP-2)."""
 
+    stall_turns: int = 0
+    """How many turns have ended since the last stock play, or since the deal (R-WIN-4 (b)):
+    the game ends "stalled" when this reaches the rules' ``stall_limit``. Public."""
+
     @property
     def is_over(self) -> bool:
         """Whether the game has ended (R-WIN-3: then no move is legal)."""
@@ -213,6 +220,7 @@ def replace(
     outcome: Outcome | _Keep | None = _KEEP,
     shuffle_seed: int | _Keep = _KEEP,
     penalty_cards: tuple[int, ...] | _Keep = _KEEP,
+    stall_turns: int | _Keep = _KEEP,
 ) -> GameState:
     """``state`` with the fields given replaced: ``attrs.evolve``, fast.
 
@@ -242,5 +250,6 @@ def replace(
     fresh.outcome = state.outcome if outcome is _KEEP else outcome
     fresh.shuffle_seed = state.shuffle_seed if shuffle_seed is _KEEP else shuffle_seed
     fresh.penalty_cards = state.penalty_cards if penalty_cards is _KEEP else penalty_cards
+    fresh.stall_turns = state.stall_turns if stall_turns is _KEEP else stall_turns
     fresh.__class__ = GameState
     return fresh  # type: ignore[no-any-return]

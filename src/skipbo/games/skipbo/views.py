@@ -102,6 +102,9 @@ class PlayerView:
     )
     """How many cards the referee penalty put under each stock pile (R-TEAM-4; public)."""
 
+    stall_turns: int = 0
+    """Turns ended since the last stock play, or since the deal (R-WIN-4 (b); seen by everyone)."""
+
     @property
     def is_spectator(self) -> bool:
         """Whether this is a spectator's view (no hand)."""
@@ -156,6 +159,7 @@ def view(state: GameState, player: int | None) -> PlayerView:
         empty_passes=state.empty_passes,
         outcome=state.outcome,
         penalty_cards=state.penalty_cards,
+        stall_turns=state.stall_turns,
     )
 
 
@@ -247,4 +251,5 @@ def state_with_hidden(
         outcome=seen.outcome,
         shuffle_seed=shuffle_seed,
         penalty_cards=seen.penalty_cards,
+        stall_turns=seen.stall_turns,
     )

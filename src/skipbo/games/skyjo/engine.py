@@ -405,6 +405,8 @@ def _place(state: GameState, move: Swap | DiscardFlip, *, deal_next: bool = True
         if up[place]:
             raise _refuse(move, "S-TURN-3", "the card there is already face up")
         discarded = (held,)
+    # S-END-3: a turn that turns a card face up or removes a column makes progress.
+    turned_up = not up[place]
     up = _replace(up, place, True)
     grid, up, removed = _remove_column(grid, up, column_of(place))
     state = attrs.evolve(
@@ -415,6 +417,7 @@ def _place(state: GameState, move: Swap | DiscardFlip, *, deal_next: bool = True
         discard_pile=state.discard_pile + discarded + removed,
         held=None,
         source=None,
+        stall_turns=0 if turned_up or removed else state.stall_turns + 1,
     )
     return _end_turn(state, deal_next=deal_next)
 
@@ -452,8 +455,10 @@ def _end_turn(state: GameState, *, deal_next: bool = True) -> GameState:
     ender = state.round_ender
     if ender is None and not has_face_down(state, seat):
         ender = seat  # S-END-1: the others play once more
-    limit = state.rules.turn_limit
-    if limit is not None and turns >= limit:
+    rules = state.rules
+    limited = rules.turn_limit is not None and turns >= rules.turn_limit
+    stalled = rules.stall_limit is not None and state.stall_turns >= rules.stall_limit
+    if limited or stalled:
         return _end_round(state, None, deal_next=deal_next)  # S-END-3: at once, no ender
     following = (seat + 1) % players
     if following == ender:
@@ -549,7 +554,8 @@ def _end_round(state: GameState, ender: int | None, *, deal_next: bool = True) -
         history=history,
     )
     totals = ended.totals
-    if max(totals) >= state.rules.end_score:
+    last = state.rules.round_limit is not None and state.round >= state.rules.round_limit
+    if max(totals) >= state.rules.end_score or last:  # S-SCORE-3, S-END-3
         best = min(totals)
         winners = tuple(seat for seat, total in enumerate(totals) if total == best)
         return attrs.evolve(ended, phase=Phase.OVER, outcome=Outcome(winners, totals))

@@ -115,6 +115,16 @@ def invariant_violations(state: GameState) -> list[str]:
     limit = rules.turn_limit
     if limit is not None and phase is not Phase.OVER and state.turns >= limit:
         found.append(f"{state.turns} turns in a round with a limit of {limit} (S-END-3)")
+    stall = rules.stall_limit
+    if type(state.stall_turns) is not int or not 0 <= state.stall_turns <= state.turns:
+        found.append(f"{state.stall_turns!r} turns without progress in {state.turns} turns")
+    elif stall is not None and phase is not Phase.OVER and state.stall_turns >= stall:
+        found.append(
+            f"{state.stall_turns} turns without progress in a round with a bound of {stall} "
+            "(S-END-3)"
+        )
+    if rules.round_limit is not None and state.round > rules.round_limit:
+        found.append(f"round {state.round} past the bound of {rules.round_limit} (S-END-3)")
     found += _score_violations(state)
     return found
 
@@ -149,15 +159,18 @@ def _score_violations(state: GameState) -> list[str]:
             found.append(
                 f"round {index}'s sums are not sums of at most {GRID_SIZE} cards (S-SCORE-1)"
             )
-        if score.ender is None and rules.turn_limit is None:
-            found.append(f"round {index} ended without an ender and without a turn limit (S-END-3)")
+        if score.ender is None and rules.turn_limit is None and rules.stall_limit is None:
+            found.append(
+                f"round {index} ended without an ender, a turn limit or a stall bound (S-END-3)"
+            )
         if score.scores != round_scores(score.sums, score.ender):
             found.append(f"round {index}'s scores do not follow from its sums (S-SCORE-2)")
     if state.phase is Phase.OVER:
         if len(state.history) != state.round:
             found.append(f"an ended game of {state.round} rounds has {len(state.history)} scored")
         totals = state.totals
-        if max(totals, default=0) < rules.end_score:
+        last = rules.round_limit is not None and state.round == rules.round_limit
+        if max(totals, default=0) < rules.end_score and not last:
             found.append(f"the game ended below the end score {rules.end_score} (S-SCORE-3)")
         if state.outcome is None or state.outcome.totals != totals:
             found.append("an ended game's outcome does not hold its totals (S-SCORE-3)")

@@ -1,7 +1,8 @@
 """Skyjo's rules configuration.
 
->>> Rules(players=3)
-Rules(players=3, deck=Deck.standard(), end_score=100, turn_limit=None)
+>>> Rules(players=3)  # doctest: +NORMALIZE_WHITESPACE
+Rules(players=3, deck=Deck.standard(), end_score=100, turn_limit=None, stall_limit=100,
+      round_limit=100)
 """
 
 from __future__ import annotations
@@ -18,6 +19,12 @@ MIN_PLAYERS = 2
 """S-SETUP-1."""
 MAX_PLAYERS = 8
 """S-SETUP-1."""
+DEFAULT_STALL_LIMIT = 100
+"""S-END-3: turns in a row without a card turned up or a column removed that end a round;
+at least five times the longest such stretch measured in bot play (docs/skyjo-rules.md)."""
+DEFAULT_ROUND_LIMIT = 100
+"""S-END-3: rounds after which the game ends; at least five times the most rounds measured
+in bot play."""
 
 
 @attrs.frozen(slots=True, kw_only=True, repr=False)
@@ -27,7 +34,7 @@ class Rules:
     Raises:
         ConfigurationError: for 1 or more than 8 players, a deck too small to deal
             every grid and the first discard card (S-DECK-2), an end score below 1 or
-            a turn limit below 1.
+            a turn, stall or round limit below 1.
 
     """
 
@@ -39,6 +46,12 @@ class Rules:
     """The game ends after the round in which a total reaches this score (S-SCORE-3)."""
     turn_limit: int | None = None
     """Turns after which a round is scored at once (S-END-3); ``None``: no limit."""
+    stall_limit: int | None = DEFAULT_STALL_LIMIT
+    """Turns in a row in which no card was turned face up and no column removed, after
+    which the round is scored at once (S-END-3); ``None`` lifts the bound."""
+    round_limit: int | None = DEFAULT_ROUND_LIMIT
+    """Rounds after which the game ends, the lowest total winning (S-END-3); ``None``
+    lifts the bound."""
 
     def __attrs_post_init__(self) -> None:
         if type(self.players) is not int or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
@@ -59,16 +72,17 @@ class Rules:
             raise ConfigurationError(
                 "end_score", f"must be a positive integer, got {echo(self.end_score)}"
             )
-        if self.turn_limit is not None and (
-            type(self.turn_limit) is not int or self.turn_limit < 1
-        ):
-            raise ConfigurationError(
-                "turn_limit", f"must be a positive integer or None, got {echo(self.turn_limit)}"
-            )
+        for name in ("turn_limit", "stall_limit", "round_limit"):
+            value = getattr(self, name)
+            if value is not None and (type(value) is not int or value < 1):
+                raise ConfigurationError(
+                    name, f"must be a positive integer or None, got {echo(value)}"
+                )
 
     def __repr__(self) -> str:
         deck = "Deck.standard()" if self.deck == Deck.standard() else repr(self.deck)
         return (
             f"Rules(players={self.players}, deck={deck}, end_score={self.end_score}, "
-            f"turn_limit={self.turn_limit})"
+            f"turn_limit={self.turn_limit}, stall_limit={self.stall_limit}, "
+            f"round_limit={self.round_limit})"
         )

@@ -87,6 +87,12 @@ Document: TypeAlias = Rules | GameState | Move | PublicView | Outcome | GameReco
 """A value that has a document form."""
 
 RULES_FIELDS = ("players", "deck", "end_score", "turn_limit")
+BOUND_FIELDS = ("stall_limit", "round_limit")
+"""The bounds of S-END-3, written in every rules document since they exist; a document
+written before has none and loads with the defaults (``null`` lifts a bound)."""
+STALL_FIELD = "stall_turns"
+"""The round's count of turns without progress (S-END-3), written in every state and view
+document since it exists; an earlier document loads with 0."""
 OUTCOME_FIELDS = ("winners", "totals")
 SCORE_FIELDS = ("sums", "ender", "scores")
 COMMON_FIELDS = (
@@ -107,6 +113,8 @@ def _rules(rules: Rules) -> dict[str, Any]:
         "deck": [list(pair) for pair in rules.deck.copies],
         "end_score": rules.end_score,
         "turn_limit": rules.turn_limit,
+        "stall_limit": rules.stall_limit,
+        "round_limit": rules.round_limit,
     }
 
 
@@ -132,6 +140,7 @@ def _common(value: GameState | PublicView) -> dict[str, Any]:
             for s in value.history
         ],
         "outcome": None if value.outcome is None else _outcome(value.outcome),
+        STALL_FIELD: value.stall_turns,
     }
 
 
@@ -198,7 +207,7 @@ def _enum(data: object, path: str, kind: type[Phase] | type[Source]) -> Any:
 
 def read_rules(data: object, path: str) -> Rules:
     """:class:`~skipbo.games.skyjo.Rules` from a dict; impossible rules are rejected."""
-    found = fields(data, path, RULES_FIELDS)
+    found = fields(data, path, RULES_FIELDS, BOUND_FIELDS)
     pairs = array(found["deck"], join(path, "deck"))
     if len(pairs) > LIMITS["deck_values"]:
         fail(join(path, "deck"), f"holds more than {LIMITS['deck_values']} values")
@@ -225,6 +234,16 @@ def read_rules(data: object, path: str) -> Rules:
                 join(path, "turn_limit"),
                 lambda item, where: integer(item, where, 1, LIMITS["turn_limit"]),
             ),
+            **{
+                # Absent from documents older than S-END-3's bounds: the defaults.
+                name: optional(
+                    found[name],
+                    join(path, name),
+                    lambda item, where: integer(item, where, 1, LIMITS["turn_limit"]),
+                )
+                for name in BOUND_FIELDS
+                if name in found
+            },
         )
     except ConfigurationError as error:
         fail(join(path, error.parameter), str(error))
@@ -309,6 +328,7 @@ def _common_fields(found: dict[str, object], path: str, rules: Rules) -> dict[st
         ),
         "history": _history(found["history"], at("history"), rules),
         "outcome": outcome,
+        STALL_FIELD: integer(found.get(STALL_FIELD, 0), at(STALL_FIELD), 0, LIMITS["turn_limit"]),
     }
 
 
@@ -328,7 +348,7 @@ def _grids(data: object, path: str, rules: Rules, *, seen: bool) -> tuple[tuple[
 
 def read_state(data: object, path: str) -> GameState:
     """A :class:`~skipbo.games.skyjo.GameState`; it must pass the invariants."""
-    found = fields(data, path, STATE_FIELDS)
+    found = fields(data, path, STATE_FIELDS, (STALL_FIELD,))
     rules = read_rules(found["rules"], join(path, "rules"))
     face_up = []
     for seat, flags in enumerate(array(found["face_up"], join(path, "face_up"), rules.players)):
@@ -360,7 +380,7 @@ def read_state(data: object, path: str) -> GameState:
 
 def read_view(data: object, path: str) -> PublicView:
     """A :class:`~skipbo.games.skyjo.PublicView`; some valid state must have exactly this view."""
-    found = fields(data, path, VIEW_FIELDS)
+    found = fields(data, path, VIEW_FIELDS, (STALL_FIELD,))
     rules = read_rules(found["rules"], join(path, "rules"))
     seen = PublicView(
         **_common_fields(found, path, rules),

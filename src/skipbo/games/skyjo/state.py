@@ -139,6 +139,9 @@ class GameState:
     """The result, once the game is over."""
     shuffle_seed: int
     """The seed of the next shuffle (hidden, S-INFO-2)."""
+    stall_turns: int = 0
+    """Turns ended in a row in this round in which no card was turned face up and no
+    column removed (S-END-3 ends the round at the rules' ``stall_limit``). Public."""
 
     @property
     def totals(self) -> tuple[int, ...]:

@@ -52,7 +52,7 @@ SeenGrid: TypeAlias = tuple[Card | Literal["?"] | None, ...]
 
 SHOWN_AS_HELD: Final = (
     "rules", "round", "phase", "discard_pile", "held", "source", "current_player",
-    "starter", "turns", "round_ender", "history", "outcome",
+    "starter", "turns", "round_ender", "history", "outcome", "stall_turns",
 )  # fmt: skip
 """The fields of a :class:`~skipbo.games.skyjo.GameState` that its view shows as they are
 (S-INFO-1); the view shows the grids with their face-down cards hidden and only the
@@ -95,6 +95,8 @@ class PublicView:
     """Every finished round's scoring."""
     outcome: Outcome | None
     """The result, once the game is over."""
+    stall_turns: int = 0
+    """Turns in a row in this round without a card turned up or a column removed (S-END-3)."""
 
     @property
     def totals(self) -> tuple[int, ...]:

@@ -222,6 +222,7 @@
         "stock-emptied": "emptied their stock",
         blocked: "the game was blocked",
         "turn-limit": "the turn limit was reached",
+        stalled: "nobody played a stock card for too long",
       };
       return how[outcome.termination] || outcome.termination;
     },
