@@ -7,7 +7,7 @@
     listing says so. *)
 
 From SkipBoProofs Require Import SkipBo Legal Conservation Piles GameOver Turns Skyjo SkyjoGame
-  Reachable.
+  Reachable Termination.
 
 Goal True. idtac "theorem Legal.legal_moves_correct". Abort.
 Print Assumptions Legal.legal_moves_correct.
@@ -195,3 +195,24 @@ Print Assumptions SkyjoGame.first_starter_correct.
 Goal True. idtac "theorem Reachable.reachable_invariants". Abort.
 Print Assumptions Reachable.reachable_invariants.
 
+
+Goal True. idtac "theorem GameOver.step_stall_turns". Abort.
+Print Assumptions GameOver.step_stall_turns.
+
+Goal True. idtac "theorem GameOver.stalled_exact". Abort.
+Print Assumptions GameOver.stalled_exact.
+
+Goal True. idtac "theorem Termination.step_decreases". Abort.
+Print Assumptions Termination.step_decreases.
+
+Goal True. idtac "theorem Termination.moves_bound". Abort.
+Print Assumptions Termination.moves_bound.
+
+Goal True. idtac "theorem Termination.step_well_founded". Abort.
+Print Assumptions Termination.step_well_founded.
+
+Goal True. idtac "theorem Termination.game_ends". Abort.
+Print Assumptions Termination.game_ends.
+
+Goal True. idtac "theorem Termination.reachable_ends". Abort.
+Print Assumptions Termination.reachable_ends.
