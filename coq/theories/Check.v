@@ -156,6 +156,9 @@ Print Assumptions Skyjo.next_seat.
 Goal True. idtac "theorem Skyjo.turn_limit_ends_round". Abort.
 Print Assumptions Skyjo.turn_limit_ends_round.
 
+Goal True. idtac "theorem Skyjo.stall_limit_ends_round". Abort.
+Print Assumptions Skyjo.stall_limit_ends_round.
+
 Goal True. idtac "theorem Skyjo.sstep_defined". Abort.
 Print Assumptions Skyjo.sstep_defined.
 
