@@ -7,7 +7,7 @@
     listing says so. *)
 
 From SkipBoProofs Require Import SkipBo Legal Conservation Piles GameOver Turns Skyjo SkyjoGame
-  Reachable Termination.
+  Reachable Termination SkyjoTermination.
 
 Goal True. idtac "theorem Legal.legal_moves_correct". Abort.
 Print Assumptions Legal.legal_moves_correct.
@@ -219,3 +219,24 @@ Print Assumptions Termination.game_ends.
 
 Goal True. idtac "theorem Termination.reachable_ends". Abort.
 Print Assumptions Termination.reachable_ends.
+
+Goal True. idtac "theorem SkyjoTermination.sstep_decreases". Abort.
+Print Assumptions SkyjoTermination.sstep_decreases.
+
+Goal True. idtac "theorem SkyjoTermination.gstep_decreases". Abort.
+Print Assumptions SkyjoTermination.gstep_decreases.
+
+Goal True. idtac "theorem SkyjoTermination.gmoves_bound". Abort.
+Print Assumptions SkyjoTermination.gmoves_bound.
+
+Goal True. idtac "theorem SkyjoTermination.gstep_well_founded". Abort.
+Print Assumptions SkyjoTermination.gstep_well_founded.
+
+Goal True. idtac "theorem SkyjoTermination.skyjo_game_ends". Abort.
+Print Assumptions SkyjoTermination.skyjo_game_ends.
+
+Goal True. idtac "theorem SkyjoTermination.skyjo_game_ends_within". Abort.
+Print Assumptions SkyjoTermination.skyjo_game_ends_within.
+
+Goal True. idtac "theorem SkyjoTermination.greachable_ends". Abort.
+Print Assumptions SkyjoTermination.greachable_ends.
