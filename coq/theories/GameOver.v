@@ -1,4 +1,4 @@
-(** * (e) The game is over exactly when the rules say (R-WIN-1, R-WIN-2, R-TEAM-3),
+(** * (e) The game is over exactly when the rules say (R-WIN-1, R-WIN-2, R-WIN-4, R-TEAM-3),
       in both team forms, and then no move is legal (R-WIN-3, see [Legal.over_no_moves]). *)
 
 From Coq Require Import List Arith Bool Lia.

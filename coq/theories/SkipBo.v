@@ -136,7 +136,7 @@ Definition top (p : pile) : card := last p wild.
 Definition hand (s : state) : pile := nth (current s) (hands s) [].
 
 (** ** Legality, declaratively (R-TURN-2, R-TURN-5, R-TURN-6, R-TURN-8, R-BUILD-2/3,
-       R-DISC-1/2/3, R-TEAM-1/2, R-WIN-3) *)
+       R-DISC-1/2/3, R-TEAM-1/2, R-WIN-3, R-WIN-4 (a)) *)
 
 (** R-BUILD-2/3: a card goes on build pile [b] if the pile exists and the card is a
     wild or the number after the pile's top (a pile of [n] cards has top value [n]). *)
