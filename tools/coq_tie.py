@@ -103,7 +103,11 @@ def encode_rules(rules: Rules, first_player: int = 0) -> list[int]:
     """The rules in the driver's encoding (``first_player``: the starting seat)."""
     deck = rules.deck
     teams = [0] if rules.teams is None else [1, *_piles(rules.teams)]
-    limit = [0] if rules.turn_limit is None else [1, rules.turn_limit]
+    # R-WIN-4's bounds (turn_move_limit, stall_limit) are read where the rules have
+    # them; rules without them are the model's rules with neither bound.
+    limits = [
+        getattr(rules, name, None) for name in ("turn_limit", "turn_move_limit", "stall_limit")
+    ]
     return [
         rules.players,
         *teams,
@@ -116,7 +120,7 @@ def encode_rules(rules: Rules, first_player: int = 0) -> list[int]:
         rules.build_pile_count,
         rules.discard_pile_count,
         first_player,
-        *limit,
+        *(n for limit in limits for n in ([0] if limit is None else [1, limit])),
     ]
 
 
@@ -126,7 +130,9 @@ def _outcome(state: GameState) -> tuple[int, ...]:
         return (0,)
     if outcome.termination is Termination.STOCK_EMPTIED:
         return (1, outcome.team if outcome.team is not None else -1)
-    return (2,) if outcome.termination is Termination.BLOCKED else (3,)
+    if outcome.termination is Termination.BLOCKED:
+        return (2,)
+    return (4,) if outcome.termination is getattr(Termination, "STALLED", None) else (3,)
 
 
 def encode_state(state: GameState) -> list[int]:
@@ -143,6 +149,7 @@ def encode_state(state: GameState) -> list[int]:
         state.turn,
         state.turn_moves,
         state.empty_passes,
+        getattr(state, "stall_turns", 0),
         *_outcome(state),
     ]
 
@@ -204,7 +211,9 @@ class _Reader(Reader):
         hands = tuple(tuple(sorted(hand)) for hand in self.piles())
         builds = self.piles()
         draw_pile, completed = self.pile(), self.pile()
-        counters = tuple(self.number() for _ in range(4))
+        counters = tuple(self.number() for _ in range(5))
+        if "stall_turns" not in FIELDS:  # an engine without R-WIN-4's stall count
+            counters = counters[:4]
         kind = self.number()
         outcome = (kind, self.number()) if kind == 1 else (kind,)
         return (stocks, discards, hands, builds, draw_pile, completed, *counters, outcome)

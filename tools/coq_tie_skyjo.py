@@ -73,6 +73,9 @@ def encode_rules(rules: Rules) -> list[int]:
     return [
         rules.players,
         *_option(rules.turn_limit),
+        # S-END-3's bounds, where the rules have them (none: the model's rules without)
+        *_option(getattr(rules, "stall_limit", None)),
+        *_option(getattr(rules, "round_limit", None)),
         len(rules.deck.copies),
         *copies,
         rules.end_score,
@@ -106,6 +109,7 @@ def encode_state(state: GameState) -> list[int]:
         state.current_player,
         *_phase(state),
         state.turns,
+        getattr(state, "stall_turns", 0),
         *_option(state.round_ender),
         int(state.phase is Phase.REVEAL),
         len(state.reveals),
@@ -169,16 +173,22 @@ class _Reader(Reader):
             tuple(self.place() for _ in range(self.number())) for _ in range(self.number())
         )
         discard_pile, draw_pile = self.pile(), self.pile()
-        current, phase, turns, ender = self.number(), self.phase(), self.number(), self.option()
+        current, phase, turns = self.number(), self.phase(), self.number()
+        stall_turns = self.number()
+        stall = (stall_turns,) if _STALL else ()  # an engine without the count: not compared
+        ender = self.option()
         revealing = self.number()
         reveals = tuple(self.pair() for _ in range(self.number()))
         starter, number = self.number(), self.number()
         history = tuple((self.pile(), self.option(), self.pile()) for _ in range(self.number()))
         over = self.number() == 1
         outcome = (self.pile(), self.pile()) if over else None
-        return (grids, discard_pile, draw_pile, current, phase, turns, ender, revealing,
-                reveals, starter, number, history, outcome)  # fmt: skip
+        return (grids, discard_pile, draw_pile, current, phase, turns, *stall, ender,
+                revealing, reveals, starter, number, history, outcome)  # fmt: skip
 
+
+_STALL = "stall_turns" in attrs.fields_dict(GameState)
+"""Whether the engine counts S-END-3's turns without progress (the model always does)."""
 
 FIELDS = (
     "grids",
@@ -187,6 +197,7 @@ FIELDS = (
     "current_player",
     "phase",
     "turns",
+    *(("stall_turns",) if _STALL else ()),
     "round_ender",
     "revealing",
     "reveals",

@@ -6,11 +6,11 @@
      piles     count, then each pile
      rules     players; 0 | 1 teams (piles of seats); shared 0/1; copies wilds highest;
                stock_size hand_size build_pile_count discard_pile_count first_player;
-               0 | 1 turn_limit
+               0 | 1 turn_limit; 0 | 1 turn_move_limit; 0 | 1 stall_limit
      state     stocks (piles); discard sets: count, then each as piles; hands (piles);
                builds (piles); draw pile; completed; current turn turn_moves
-               empty_passes; outcome 0 (none) | 1 team (stock emptied) | 2 (blocked)
-               | 3 (turn limit)
+               empty_passes stall_turns; outcome 0 (none) | 1 team (stock emptied)
+               | 2 (blocked) | 3 (turn limit) | 4 (stalled)
      move      0 card build | 1 stock build | 2 set pile build | 3 card pile | 4 (pass)
      shuffles  count, then pairs of piles: the cards reshuffled, the order they take
    Commands:
@@ -39,8 +39,11 @@ let rules () =
   let discard_pile_count = int () in
   let first_player = int () in
   let turn_limit = if int () = 1 then Some (int ()) else None in
+  let turn_move_limit = if int () = 1 then Some (int ()) else None in
+  let stall_limit = if int () = 1 then Some (int ()) else None in
   { players; teams; shared_piles; rdeck = { copies; wilds; highest }; stock_size;
-    hand_size; build_pile_count; discard_pile_count; first_player; turn_limit }
+    hand_size; build_pile_count; discard_pile_count; first_player; turn_limit;
+    turn_move_limit; stall_limit }
 
 let state () =
   let stocks = piles () in
@@ -53,15 +56,17 @@ let state () =
   let turn = int () in
   let turn_moves = int () in
   let empty_passes = int () in
+  let stall_turns = int () in
   let outcome =
     match int () with
     | 0 -> None
     | 1 -> Some (StockEmptied (int ()))
     | 2 -> Some Blocked
-    | _ -> Some TurnLimit
+    | 3 -> Some TurnLimit
+    | _ -> Some Stalled
   in
   { stocks; discards; hands; builds; draw_pile; completed; current; turn; turn_moves;
-    empty_passes; outcome }
+    empty_passes; stall_turns; outcome }
 
 let move () =
   match int () with
@@ -81,12 +86,13 @@ let put_state s =
   put_piles s.builds;
   put_pile s.draw_pile;
   put_pile s.completed;
-  put s.current; put s.turn; put s.turn_moves; put s.empty_passes;
+  put s.current; put s.turn; put s.turn_moves; put s.empty_passes; put s.stall_turns;
   match s.outcome with
   | None -> put 0
   | Some (StockEmptied t) -> put 1; put t
   | Some Blocked -> put 2
   | Some TurnLimit -> put 3
+  | Some Stalled -> put 4
 
 let put_move = function
   | PlayFromHand (c, b) -> put 0; put c; put b

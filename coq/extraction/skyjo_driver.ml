@@ -3,11 +3,13 @@
    As driver.ml for Skip-Bo: every request is one line of integers after a one-letter
    command, every answer one line.  Encodings (all integers, separated by spaces):
      list      length, then the items
-     rules     players; 0 | 1 turn_limit; copies: count, then value-count pairs; end_score
+     rules     players; 0 | 1 turn_limit; 0 | 1 stall_limit; 0 | 1 round_limit; copies:
+               count, then value-count pairs; end_score
      place     0 (gone) | 1 value (face down) | 2 value (face up)
      state     grids: count, then each grid (a list of places); discard pile; draw pile
                (lists, bottom first, top last); current; phase 0 (take) | 1 held drawn
-               (0/1) | 2 scores (scored: a list); turns; ender 0 | 1 seat; revealing
+               (0/1) | 2 scores (scored: a list); turns; stall_turns; ender 0 | 1 seat;
+               revealing
                0/1; reveals: count, then each 0 | 1 first second; starter; round;
                history: count, then each: sums (a list), ender 0 | 1 seat, scores (a
                list); the outcome 0 | 1 winners totals (lists; read and ignored: the
@@ -29,9 +31,11 @@ open Protocol
 let rules () =
   let gplayers = int () in
   let gturn_limit = opt int in
+  let gstall_limit = opt int in
+  let ground_limit = opt int in
   let gcopies = list_of (fun () -> let v = int () in let n = int () in (v, n)) in
   let gend_score = int () in
-  { gplayers; gturn_limit; gcopies; gend_score }
+  { gplayers; gturn_limit; gstall_limit; ground_limit; gcopies; gend_score }
 
 let place () =
   match int () with
@@ -51,6 +55,7 @@ let state () =
     | _ -> Scored (list_of int)
   in
   let turns = int () in
+  let sstall_turns = int () in
   let ender = opt int in
   let grevealing = int () = 1 in
   let greveals = list_of (fun () -> opt (fun () -> let a = int () in (a, int ()))) in
@@ -64,7 +69,7 @@ let state () =
         ((sums, e), scores))
   in
   if int () = 1 then (ignore (list_of int); ignore (list_of int));
-  { ground = { grids; discard_pile; sdraw_pile; scurrent; sphase; turns; ender };
+  { ground = { grids; discard_pile; sdraw_pile; scurrent; sphase; turns; sstall_turns; ender };
     grevealing; greveals; gstarter; gnumber; ghistory }
 
 let move () =
@@ -91,6 +96,7 @@ let put_state r s =
    | PlaceCard (h, d) -> put 1; put h; put (if d then 1 else 0)
    | Scored sc -> put 2; put_list put sc);
   put g.turns;
+  put g.sstall_turns;
   put_opt put g.ender;
   put (if s.grevealing then 1 else 0);
   put_list (put_opt (fun (a, b) -> put a; put b)) s.greveals;
@@ -133,7 +139,7 @@ let () =
       | "K" -> put_list put (gdeck (rules ())); true
       | "T" ->
         put_list put
-          (gdeck { gplayers = 2; gturn_limit = None; gcopies = standard_copies;
-                   gend_score = 100 });
+          (gdeck { gplayers = 2; gturn_limit = None; gstall_limit = None; ground_limit = None;
+                   gcopies = standard_copies; gend_score = 100 });
         true
       | _ -> false)

@@ -7,7 +7,7 @@
     listing says so. *)
 
 From SkipBoProofs Require Import SkipBo Legal Conservation Piles GameOver Turns Skyjo SkyjoGame
-  Reachable.
+  Reachable Termination SkyjoTermination.
 
 Goal True. idtac "theorem Legal.legal_moves_correct". Abort.
 Print Assumptions Legal.legal_moves_correct.
@@ -156,6 +156,9 @@ Print Assumptions Skyjo.next_seat.
 Goal True. idtac "theorem Skyjo.turn_limit_ends_round". Abort.
 Print Assumptions Skyjo.turn_limit_ends_round.
 
+Goal True. idtac "theorem Skyjo.stall_limit_ends_round". Abort.
+Print Assumptions Skyjo.stall_limit_ends_round.
+
 Goal True. idtac "theorem Skyjo.sstep_defined". Abort.
 Print Assumptions Skyjo.sstep_defined.
 
@@ -195,3 +198,45 @@ Print Assumptions SkyjoGame.first_starter_correct.
 Goal True. idtac "theorem Reachable.reachable_invariants". Abort.
 Print Assumptions Reachable.reachable_invariants.
 
+
+Goal True. idtac "theorem GameOver.step_stall_turns". Abort.
+Print Assumptions GameOver.step_stall_turns.
+
+Goal True. idtac "theorem GameOver.stalled_exact". Abort.
+Print Assumptions GameOver.stalled_exact.
+
+Goal True. idtac "theorem Termination.step_decreases". Abort.
+Print Assumptions Termination.step_decreases.
+
+Goal True. idtac "theorem Termination.moves_bound". Abort.
+Print Assumptions Termination.moves_bound.
+
+Goal True. idtac "theorem Termination.step_well_founded". Abort.
+Print Assumptions Termination.step_well_founded.
+
+Goal True. idtac "theorem Termination.game_ends". Abort.
+Print Assumptions Termination.game_ends.
+
+Goal True. idtac "theorem Termination.reachable_ends". Abort.
+Print Assumptions Termination.reachable_ends.
+
+Goal True. idtac "theorem SkyjoTermination.sstep_decreases". Abort.
+Print Assumptions SkyjoTermination.sstep_decreases.
+
+Goal True. idtac "theorem SkyjoTermination.gstep_decreases". Abort.
+Print Assumptions SkyjoTermination.gstep_decreases.
+
+Goal True. idtac "theorem SkyjoTermination.gmoves_bound". Abort.
+Print Assumptions SkyjoTermination.gmoves_bound.
+
+Goal True. idtac "theorem SkyjoTermination.gstep_well_founded". Abort.
+Print Assumptions SkyjoTermination.gstep_well_founded.
+
+Goal True. idtac "theorem SkyjoTermination.skyjo_game_ends". Abort.
+Print Assumptions SkyjoTermination.skyjo_game_ends.
+
+Goal True. idtac "theorem SkyjoTermination.skyjo_game_ends_within". Abort.
+Print Assumptions SkyjoTermination.skyjo_game_ends_within.
+
+Goal True. idtac "theorem SkyjoTermination.greachable_ends". Abort.
+Print Assumptions SkyjoTermination.greachable_ends.

@@ -139,9 +139,9 @@ Proof.
     rewrite !cnt_app in *. lia.
 Qed.
 
-Lemma after_play_conserves r shuf s b c st ds hs won x :
+Lemma after_play_conserves r shuf s b c st ds hs won stall x :
   is_shuffle shuf -> b < length (builds s) -> current s < length hs ->
-  total x (after_play r shuf s b c st ds hs won) =
+  total x (after_play r shuf s b c st ds hs won stall) =
   cnt x (concat st) + cnt x (concat (concat ds)) + cnt x (concat hs)
   + cnt x (concat (builds s)) + cnt x (draw_pile s) + cnt x (completed s) + cnt x [c].
 Proof.
@@ -188,17 +188,17 @@ Proof.
   intros Hs [Hl Hc] Hstep. apply step_some in Hstep. destruct Hstep as [[_ Hleg] ->].
   assert (current s < length (hands s)) as Hp by lia.
   destruct m as [c b|k b|d i b|c i|]; simpl in Hleg |- *.
-  - destruct Hleg as (Hin & Hb & _).
+  - destruct Hleg as (_ & Hin & Hb & _).
     rewrite after_play_conserves; auto; [|rewrite upd_length; assumption].
     pose proof (cnt_concat_upd x (hands s) (current s) (remove_one c (hand s)) Hp).
     pose proof (cnt_remove_one x c (hand s) Hin). unfold hand in *.
     rewrite total_eq. lia.
-  - destruct Hleg as (_ & Hne & Hb & _).
+  - destruct Hleg as (_ & _ & Hne & Hb & _).
     rewrite after_play_conserves; auto.
     pose proof (cnt_concat_upd x (stocks s) k (removelast (nth k (stocks s) []))
                   (nth_nonempty_lt _ _ Hne)).
     pose proof (cnt_removelast x _ Hne). rewrite total_eq. lia.
-  - destruct Hleg as (_ & Hne & Hb & _).
+  - destruct Hleg as (_ & _ & Hne & Hb & _).
     rewrite after_play_conserves; auto.
     assert (Hd : nth d (discards s) [] <> []).
     { intros E. rewrite E in Hne. destruct i; apply Hne; reflexivity. }
@@ -243,9 +243,9 @@ Proof.
     destruct (if players r <=? _ then _ else _); simpl; [lia|].
     destruct (fill r shuf _ _ _) as [[h dp'] comp']. simpl.
     rewrite upd_length. split; [lia|]. apply Nat.mod_upper_bound. lia. }
-  assert (Hplay : forall b c st ds hs won, length hs = players r ->
-             wf r (after_play r shuf s b c st ds hs won)).
-  { intros b c st ds hs won Hhs. unfold after_play, wf.
+  assert (Hplay : forall b c st ds hs won stall, length hs = players r ->
+             wf r (after_play r shuf s b c st ds hs won stall)).
+  { intros b c st ds hs won stall Hhs. unfold after_play, wf.
     destruct (place r s b c). destruct won; simpl; [lia|].
     destruct (nth (current s) hs []).
     - destruct (fill r shuf _ _ _) as [[h dp'] comp']. simpl. rewrite upd_length. lia.
@@ -277,7 +277,7 @@ Proof.
   destruct (fill r _ [] rest []) as [[h dp] comp].
   change (total x (mkState stk (repeat (repeat [] (discard_pile_count r)) (stock_pile_count r))
     (upd (repeat [] (players r)) (first_player r) h) (repeat [] (build_pile_count r)) dp comp
-    (first_player r) 1 0 0 None) = cnt x order).
+    (first_player r) 1 0 0 0 None) = cnt x order).
   rewrite total_eq. proj.
   pose proof (cnt_concat_upd x (repeat [] (players r)) (first_player r) h
                 ltac:(rewrite repeat_length; assumption)) as Hu.

@@ -51,31 +51,43 @@ Theorem legal_moves_correct r s m : In m (legal_moves r s) <-> legal r s m.
 Proof.
   unfold legal_moves, legal. destruct (outcome s) as [t|] eqn:Hout.
   { simpl. split; [tauto|]. intros [H _]. discriminate. }
-  rewrite !in_app_iff, !in_flat_map. split.
-  - intros [H|[H|[H|[H|H]]]]; split; try reflexivity.
-    + destruct H as (c & Hc & Hm). apply in_map_iff in Hm.
-      destruct Hm as (b & <- & Hb). apply builds_for_spec in Hb. tauto.
-    + destruct H as (k & Hk & Hm). apply stock_moves_spec in Hm.
-      destruct Hm as (b & -> & H1 & H2). tauto.
-    + destruct H as (d & Hd & Hm). apply in_flat_map in Hm.
-      destruct Hm as (i & _ & Hm). apply discard_pile_moves_spec in Hm.
-      destruct Hm as (b & -> & H1 & H2). tauto.
-    + destruct H as (c & Hc & Hm). apply in_map_iff in Hm.
-      destruct Hm as (i & <- & Hi). apply in_seq in Hi. split; [assumption|]. apply Hi.
-    + destruct (hand s) eqn:Hh; simpl in H; [|contradiction].
-      destruct H as [<-|[]]. reflexivity.
-  - intros [_ H]. destruct m as [c b|k b|d i b|c i|].
-    + left. exists c. split; [apply H|]. apply in_map_iff. exists b.
-      split; [reflexivity|]. apply builds_for_spec. apply H.
-    + right; left. exists k. split; [apply H|]. apply stock_moves_spec.
-      exists b. tauto.
-    + right; right; left. exists d. split; [apply H|]. apply in_flat_map.
-      exists i. split.
-      * apply in_seq. split; [lia|]. simpl. apply nth_nonempty_lt. apply H.
-      * apply discard_pile_moves_spec. exists b. tauto.
-    + right; right; right; left. exists c. split; [apply H|]. apply in_map_iff.
-      exists i. split; [reflexivity|]. apply in_seq. lia.
-    + right; right; right; right. rewrite H. now left.
+  destruct (plays_allowed r s) eqn:Pa.
+  - cbv beta iota zeta. rewrite !in_app_iff, !in_flat_map, !or_assoc. split.
+    + intros [H|[H|[H|[H|H]]]]; split; try reflexivity.
+      * destruct H as (c & Hc & Hm). apply in_map_iff in Hm.
+        destruct Hm as (b & <- & Hb). apply builds_for_spec in Hb. tauto.
+      * destruct H as (k & Hk & Hm). apply stock_moves_spec in Hm.
+        destruct Hm as (b & -> & H1 & H2). tauto.
+      * destruct H as (d & Hd & Hm). apply in_flat_map in Hm.
+        destruct Hm as (i & _ & Hm). apply discard_pile_moves_spec in Hm.
+        destruct Hm as (b & -> & H1 & H2). tauto.
+      * destruct H as (c & Hc & Hm). apply in_map_iff in Hm.
+        destruct Hm as (i & <- & Hi). apply in_seq in Hi. split; [assumption|]. apply Hi.
+      * destruct (hand s) eqn:Hh; simpl in H; [|contradiction].
+        destruct H as [<-|[]]. reflexivity.
+    + intros [_ H]. destruct m as [c b|k b|d i b|c i|].
+      * destruct H as [_ H]. left. exists c. split; [apply H|]. apply in_map_iff. exists b.
+        split; [reflexivity|]. apply builds_for_spec. apply H.
+      * destruct H as [_ H]. right; left. exists k. split; [apply H|]. apply stock_moves_spec.
+        exists b. tauto.
+      * destruct H as [_ H]. right; right; left. exists d. split; [apply H|]. apply in_flat_map.
+        exists i. split.
+        -- apply in_seq. split; [lia|]. simpl. apply nth_nonempty_lt. apply H.
+        -- apply discard_pile_moves_spec. exists b. tauto.
+      * right; right; right; left. exists c. split; [apply H|]. apply in_map_iff.
+        exists i. split; [reflexivity|]. apply in_seq. lia.
+      * right; right; right; right. rewrite H. now left.
+  - simpl. rewrite !in_app_iff, !in_flat_map. split.
+    + intros [H|H]; split; try reflexivity.
+      * destruct H as (c & Hc & Hm). apply in_map_iff in Hm.
+        destruct Hm as (i & <- & Hi). apply in_seq in Hi. split; [assumption|]. apply Hi.
+      * destruct (hand s) eqn:Hh; simpl in H; [|contradiction].
+        destruct H as [<-|[]]. reflexivity.
+    + intros [_ H]. destruct m as [c b|k b|d i b|c i|];
+        [destruct H as [E _]; discriminate..| |].
+      * left. exists c. split; [apply H|]. apply in_map_iff.
+        exists i. split; [reflexivity|]. apply in_seq. lia.
+      * right. rewrite H. now left.
 Qed.
 
 Corollary legal_moves_sound r s m : In m (legal_moves r s) -> legal r s m.

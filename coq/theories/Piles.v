@@ -68,9 +68,9 @@ Theorem step_builds_ok r shuf s m s' :
   builds_ok r s -> step r shuf s m = Some s' -> builds_ok r s'.
 Proof.
   intros Hok Hstep. apply step_some in Hstep. destruct Hstep as [[_ Hleg] ->].
-  assert (Hplay : forall b c st ds hs won, can_build s b c ->
-             builds_ok r (after_play r shuf s b c st ds hs won)).
-  { intros b c st ds hs won Hcb. unfold after_play.
+  assert (Hplay : forall b c st ds hs won stall, can_build s b c ->
+             builds_ok r (after_play r shuf s b c st ds hs won stall)).
+  { intros b c st ds hs won stall Hcb. unfold after_play.
     pose proof (place_keeps_runs r s b c Hok Hcb) as Hk.
     destruct (place r s b c) as [builds' comp1]. destruct Hk as [Hk _].
     destruct won; [exact Hk|].
@@ -160,12 +160,12 @@ Proof.
     - apply Hok, nth_In. assumption.
     - rewrite nth_overflow by assumption. simpl. lia. }
   assert (Hremove : forall c, hands_ok r (mkState [] [] (upd (hands s) (current s)
-                      (remove_one c (hand s))) [] [] [] 0 0 0 0 None)).
+                      (remove_one c (hand s))) [] [] [] 0 0 0 0 0 None)).
   { intros c. unfold hands_ok. simpl. apply upd_ok; [exact Hok|].
     pose proof (remove_one_le c (hand s)). lia. }
-  assert (Hplay : forall b c st ds hs won, (forall h, In h hs -> length h <= hand_size r) ->
-             hands_ok r (after_play r shuf s b c st ds hs won)).
-  { intros b c st ds hs won Hhs. unfold after_play, hands_ok.
+  assert (Hplay : forall b c st ds hs won stall, (forall h, In h hs -> length h <= hand_size r) ->
+             hands_ok r (after_play r shuf s b c st ds hs won stall)).
+  { intros b c st ds hs won stall Hhs. unfold after_play, hands_ok.
     destruct (place r s b c) as [builds' comp1]. destruct won; [exact Hhs|].
     destruct (nth (current s) hs []); [|exact Hhs].
     pose proof (fill_le r shuf [] (draw_pile s) comp1 Hs ltac:(simpl; lia)).
@@ -243,8 +243,8 @@ Proof.
                   (Hhok _ (nth_In _ _ H))).
     destruct (fill r shuf _ _ _) as [[h ?] ?]. unfold hand. simpl.
     rewrite nth_upd_same; assumption. }
-  assert (Hplay : forall b c st ds hs won,
-             turn (after_play r shuf s b c st ds hs won) = turn s).
+  assert (Hplay : forall b c st ds hs won stall,
+             turn (after_play r shuf s b c st ds hs won stall) = turn s).
   { intros. unfold after_play. destruct (place r s b c). destruct won; [reflexivity|].
     destruct (nth (current s) hs []); [destruct (fill r shuf _ _ _) as [[? ?] ?]|];
       reflexivity. }

@@ -39,7 +39,10 @@ Record rules := mkRules {
   build_pile_count : nat;             (** build piles in the centre (R-BUILD-1) *)
   discard_pile_count : nat;           (** discard piles in each discard set (R-DISC-1) *)
   first_player : nat;                 (** the starting seat (R-SETUP-5 (c)) *)
-  turn_limit : option nat             (** the optional turn limit (R-WIN-2) *)
+  turn_limit : option nat;            (** the optional turn limit (R-WIN-2) *)
+  turn_move_limit : option nat;       (** the moves after which a turn must end (R-WIN-4 (a)) *)
+  stall_limit : option nat            (** the turns without a stock play that end the game
+                                          (R-WIN-4 (b)) *)
 }.
 
 (** ** The seating: which stock piles and discard sets a seat owns and plays from *)
@@ -86,7 +89,7 @@ Definition own_set (r : rules) (p : nat) : nat :=
 
 (** ** The state *)
 
-Inductive termination := StockEmptied (team : nat) | Blocked | TurnLimit.
+Inductive termination := StockEmptied (team : nat) | Blocked | TurnLimit | Stalled.
 
 Record state := mkState {
   stocks : list pile;            (** stock piles, top at the end *)
@@ -99,6 +102,7 @@ Record state := mkState {
   turn : nat;                    (** the number of the turn, from 1 *)
   turn_moves : nat;              (** moves made in this turn *)
   empty_passes : nat;            (** empty passes in a row (R-WIN-2) *)
+  stall_turns : nat;             (** turn ends since the last stock play, or the deal (R-WIN-4) *)
   outcome : option termination   (** [Some _] once the game is over *)
 }.
 
@@ -132,21 +136,28 @@ Definition top (p : pile) : card := last p wild.
 Definition hand (s : state) : pile := nth (current s) (hands s) [].
 
 (** ** Legality, declaratively (R-TURN-2, R-TURN-5, R-TURN-6, R-TURN-8, R-BUILD-2/3,
-       R-DISC-1/2/3, R-TEAM-1/2, R-WIN-3) *)
+       R-DISC-1/2/3, R-TEAM-1/2, R-WIN-3, R-WIN-4 (a)) *)
 
 (** R-BUILD-2/3: a card goes on build pile [b] if the pile exists and the card is a
     wild or the number after the pile's top (a pile of [n] cards has top value [n]). *)
 Definition can_build (s : state) (b : nat) (c : card) : Prop :=
   b < length (builds s) /\ (c = wild \/ c = S (length (nth b (builds s) []))).
 
+(** R-WIN-4 (a): plays onto build piles are legal while the turn has made fewer moves
+    than the turn move limit (always, without a limit). *)
+Definition plays_allowed (r : rules) (s : state) : bool :=
+  match turn_move_limit r with Some l => turn_moves s <? l | None => true end.
+
 Definition legal (r : rules) (s : state) (m : move) : Prop :=
   outcome s = None /\
   match m with
-  | PlayFromHand c b => In c (hand s) /\ can_build s b c
+  | PlayFromHand c b => plays_allowed r s = true /\ In c (hand s) /\ can_build s b c
   | PlayFromStock k b =>
+      plays_allowed r s = true /\
       In k (sources r (current s)) /\ nth k (stocks s) [] <> []
       /\ can_build s b (top (nth k (stocks s) []))
   | PlayFromDiscard d i b =>
+      plays_allowed r s = true /\
       In d (sources r (current s)) /\ nth i (nth d (discards s) []) [] <> []
       /\ can_build s b (top (nth i (nth d (discards s) []) []))
   | Discard c i =>
@@ -180,11 +191,13 @@ Definition legal_moves (r : rules) (s : state) : list move :=
   | None =>
       let p := current s in
       let h := hand s in
-      flat_map (fun c => map (PlayFromHand c) (builds_for s c)) h
-      ++ flat_map (stock_moves s) (sources r p)
-      ++ flat_map (fun d => flat_map (discard_pile_moves s d)
-                                     (seq 0 (length (nth d (discards s) []))))
-                  (sources r p)
+      (if plays_allowed r s then
+         flat_map (fun c => map (PlayFromHand c) (builds_for s c)) h
+         ++ flat_map (stock_moves s) (sources r p)
+         ++ flat_map (fun d => flat_map (discard_pile_moves s d)
+                                        (seq 0 (length (nth d (discards s) []))))
+                     (sources r p)
+       else [])
       ++ flat_map (fun c => map (Discard c)
                                 (seq 0 (length (nth (own_set r p) (discards s) [])))) h
       ++ match h with [] => [Pass] | _ => [] end
@@ -219,15 +232,16 @@ Definition place (r : rules) (s : state) (b : nat) (c : card) : list pile * pile
   else (upd (builds s) b p, completed s).
 
 (** A play onto build pile [b]: the card [c] has left its place ([stocks'],
-    [discards'], [hands']); [won] says whether the play won the game (R-WIN-1). *)
+    [discards'], [hands']); [won] says whether the play won the game (R-WIN-1);
+    [stall] is the count of turns without a stock play after it (R-WIN-4). *)
 Definition after_play (r : rules) (shuf : list card -> list card) (s : state)
     (b : nat) (c : card) (stocks' : list pile) (discards' : list (list pile))
-    (hands' : list pile) (won : option termination) : state :=
+    (hands' : list pile) (won : option termination) (stall : nat) : state :=
   let '(builds', comp1) := place r s b c in
   match won with
   | Some t =>
       mkState stocks' discards' hands' builds' (draw_pile s) comp1 (current s) (turn s)
-        (S (turn_moves s)) (empty_passes s) (Some t)
+        (S (turn_moves s)) (empty_passes s) stall (Some t)
   | None =>
       let p := current s in
       let '(hands2, dp2, comp2) :=
@@ -239,29 +253,36 @@ Definition after_play (r : rules) (shuf : list card -> list card) (s : state)
         | _ => (hands', draw_pile s, comp1)
         end in
       mkState stocks' discards' hands2 builds' dp2 comp2 p (turn s)
-        (S (turn_moves s)) (empty_passes s) None
+        (S (turn_moves s)) (empty_passes s) stall None
   end.
 
-(** The end of a turn (R-TURN-5, R-TURN-7, R-TURN-8, R-WIN-2): the end conditions,
-    then the next player fills the hand (R-TURN-1). *)
+(** R-WIN-4 (b): the game is stalled when the turns without a stock play reach the
+    stall limit. *)
+Definition stalled (r : rules) (stall : nat) : option termination :=
+  match stall_limit r with Some l => if l <=? stall then Some Stalled else None | None => None end.
+
+(** The end of a turn (R-TURN-5, R-TURN-7, R-TURN-8, R-WIN-2, R-WIN-4): the end
+    conditions (blocked, then the turn limit, then stalled), then the next player fills
+    the hand (R-TURN-1). *)
 Definition end_turn (r : rules) (shuf : list card -> list card) (s : state)
     (discards' : list (list pile)) (hands' : list pile) (empty_pass : bool) : state :=
   let passes := if empty_pass then S (empty_passes s) else 0 in
+  let stall := S (stall_turns s) in
   let ended :=
     if players r <=? passes then Some Blocked
     else match turn_limit r with
-         | Some l => if l <=? turn s then Some TurnLimit else None
-         | None => None
+         | Some l => if l <=? turn s then Some TurnLimit else stalled r stall
+         | None => stalled r stall
          end in
   match ended with
   | Some t =>
       mkState (stocks s) discards' hands' (builds s) (draw_pile s) (completed s)
-        (current s) (turn s) (S (turn_moves s)) passes (Some t)
+        (current s) (turn s) (S (turn_moves s)) passes stall (Some t)
   | None =>
       let f := S (current s) mod players r in
       let '(h, dp', comp') := fill r shuf (nth f hands' []) (draw_pile s) (completed s) in
       mkState (stocks s) discards' (upd hands' f h) (builds s) dp' comp' f (S (turn s))
-        0 passes None
+        0 passes stall None
   end.
 
 (** R-WIN-1, R-TEAM-3: every stock pile of the seat's team is empty. *)
@@ -274,17 +295,17 @@ Definition perform (r : rules) (shuf : list card -> list card) (s : state) (m : 
   match m with
   | PlayFromHand c b =>
       after_play r shuf s b c (stocks s) (discards s)
-        (upd (hands s) p (remove_one c (hand s))) None
+        (upd (hands s) p (remove_one c (hand s))) None (stall_turns s)
   | PlayFromStock k b =>
       let pl := nth k (stocks s) [] in
       let stocks' := upd (stocks s) k (removelast pl) in
       after_play r shuf s b (top pl) stocks' (discards s) (hands s)
-        (if team_out r stocks' p then Some (StockEmptied (team_of r p)) else None)
+        (if team_out r stocks' p then Some (StockEmptied (team_of r p)) else None) 0
   | PlayFromDiscard d i b =>
       let set := nth d (discards s) [] in
       let pl := nth i set [] in
       after_play r shuf s b (top pl) (stocks s)
-        (upd (discards s) d (upd set i (removelast pl))) (hands s) None
+        (upd (discards s) d (upd set i (removelast pl))) (hands s) None (stall_turns s)
   | Discard c i =>
       let o := own_set r p in
       let set := nth o (discards s) [] in
@@ -322,5 +343,5 @@ Definition deal (r : rules) (order : list card) : state :=
   let f := first_player r in
   let '(h, dp, comp) := fill r (fun l => l) [] remaining [] in
   mkState stk (repeat (repeat [] (discard_pile_count r)) (stock_pile_count r))
-    (upd (repeat [] (players r)) f h) (repeat [] (build_pile_count r)) dp comp f 1 0 0
+    (upd (repeat [] (players r)) f h) (repeat [] (build_pile_count r)) dp comp f 1 0 0 0
     None.

@@ -19,7 +19,12 @@ From SkipBoProofs Require Import SkipBo Conservation.
 Inductive place := Gone | Down (v : Z) | Up (v : Z).
 Notation grid := (list place) (only parsing).
 
-Record srules := mkSRules { splayers : nat; sturn_limit : option nat }.
+Record srules := mkSRules {
+  splayers : nat;
+  sturn_limit : option nat;    (** the optional turn limit of a round (S-END-3) *)
+  sstall_limit : option nat    (** the turns in a row without progress that end a round
+                                   (S-END-3) *)
+}.
 
 Inductive phase :=
   | Take                                  (** take a card (S-TURN-1) *)
@@ -33,6 +38,7 @@ Record sstate := mkSState {
   scurrent : nat;
   sphase : phase;
   turns : nat;
+  sstall_turns : nat;   (** turns ended in a row in this round without progress (S-END-3) *)
   ender : option nat
 }.
 
@@ -90,11 +96,12 @@ Definition round_scores (sums : list Z) (e : option nat) : list Z :=
       if (0 <? nth i sums 0)%Z && beaten sums i then upd sums i (2 * nth i sums 0)%Z else sums
   end.
 
-Definition end_round (s : sstate) (gs : list grid) (dp : list Z) (e : option nat) : sstate :=
+Definition end_round (s : sstate) (gs : list grid) (dp : list Z) (e : option nat)
+    (stall : nat) : sstate :=
   let finished := map finish gs in
   let gs' := map fst finished in
   mkSState gs' (dp ++ concat (map snd finished)) (sdraw_pile s) (scurrent s)
-    (Scored (round_scores (map grid_sum gs') e)) (S (turns s)) e.
+    (Scored (round_scores (map grid_sum gs') e)) (S (turns s)) stall e.
 
 (** S-END-1: the round ender is the first player left with no face-down card. *)
 Definition new_ender (s : sstate) (gs : list grid) : option nat :=
@@ -103,25 +110,39 @@ Definition new_ender (s : sstate) (gs : list grid) : option nat :=
   | Some x => Some x
   end.
 
-(** S-TURN-4, S-END-1, S-END-3: the end of a turn. *)
-Definition end_turn (r : srules) (s : sstate) (gs : list grid) (dp : list Z) : sstate :=
+(** S-END-3: a round is cut short at the turn limit, or when the turns in a row without
+    progress reach the stall limit. *)
+Definition limited (r : srules) (t stall : nat) : bool :=
+  match sturn_limit r with Some l => l <=? t | None => false end
+  || match sstall_limit r with Some l => l <=? stall | None => false end.
+
+(** S-TURN-4, S-END-1, S-END-3: the end of a turn; [progress]: the turn turned a
+    face-down card up or removed a column. *)
+Definition end_turn (r : srules) (s : sstate) (gs : list grid) (dp : list Z)
+    (progress : bool) : sstate :=
   let seat := scurrent s in
   let t := S (turns s) in
+  let stall := if progress then 0 else S (sstall_turns s) in
   let e := new_ender s gs in
-  let limited := match sturn_limit r with Some l => l <=? t | None => false end in
-  if limited then end_round s gs dp None
+  if limited r t stall then end_round s gs dp None stall
   else
     let f := S seat mod splayers r in
     if match e with Some x => Nat.eqb x f | None => false end
-    then end_round s gs dp e
-    else mkSState gs dp (sdraw_pile s) f Take t e.
+    then end_round s gs dp e stall
+    else mkSState gs dp (sdraw_pile s) f Take t stall e.
+
+(** S-END-3: progress in a turn: its placing move turned a face-down card up (a swap at a
+    face-down place included) or removed a column. *)
+Definition progressb (old : place) (removed : list Z) : bool :=
+  match old with Down _ => true | _ => match removed with [] => false | _ => true end end.
 
 (** Placing the card held at place [p]: a swap (the replaced card is discarded) or a
     discard of the card held and a card turned up (S-TURN-2/3); then the column. *)
 Definition place_at (r : srules) (s : sstate) (p : nat) (newq : place) (out : Z) : sstate :=
   let g := nth (scurrent s) (grids s) [] in
   let '(g', removed) := remove_column (upd g p newq) (p / 3) in
-  end_turn r s (upd (grids s) (scurrent s) g') (discard_pile s ++ [out] ++ removed).
+  end_turn r s (upd (grids s) (scurrent s) g') (discard_pile s ++ [out] ++ removed)
+    (progressb (nth p g Gone) removed).
 
 Definition slegalb (s : sstate) (m : smove) : bool :=
   match sphase s, m with
@@ -141,7 +162,7 @@ Definition sstep (r : srules) (shuf : list Z -> list Z) (s : sstate) (m : smove)
   Some match sphase s, m with
   | Take, TakeDiscard =>
       mkSState (grids s) (removelast (discard_pile s)) (sdraw_pile s) (scurrent s)
-        (PlaceCard (last (discard_pile s) 0%Z) false) (turns s) (ender s)
+        (PlaceCard (last (discard_pile s) 0%Z) false) (turns s) (sstall_turns s) (ender s)
   | Take, Draw =>
       let '(dp, pile) :=
         match sdraw_pile s with
@@ -149,7 +170,7 @@ Definition sstep (r : srules) (shuf : list Z -> list Z) (s : sstate) (m : smove)
         | pile => (discard_pile s, pile)
         end in
       mkSState (grids s) dp (removelast pile) (scurrent s) (PlaceCard (last pile 0%Z) true)
-        (turns s) (ender s)
+        (turns s) (sstall_turns s) (ender s)
   | PlaceCard h _, Swap p =>
       let old := nth p (nth (scurrent s) (grids s) []) Gone in
       place_at r s p (Up h) (match old with Down v | Up v => v | Gone => 0%Z end)
@@ -249,8 +270,8 @@ Proof.
   rewrite !zcnt_app. lia.
 Qed.
 
-Lemma end_round_conserves x s gs dp e :
-  zcnt x (sall_cards (end_round s gs dp e)) =
+Lemma end_round_conserves x s gs dp e st :
+  zcnt x (sall_cards (end_round s gs dp e st)) =
   zcnt x (concat (map grid_cards gs)) + zcnt x dp + zcnt x (sdraw_pile s).
 Proof.
   unfold end_round, sall_cards, held_cards. simpl. rewrite !zcnt_app.
@@ -261,13 +282,12 @@ Proof.
   specialize (H gs). unfold zcnt in *. simpl. lia.
 Qed.
 
-Lemma end_turn_conserves x r s gs dp :
-  zcnt x (sall_cards (end_turn r s gs dp)) =
+Lemma end_turn_conserves x r s gs dp pr :
+  zcnt x (sall_cards (end_turn r s gs dp pr)) =
   zcnt x (concat (map grid_cards gs)) + zcnt x dp + zcnt x (sdraw_pile s).
 Proof.
   unfold end_turn.
-  destruct (match sturn_limit r with Some l => _ | None => false end);
-    [apply end_round_conserves|].
+  destruct (limited r _ _); [apply end_round_conserves|].
   destruct (match _ with Some x => _ | None => false end); [apply end_round_conserves|].
   unfold sall_cards, held_cards. simpl. rewrite !zcnt_app. simpl. lia.
 Qed.
@@ -473,8 +493,8 @@ Proof.
   - intros [<-|H]; [tauto|]. destruct (IH i H); tauto.
 Qed.
 
-Lemma end_round_columns s gs dp e g :
-  In g (grids (end_round s gs dp e)) -> columns_ok g.
+Lemma end_round_columns s gs dp e st g :
+  In g (grids (end_round s gs dp e st)) -> columns_ok g.
 Proof.
   unfold end_round. simpl. rewrite map_map. intros H. apply in_map_iff in H.
   destruct H as (g0 & <- & _). apply finish_columns_ok.
@@ -499,8 +519,7 @@ Proof.
       - apply Hok, nth_In. assumption.
       - rewrite nth_overflow by assumption. intros k _. unfold column_value. rewrite !nth_overflow by (simpl; lia). reflexivity. }
     unfold end_turn.
-    destruct (match sturn_limit r with Some l => _ | None => false end);
-      [apply end_round_columns|].
+    destruct (limited r _ _); [apply end_round_columns|].
     destruct (match _ with Some x => _ | None => false end); [apply end_round_columns|].
     simpl. intros g Hin. apply In_upd_grid in Hin. destruct Hin as [Hin| ->]; auto.
   - unfold place_at.
@@ -514,8 +533,7 @@ Proof.
       - apply Hok, nth_In. assumption.
       - rewrite nth_overflow by assumption. intros k _. unfold column_value. rewrite !nth_overflow by (simpl; lia). reflexivity. }
     unfold end_turn.
-    destruct (match sturn_limit r with Some l => _ | None => false end);
-      [apply end_round_columns|].
+    destruct (limited r _ _); [apply end_round_columns|].
     destruct (match _ with Some x => _ | None => false end); [apply end_round_columns|].
     simpl. intros g Hin. apply In_upd_grid in Hin. destruct Hin as [Hin| ->]; auto.
 Qed.
@@ -584,9 +602,8 @@ Proof. reflexivity. Qed.
 Lemma sstep_cases r shuf s m s' :
   sstep r shuf s m = Some s' ->
   (exists h d, sphase s' = PlaceCard h d /\ ender s' = ender s /\ scurrent s' = scurrent s
-               /\ sphase s = Take)
-  \/ (exists gs dp, s' = end_turn r s gs dp /\ nth (scurrent s) gs [] <> []
-                    \/ s' = end_turn r s gs dp).
+               /\ sphase s = Take /\ sstall_turns s' = sstall_turns s)
+  \/ (exists gs dp pr, s' = end_turn r s gs dp pr).
 Proof.
   intros H. unfold sstep in H. destruct (slegalb s m) eqn:L; [|discriminate].
   simpl in H. injection H as <-. unfold slegalb in L.
@@ -594,12 +611,12 @@ Proof.
     try discriminate; try (destruct d; discriminate).
   - left. do 2 eexists. simpl. repeat split; reflexivity || assumption.
   - left. destruct (sdraw_pile s); do 2 eexists; simpl; repeat split; reflexivity || assumption.
-  - right. unfold place_at. destruct (remove_column _ _). do 2 eexists. right. reflexivity.
-  - right. unfold place_at. destruct (remove_column _ _). do 2 eexists. right. reflexivity.
+  - right. unfold place_at. destruct (remove_column _ _). do 3 eexists. reflexivity.
+  - right. unfold place_at. destruct (remove_column _ _). do 3 eexists. reflexivity.
 Qed.
 
-Lemma end_round_facts s gs dp e :
-  let s2 := end_round s gs dp e in
+Lemma end_round_facts s gs dp e st :
+  let s2 := end_round s gs dp e st in
   ender s2 = e /\ sphase s2 = Scored (round_scores (map grid_sum (grids s2)) e)
   /\ forall g, In g (grids s2) -> has_down g = false /\ columns_ok g.
 Proof.
@@ -608,60 +625,54 @@ Proof.
   destruct H as (g0 & <- & _). split; [apply finish_face_up|apply finish_columns_ok].
 Qed.
 
-(** How a turn ends, exactly: at the turn limit the round is scored with no round ender
+(** How a turn ends, exactly: the turns in a row without progress become 0 after a turn
+    with progress, one more after any other ([stall]); at the turn limit, or when [stall]
+    reaches the stall limit ([limited]), the round is scored with no round ender
     (S-END-3); else, when the next seat is the round ender, everyone else has had the
     one more turn and the round is scored (S-END-1/2); else the next seat takes a card. *)
-Theorem end_turn_exact r s gs dp :
+Theorem end_turn_exact r s gs dp (pr : bool) :
   let t := S (turns s) in
+  let stall := if pr then 0 else S (sstall_turns s) in
   let f := S (scurrent s) mod splayers r in
   let e := new_ender s gs in
-  (match sturn_limit r with Some l => l <= t | None => False end ->
-     end_turn r s gs dp = end_round s gs dp None)
-  /\ (match sturn_limit r with Some l => t < l | None => True end ->
-      e = Some f -> end_turn r s gs dp = end_round s gs dp e)
-  /\ (match sturn_limit r with Some l => t < l | None => True end ->
-      e <> Some f -> end_turn r s gs dp = mkSState gs dp (sdraw_pile s) f Take t e).
+  (limited r t stall = true <->
+     match sturn_limit r with Some l => l <= t | None => False end
+     \/ match sstall_limit r with Some l => l <= stall | None => False end)
+  /\ (limited r t stall = true -> end_turn r s gs dp pr = end_round s gs dp None stall)
+  /\ (limited r t stall = false ->
+      e = Some f -> end_turn r s gs dp pr = end_round s gs dp e stall)
+  /\ (limited r t stall = false ->
+      e <> Some f -> end_turn r s gs dp pr = mkSState gs dp (sdraw_pile s) f Take t stall e).
 Proof.
-  intros t f e. subst t f e. unfold end_turn. cbv zeta.
-  assert (Hgo : new_ender s gs = Some (S (scurrent s) mod splayers r) ->
-     (if match new_ender s gs with
-         | Some x => x =? S (scurrent s) mod splayers r | None => false end
-      then end_round s gs dp (new_ender s gs)
-      else mkSState gs dp (sdraw_pile s) (S (scurrent s) mod splayers r) Take (S (turns s))
-             (new_ender s gs)) = end_round s gs dp (new_ender s gs)).
-  { intros He. rewrite He, Nat.eqb_refl. reflexivity. }
-  assert (Hstay : new_ender s gs <> Some (S (scurrent s) mod splayers r) ->
-     (if match new_ender s gs with
-         | Some x => x =? S (scurrent s) mod splayers r | None => false end
-      then end_round s gs dp (new_ender s gs)
-      else mkSState gs dp (sdraw_pile s) (S (scurrent s) mod splayers r) Take (S (turns s))
-             (new_ender s gs))
-     = mkSState gs dp (sdraw_pile s) (S (scurrent s) mod splayers r) Take (S (turns s))
-         (new_ender s gs)).
-  { intros Hne. destruct (new_ender s gs) as [x|]; [|reflexivity].
-    destruct (Nat.eqb_spec x (S (scurrent s) mod splayers r)); [congruence|reflexivity]. }
-  destruct (sturn_limit r) as [l|].
-  - destruct (Nat.leb_spec l (S (turns s))) as [Hle|Hlt].
-    + split; [reflexivity|]. split; intros Ht; lia.
-    + split; [intros; lia|]. split; intros _; assumption.
-  - split; [intros []|]. split; intros _; assumption.
+  intros t stall f e. split.
+  { unfold limited. rewrite orb_true_iff.
+    destruct (sturn_limit r) as [l|]; destruct (sstall_limit r) as [l'|];
+      rewrite ?Nat.leb_le; split; intros [H|H]; auto; discriminate || contradiction. }
+  unfold end_turn. fold t stall f e.
+  split; [intros L; rewrite L; reflexivity|].
+  split; intros L He; rewrite L.
+  - rewrite He, Nat.eqb_refl. reflexivity.
+  - destruct e as [x|]; [|reflexivity].
+    destruct (Nat.eqb_spec x f); [congruence|reflexivity].
 Qed.
 
-Lemma end_turn_cases r s gs dp :
-  let s2 := end_turn r s gs dp in
-  (exists e, s2 = end_round s gs dp e /\ (e = None \/ e = new_ender s gs))
+Lemma end_turn_cases r s gs dp (pr : bool) :
+  let s2 := end_turn r s gs dp pr in
+  let stall := if pr then 0 else S (sstall_turns s) in
+  (exists e, s2 = end_round s gs dp e stall /\ (e = None \/ e = new_ender s gs))
   \/ (s2 = mkSState gs dp (sdraw_pile s) (S (scurrent s) mod splayers r) Take (S (turns s))
-             (new_ender s gs)
-      /\ new_ender s gs <> Some (S (scurrent s) mod splayers r)).
+             stall (new_ender s gs)
+      /\ new_ender s gs <> Some (S (scurrent s) mod splayers r)
+      /\ limited r (S (turns s)) stall = false).
 Proof.
   simpl. unfold end_turn.
-  destruct (match sturn_limit r with Some l => _ | None => false end).
+  destruct (limited r _ _) eqn:L.
   - left. exists None. auto.
   - destruct (new_ender s gs) as [x|] eqn:E.
     + destruct (Nat.eqb_spec x (S (scurrent s) mod splayers r)).
       * left. exists (Some x). auto.
-      * right. split; [reflexivity|]. congruence.
-    + right. split; [reflexivity|]. discriminate.
+      * right. split; [reflexivity|]. split; [congruence|reflexivity].
+    + right. split; [reflexivity|]. split; [discriminate|reflexivity].
 Qed.
 
 (** When a round is scored, every card is face up, no column is complete, and the
@@ -672,11 +683,10 @@ Theorem scored_round r shuf s m s' sc :
   sc = round_scores (map grid_sum (grids s')) (ender s')
   /\ forall g, In g (grids s') -> has_down g = false /\ columns_ok g.
 Proof.
-  intros H Hs. destruct (sstep_cases r shuf s m s' H) as [(h & d & P & _)|(gs & dp & Hgs)].
+  intros H Hs. destruct (sstep_cases r shuf s m s' H) as [(h & d & P & _)|(gs & dp & pr & E)].
   { congruence. }
-  assert (E : s' = end_turn r s gs dp) by (destruct Hgs as [[E _]|E]; exact E).
-  subst s'. destruct (end_turn_cases r s gs dp) as [(e & E & _)|(E & _)]; rewrite E in *.
-  - destruct (end_round_facts s gs dp e) as (He & Hp & Hg). rewrite Hp in Hs.
+  subst s'. destruct (end_turn_cases r s gs dp pr) as [(e & E & _)|(E & _)]; rewrite E in *.
+  - destruct (end_round_facts s gs dp e (if pr then 0 else S (sstall_turns s))) as (He & Hp & Hg). rewrite Hp in Hs.
     injection Hs as <-. rewrite He. split; [reflexivity|exact Hg].
   - discriminate.
 Qed.
@@ -685,11 +695,10 @@ Qed.
 Theorem ender_is_the_mover r shuf s m s' x :
   sstep r shuf s m = Some s' -> ender s = None -> ender s' = Some x -> x = scurrent s.
 Proof.
-  intros H Hn Hx. destruct (sstep_cases r shuf s m s' H) as [(h & d & _ & He & _)|(gs & dp & Hgs)].
+  intros H Hn Hx. destruct (sstep_cases r shuf s m s' H) as [(h & d & _ & He & _)|(gs & dp & pr & E)].
   { congruence. }
-  assert (E : s' = end_turn r s gs dp) by (destruct Hgs as [[E _]|E]; exact E).
   subst s'.
-  destruct (end_turn_cases r s gs dp) as [(e & E & [-> | ->])|(E & _)]; rewrite E in Hx;
+  destruct (end_turn_cases r s gs dp pr) as [(e & E & [-> | ->])|(E & _)]; rewrite E in Hx;
     simpl in Hx; try discriminate; unfold new_ender in Hx; rewrite Hn in Hx;
     destruct (has_down (nth (scurrent s) gs [])); congruence.
 Qed.
@@ -700,11 +709,10 @@ Theorem ender_stays r shuf s m s' e :
   sstep r shuf s m = Some s' -> ender s = Some e ->
   ender s' = Some e \/ (ender s' = None /\ exists sc, sphase s' = Scored sc).
 Proof.
-  intros H He. destruct (sstep_cases r shuf s m s' H) as [(h & d & _ & He' & _)|(gs & dp & Hgs)].
+  intros H He. destruct (sstep_cases r shuf s m s' H) as [(h & d & _ & He' & _)|(gs & dp & pr & E)].
   { left. congruence. }
-  assert (E : s' = end_turn r s gs dp) by (destruct Hgs as [[E _]|E]; exact E).
   subst s'.
-  destruct (end_turn_cases r s gs dp) as [(x & E & [-> | ->])|(E & _)]; rewrite E; simpl;
+  destruct (end_turn_cases r s gs dp pr) as [(x & E & [-> | ->])|(E & _)]; rewrite E; simpl;
     unfold new_ender; rewrite ?He; auto.
   right. split; [reflexivity|]. eexists. reflexivity.
 Qed.
@@ -714,10 +722,9 @@ Qed.
 Theorem ender_never_plays_again r shuf s m s' e :
   sstep r shuf s m = Some s' -> sphase s' = Take -> ender s' = Some e -> scurrent s' <> e.
 Proof.
-  intros H Hp He. destruct (sstep_cases r shuf s m s' H) as [(h & d & P & _)|(gs & dp & Hgs)].
+  intros H Hp He. destruct (sstep_cases r shuf s m s' H) as [(h & d & P & _)|(gs & dp & pr & E)].
   { congruence. }
-  assert (E : s' = end_turn r s gs dp) by (destruct Hgs as [[E _]|E]; exact E).
-  subst s'. destruct (end_turn_cases r s gs dp) as [(x & E & _)|(E & Hne)]; rewrite E in *.
+  subst s'. destruct (end_turn_cases r s gs dp pr) as [(x & E & _)|(E & Hne)]; rewrite E in *.
   - discriminate.
   - simpl in *. intros C. apply Hne. rewrite He, C. reflexivity.
 Qed.
@@ -727,10 +734,9 @@ Theorem next_seat r shuf s m s' :
   sstep r shuf s m = Some s' -> sphase s' = Take ->
   scurrent s' = S (scurrent s) mod splayers r /\ turns s' = S (turns s).
 Proof.
-  intros H Hp. destruct (sstep_cases r shuf s m s' H) as [(h & d & P & _)|(gs & dp & Hgs)].
+  intros H Hp. destruct (sstep_cases r shuf s m s' H) as [(h & d & P & _)|(gs & dp & pr & E)].
   { congruence. }
-  assert (E : s' = end_turn r s gs dp) by (destruct Hgs as [[E _]|E]; exact E).
-  subst s'. destruct (end_turn_cases r s gs dp) as [(x & E & _)|(E & _)]; rewrite E in *.
+  subst s'. destruct (end_turn_cases r s gs dp pr) as [(x & E & _)|(E & _)]; rewrite E in *.
   - discriminate.
   - split; reflexivity.
 Qed.
@@ -739,13 +745,26 @@ Qed.
 Theorem turn_limit_ends_round r shuf s m s' l :
   sturn_limit r = Some l -> sstep r shuf s m = Some s' -> sphase s' = Take -> turns s' < l.
 Proof.
-  intros Hl H Hp. destruct (sstep_cases r shuf s m s' H) as [(h & d & P & _)|(gs & dp & Hgs)].
+  intros Hl H Hp. destruct (sstep_cases r shuf s m s' H) as [(h & d & P & _)|(gs & dp & pr & E)].
   { congruence. }
-  assert (E : s' = end_turn r s gs dp) by (destruct Hgs as [[E _]|E]; exact E).
-  subst s'. unfold end_turn in *. rewrite Hl in *.
-  destruct (Nat.leb_spec l (S (turns s))); [discriminate|].
-  destruct (match new_ender s gs with Some x => _ | None => false end); [discriminate|].
-  simpl. assumption.
+  subst s'. destruct (end_turn_cases r s gs dp pr) as [(x & E & _)|(E & _ & L)];
+    rewrite E in *; [discriminate|].
+  unfold limited in L. rewrite Hl in L. apply orb_false_iff in L. destruct L as [L _].
+  apply Nat.leb_gt in L. simpl. assumption.
+Qed.
+
+(** S-END-3: with a stall limit, a round is scored at the latest when the turns in a row
+    without progress reach it. *)
+Theorem stall_limit_ends_round r shuf s m s' l :
+  sstall_limit r = Some l -> sstep r shuf s m = Some s' -> sphase s' = Take ->
+  sstall_turns s' < l.
+Proof.
+  intros Hl H Hp. destruct (sstep_cases r shuf s m s' H) as [(h & d & P & _)|(gs & dp & pr & E)].
+  { congruence. }
+  subst s'. destruct (end_turn_cases r s gs dp pr) as [(x & E & _)|(E & _ & L)];
+    rewrite E in *; [discriminate|].
+  unfold limited in L. rewrite Hl in L. apply orb_false_iff in L. destruct L as [_ L].
+  apply Nat.leb_gt in L. simpl. assumption.
 Qed.
 
 (** ** Legality (S-TURN-1..3, S-DRAW-1, S-COL-4), declaratively, and the legal moves *)

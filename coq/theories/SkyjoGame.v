@@ -18,16 +18,20 @@ From Coq Require Import List Arith ZArith Bool Lia Permutation.
 Import ListNotations.
 From SkipBoProofs Require Import SkipBo Skyjo.
 
-(** The rules a game needs beyond a round's: the deck, as (value, copies) pairs in
-    increasing order of value (S-DECK-2), and the end score (S-SCORE-3). *)
+(** The rules a game needs beyond a round's: the rounds after which the game ends at the
+    latest (S-END-3), the deck, as (value, copies) pairs in increasing order of value
+    (S-DECK-2), and the end score (S-SCORE-3). *)
 Record grules := mkGRules {
   gplayers : nat;
   gturn_limit : option nat;
+  gstall_limit : option nat;
+  ground_limit : option nat;
   gcopies : list (Z * nat);
   gend_score : Z
 }.
 
-Definition round_rules (r : grules) : srules := mkSRules (gplayers r) (gturn_limit r).
+Definition round_rules (r : grules) : srules :=
+  mkSRules (gplayers r) (gturn_limit r) (gstall_limit r).
 
 (** The deck's cards in increasing order: the cards a deal shuffles. *)
 Definition gdeck (r : grules) : list Z := flat_map (fun '(v, n) => repeat v n) (gcopies r).
@@ -37,7 +41,7 @@ Definition standard_copies : list (Z * nat) :=
   [((-2)%Z, 5); ((-1)%Z, 10); (0%Z, 15)] ++ map (fun v => (Z.of_nat v, 10)) (seq 1 12).
 
 Example standard_deck_size :
-  length (gdeck (mkGRules 2 None standard_copies 100)) = 150.
+  length (gdeck (mkGRules 2 None None None standard_copies 100)) = 150.
 Proof. reflexivity. Qed.
 
 (** A finished round: the grid sums (S-SCORE-1), the round ender, the scores (S-SCORE-2). *)
@@ -69,7 +73,7 @@ Fixpoint deal_grids (n : nat) (order : list Z) : list grid * list Z :=
 Definition deal_round (r : grules) (order : list Z) (starter number : nat)
     (history : list round_record) : gstate :=
   let '(gs, rest) := deal_grids (gplayers r) order in
-  mkGState (mkSState gs (firstn 1 rest) (skipn 1 rest) 0 Take 0 None)
+  mkGState (mkSState gs (firstn 1 rest) (skipn 1 rest) 0 Take 0 0 None)
     true (repeat None (gplayers r)) starter number history.
 
 (** The first round, dealt from [order]. *)
@@ -136,13 +140,13 @@ Definition reveal_step (r : grules) (s : gstate) (a b : nat) : gstate :=
   let cs := upd (greveals s) seat (Some (a, b)) in
   if S seat <? gplayers r then
     mkGState (mkSState (grids rs) (discard_pile rs) (sdraw_pile rs) (S seat) (sphase rs)
-                (turns rs) (ender rs))
+                (turns rs) (sstall_turns rs) (ender rs))
       true cs (gstarter s) (gnumber s) (ghistory s)
   else
     let starter :=
       if Nat.eqb (gnumber s) 1 then first_starter (revealed_sums cs (grids rs)) else gstarter s in
     mkGState (mkSState (reveal_grids cs (grids rs)) (discard_pile rs) (sdraw_pile rs) starter
-                (sphase rs) (turns rs) (ender rs))
+                (sphase rs) (turns rs) (sstall_turns rs) (ender rs))
       false (repeat None (gplayers r)) starter (gnumber s) (ghistory s).
 
 (** ** Totals and the game's end (S-SCORE-3) *)
@@ -153,6 +157,10 @@ Definition totals (players : nat) (h : list round_record) : list Z :=
 
 Definition game_ends (r : grules) (h : list round_record) : bool :=
   existsb (fun t => (gend_score r <=? t)%Z) (totals (gplayers r) h).
+
+(** S-END-3: the round numbered [n], just scored, is the last the round limit allows. *)
+Definition last_round (r : grules) (n : nat) : bool :=
+  match ground_limit r with Some l => l <=? n | None => false end.
 
 Definition lowest (ts : list Z) : Z := fold_right Z.min (hd 0%Z ts) ts.
 
@@ -177,7 +185,8 @@ Definition after_turn (r : grules) (shuf : list Z -> list Z) (s : gstate) (rs : 
   match sphase rs with
   | Scored sc =>
       let h := ghistory s ++ [(map grid_sum (grids rs), ender rs, sc)] in
-      if game_ends r h then mkGState rs false (greveals s) (gstarter s) (gnumber s) h
+      if game_ends r h || last_round r (gnumber s)
+      then mkGState rs false (greveals s) (gstarter s) (gnumber s) h
       else deal_round r (shuf (gdeck r)) (next_starter r s (ender rs)) (S (gnumber s)) h
   | _ => with_round s rs
   end.
@@ -292,12 +301,14 @@ Qed.
 Lemma existsb_app_r {A} (f : A -> bool) l x : existsb f (l ++ [x]) = existsb f l || f x.
 Proof. rewrite existsb_app. simpl. rewrite orb_false_r. reflexivity. Qed.
 
-(** S-SCORE-3: a step ends the game exactly when the round it scores brings a total to
-    the end score; the game's end holds the finished round, scored, as its last. *)
+(** S-SCORE-3, S-END-3: a step ends the game exactly when the round it scores brings a
+    total to the end score, or is the last round the round limit allows; the game's end
+    holds the finished round, scored, as its last. *)
 Theorem game_end_exact r shuf s m s' :
   gstep r shuf s m = Some s' ->
   (gover s' = true <->
-   exists sc, sphase (ground s') = Scored sc /\ game_ends r (ghistory s') = true
+   exists sc, sphase (ground s') = Scored sc
+              /\ (game_ends r (ghistory s') = true \/ last_round r (gnumber s') = true)
               /\ ghistory s' = ghistory s ++ [(map grid_sum (grids (ground s')),
                                                 ender (ground s'), sc)]).
 Proof.
@@ -315,9 +326,9 @@ Proof.
       split; [intros C; discriminate C|]. intros (sc & E & _). congruence.
     + unfold with_round, gover. simpl. rewrite P. simpl. rewrite andb_false_r.
       split; [intros C; discriminate C|]. intros (sc & E & _). congruence.
-    + destruct (game_ends r _) eqn:G.
+    + destruct (game_ends r _ || last_round r _) eqn:G.
       * unfold gover. simpl. rewrite P. split; [intros _|reflexivity].
-        exists sc. auto.
+        exists sc. apply orb_true_iff in G. auto.
       * unfold deal_round. destruct (deal_grids _ _). unfold gover. simpl.
         split; [intros C; simpl in C; discriminate C|]. intros (sc' & E & _). discriminate.
 Qed.
@@ -374,7 +385,7 @@ Proof.
     destruct (sstep (round_rules r) shuf (ground s) t) as [rs|] eqn:E; [|discriminate].
     injection H as <-. pose proof (sstep_conserves _ _ _ _ _ x Hs E) as C.
     unfold after_turn. destruct (sphase rs) as [| |sc]; [left; exact C|left; exact C|].
-    destruct (game_ends r _); [left; exact C|].
+    destruct (game_ends r _ || last_round r _); [left; exact C|].
     right. split; [unfold deal_round; destruct (deal_grids _ _); reflexivity|].
     rewrite deal_conserves. apply Hs.
 Qed.
@@ -411,7 +422,7 @@ Proof.
     destruct (sstep (round_rules r) shuf (ground s) t) as [rs|]; [|discriminate].
     injection H as <-. unfold after_turn in *.
     destruct (sphase rs) as [| |sc]; [simpl in Hn; lia|simpl in Hn; lia|].
-    destruct (game_ends r _); [simpl in Hn; lia|].
+    destruct (game_ends r _ || last_round r _); [simpl in Hn; lia|].
     exists (ender rs). unfold deal_round in *. destruct (deal_grids _ _). simpl.
     rewrite app_length. simpl. repeat split; lia.
 Qed.

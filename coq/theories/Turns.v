@@ -5,10 +5,13 @@
     pile (R-DRAW-2).  Cards can therefore cycle hand -> build pile -> completed ->
     draw pile -> hand inside one turn.  Below: a deck the rules accept (one copy of
     1 and 2, three wilds, highest value 2; stock piles of one card, hands of one card,
-    one build pile, a turn limit of one turn), dealt from a fixed order, where the
-    first player can play a wild in every move for ever, whatever the shuffle: no
-    measure can decrease with every move of a turn, and the turn limit (which counts
-    turns) does not end this game.
+    one build pile, a turn limit of one turn, a stall limit of one turn, no turn move
+    limit), dealt from a fixed order, where the first player can play a wild in every
+    move for ever, whatever the shuffle: no measure can decrease with every move of a
+    turn, and neither the turn limit nor the stall limit (which count turns) ends this
+    game.  This is why the rules bound a turn's moves (R-WIN-4 (a)): the theorems below
+    hold for rules without a turn move limit ([turn_move_limit r0 = None]); with one,
+    every game ends (Termination.v).
 
     What does hold ([play_measure_decreases]): while the draw pile holds a hand's worth
     of cards, every play inside a turn takes one card out of the hands, stock, discard
@@ -25,7 +28,7 @@ Fixpoint run (r : rules) (shuf : list card -> list card) (s : state) (ms : list 
   | m :: rest => match step r shuf s m with Some s' => run r shuf s' rest | None => None end
   end.
 
-Definition r0 : rules := mkRules 2 None false (mkDeck 1 3 2) 1 1 1 1 0 (Some 1).
+Definition r0 : rules := mkRules 2 None false (mkDeck 1 3 2) 1 1 1 1 0 (Some 1) None (Some 1).
 
 Definition order0 : list card := [1; 2; wild; wild; wild].
 
@@ -36,9 +39,9 @@ Qed.
 
 (** The states of the endless turn: after [k] moves of turn 1. *)
 Definition cycle_a (k : nat) : state :=
-  mkState [[1]; [2]] [[[]]; [[]]] [[wild]; []] [[]] [] [wild; wild] 0 1 k 0 None.
+  mkState [[1]; [2]] [[[]]; [[]]] [[wild]; []] [[]] [] [wild; wild] 0 1 k 0 0 None.
 Definition cycle_b (k : nat) : state :=
-  mkState [[1]; [2]] [[[]]; [[]]] [[wild]; []] [[wild]] [wild] [] 0 1 k 0 None.
+  mkState [[1]; [2]] [[[]]; [[]]] [[wild]; []] [[wild]] [wild] [] 0 1 k 0 0 None.
 
 Lemma shuffle_wilds shuf : is_shuffle shuf -> shuf [wild; wild] = [wild; wild].
 Proof.
@@ -69,8 +72,9 @@ Qed.
 Fixpoint wild_plays (n : nat) : list move :=
   match n with 0 => [] | S n' => PlayFromHand wild 0 :: PlayFromHand wild 0 :: wild_plays n' end.
 
-(** For every shuffle and every [n], the first player of this game can make [2n + 2]
-    legal moves, and the game is still in its first turn, not over. *)
+(** For every shuffle and every [n], the first player of this game (whose rules have no
+    turn move limit) can make [2n + 2] legal moves, and the game is still in its first
+    turn, not over. *)
 Theorem endless_turn shuf :
   is_shuffle shuf ->
   forall n, run r0 shuf (deal r0 order0) (wild_plays (S n)) = Some (cycle_a (2 + 2 * n)).
@@ -87,12 +91,12 @@ Proof.
 Qed.
 
 Corollary no_turn_measure :
-  exists r order, Permutation order (deck_cards (rdeck r)) /\
+  exists r order, turn_move_limit r = None /\ Permutation order (deck_cards (rdeck r)) /\
   forall shuf, is_shuffle shuf -> forall n, exists ms s,
     n <= length ms /\ run r shuf (deal r order) ms = Some s
     /\ turn s = 1 /\ current s = 0 /\ outcome s = None.
 Proof.
-  exists r0, order0. split; [exact order0_is_deck|]. intros shuf Hs n.
+  exists r0, order0. split; [reflexivity|]. split; [exact order0_is_deck|]. intros shuf Hs n.
   exists (wild_plays (S n)), (cycle_a (2 + 2 * n)). split.
   - assert (forall k, length (wild_plays k) = 2 * k) as L.
     { induction k as [|k IH]; [reflexivity|]. cbn [wild_plays length]. rewrite IH. lia. }
@@ -135,9 +139,9 @@ Proof.
   intros H. rewrite (app_removelast_last wild H) at 1. rewrite app_length. simpl. lia.
 Qed.
 
-Lemma after_play_measure r shuf s b c st ds hs won :
+Lemma after_play_measure r shuf s b c st ds hs won stall :
   hand_size r <= length (draw_pile s) -> current s < length hs ->
-  measure (after_play r shuf s b c st ds hs won) =
+  measure (after_play r shuf s b c st ds hs won stall) =
   length (concat hs) + length (concat st) + length (concat (concat ds)) + length (draw_pile s).
 Proof.
   intros Hd Hp. unfold after_play. destruct (place r s b c) as [builds' comp1].
@@ -166,14 +170,14 @@ Proof.
   destruct m as [c b|k b|d i b|c i|]; simpl in Hleg |- *;
     [| | |exfalso; apply (Hdisc c i); reflexivity|contradiction].
   - rewrite after_play_measure by (try rewrite upd_length; assumption).
-    destruct Hleg as (Hin & _).
+    destruct Hleg as (_ & Hin & _).
     pose proof (len_concat_upd (hands s) (current s) (remove_one c (hand s)) Hp).
     pose proof (remove_one_len c (hand s) Hin). unfold hand, measure in *. lia.
-  - rewrite after_play_measure by assumption. destruct Hleg as (_ & Hne & _).
+  - rewrite after_play_measure by assumption. destruct Hleg as (_ & _ & Hne & _).
     pose proof (len_concat_upd (stocks s) k (removelast (nth k (stocks s) []))
                   (nth_nonempty_lt _ _ Hne)).
     pose proof (removelast_len _ Hne). unfold measure. lia.
-  - rewrite after_play_measure by assumption. destruct Hleg as (_ & Hne & _).
+  - rewrite after_play_measure by assumption. destruct Hleg as (_ & _ & Hne & _).
     assert (Hdn : nth d (discards s) [] <> []).
     { intros E. rewrite E in Hne. destruct i; apply Hne; reflexivity. }
     pose proof (len_concat2_upd (discards s) d
