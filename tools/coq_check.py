@@ -107,6 +107,10 @@ HATCHES = (
     _hatch(r"\bDefinitional\s+UIP\b", "extends Coq's logic"),
     _hatch(r"\bDeclare\s+ML\s+Module\b", "loads OCaml code into Coq, which can do anything"),
     _hatch(r"\bLoad\b", "runs a file this check does not read"),
+    _hatch(
+        r"\bAdd\s+(?:Rec\s+)?(?:LoadPath|ML\s+Path)\b",
+        "lets Coq read files this check does not read",
+    ),
     _hatch(r"\bRegister\b", "hands a constant to the kernel as a primitive"),
     _hatch(
         r"\bExtract\s+(?:Inlined\s+|Foreign\s+)?Constant\b",
@@ -177,10 +181,14 @@ def strip_comments(text: str) -> str:
     """``text`` with Coq comments ``(* .. *)`` (nested) and strings' insides blanked out.
 
     Every character keeps its place (newlines stay), so positions and line numbers
-    stay those of the source.
+    stay those of the source. As Coq's lexer does, a string inside a comment is read
+    as a string: a ``*)`` in it does not end the comment (else ``(* "*)" *)`` would
+    hide from this scan what Coq compiles after it).
 
     >>> strip_comments('a (* b (* c *) d *) "e" f').split()
     ['a', '"', '"', 'f']
+    >>> strip_comments('(* "*)" *) Axiom x : False. (* " *)').split()
+    ['Axiom', 'x', ':', 'False.']
     """
     out: list[str] = []
     depth = 0
@@ -190,17 +198,16 @@ def strip_comments(text: str) -> str:
         pair = text[index : index + 2]
         char = text[index]
         blank = "\n" if char == "\n" else " "
-        if in_string:
-            in_string = char != '"'
-            out.append(char if char == '"' else blank)
+        if char == '"':
+            in_string = not in_string
+            out.append(blank if depth else char)
+        elif in_string or (depth and pair not in ("(*", "*)")):
+            out.append(blank)
         elif pair == "(*" or (pair == "*)" and depth):
             depth += 1 if pair == "(*" else -1
             out.append("  ")
             index += 1
-        elif depth:
-            out.append(blank)
         else:
-            in_string = char == '"'
             out.append(char)
         index += 1
     return "".join(out)
