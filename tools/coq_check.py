@@ -68,11 +68,13 @@ KINDS = {
 definition of the model says: an invariant along every game, conservation, a bound, a
 computed list agreeing with the declarative rule, a finding. ``restates``: unfolding the
 definitions it names gives the statement (the step is defined as a filter on the legal
-moves, so it is defined exactly on them), or it is half of another theorem."""
+moves, so it is defined exactly on them), or it says another theorem again (half of
+an equivalence, the same fact as a permutation)."""
 
 MARKER_HELP = (
     "classify it: put (* kind: rules *) or (* kind: restates *) on the line before it "
-    "(docs/verification.md, 'The theorems', says which is which) and add it to that table"
+    "(docs/verification.md, 'Which theorems are about the rules', says which) "
+    "and add it to that table"
 )
 
 
