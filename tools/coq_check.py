@@ -102,7 +102,7 @@ HATCHES = (
     ),
     _hatch(r"\bPrimitive\b", "declares a primitive the kernel trusts"),
     _hatch(
-        r"\b(?:Guard|Positivity|Universe)\s+Checking\b",
+        r"(?:\b(?:Set|Unset)\s+)?\b(?:Guard|Positivity|Universe)\s+Checking\b",
         "a kernel check's flag: none may be switched off (or touched)",
     ),
     _hatch(r"\bbypass_check\b", "#[bypass_check] switches a kernel check off"),
