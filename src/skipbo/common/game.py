@@ -19,11 +19,11 @@ skipbo.errors.ArgumentTypeError: no game is registered for rules of type str; th
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from skipbo.common.gameinfo import GameInfo, GameType
+from skipbo.common.naming import public_name
 from skipbo.common.registry import LayerRegistry
 from skipbo.errors import ArgumentTypeError, DataError
 
@@ -290,7 +290,7 @@ def game_of(rules: object) -> AnyGame:
     """
     game = _GAMES.find(type(rules))
     if game is None:
-        known = ", ".join(map(_public_name, _GAMES.entries()))
+        known = ", ".join(map(public_name, _GAMES.entries()))
         raise ArgumentTypeError(
             f"no game is registered for rules of type {type(rules).__qualname__}; "
             f"the known rules types are: {known or 'none'}"
@@ -331,21 +331,6 @@ def rules_from_data(data: object) -> tuple[AnyGame, Any]:
             return game, game.read_rules(data)
     kinds = ", ".join(repr(game.rules_document) for game in _GAMES.entries().values())
     raise DataError("/type", f"a rules document has the type {kinds}, got {str(kind)[:40]!r}")
-
-
-def _public_name(kind: type) -> str:
-    """The shortest dotted name ``kind`` is exported under (``skipbo.Rules``).
-
-    A game's facade (``skipbo.skyjo`` for ``skipbo.games.skyjo``) counts first.
-    """
-    parts = kind.__module__.split(".")
-    candidates = [".".join(parts[:end]) for end in range(1, len(parts) + 1)]
-    if parts[:2] == ["skipbo", "games"] and len(parts) > 2:
-        candidates.insert(1, f"skipbo.{parts[2]}")
-    for module in candidates:
-        if getattr(sys.modules.get(module), kind.__qualname__, None) is kind:
-            return f"{module}.{kind.__qualname__}"
-    return f"{kind.__module__}.{kind.__qualname__}"
 
 
 def unknown_bot(name: str, bots: Iterable[str], kind: str = "bot") -> ValueError:

@@ -13,7 +13,7 @@ the game's ``apply`` with a :class:`ReplayError` naming the first illegal one
 >>> list(replay_moves(skipbo.new_game, rules, 1, moves, skipbo.apply))  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-skipbo.common.records.ReplayError: /moves/0: move 0 (s0>b9) is illegal: ... (R-BUILD-1)
+skipbo.errors.ReplayError: /moves/0: move 0 (s0>b9) is illegal: ... (R-BUILD-1)
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from typing import Any, Protocol, TypeVar
 
 from skipbo.common.game import NewGame
 from skipbo.common.strictjson import echo
-from skipbo.errors import DataError, IllegalMoveError
+from skipbo.errors import DataError, IllegalMoveError, ReplayError
 
 __all__ = [
     "Record",
@@ -39,27 +39,6 @@ __all__ = [
 RulesT = TypeVar("RulesT")
 StateT = TypeVar("StateT")
 MoveT = TypeVar("MoveT")
-
-
-class ReplayError(DataError):
-    """A game record whose moves cannot be replayed: move ``index`` is illegal.
-
-    The game's ``IllegalMoveError`` is the ``__cause__``; its rule ID is repeated in
-    ``rule``. Each game derives its own class (:class:`skipbo.ReplayError`,
-    :class:`skipbo.games.skyjo.records.ReplayError`).
-
-    Attributes:
-        index: The index of the first bad move in the record (counting from 0).
-        move: That move.
-        rule: The ID of the rule it breaks.
-
-    """
-
-    def __init__(self, index: int, move: object, rule: str, reason: str) -> None:
-        super().__init__(f"/moves/{index}", f"move {index} ({move}) is illegal: {reason} ({rule})")
-        self.index = index
-        self.move = move
-        self.rule = rule
 
 
 def as_tuple(value: Any) -> Any:

@@ -22,6 +22,7 @@ from collections.abc import Iterator
 
 import attrs
 
+from skipbo.common.naming import type_name
 from skipbo.common.randomness import SEED_BITS
 from skipbo.common.strictjson import echo
 from skipbo.errors import ArgumentTypeError, InvariantViolation
@@ -217,7 +218,7 @@ def located_violations(state: GameState) -> list[Violation]:
 
     """
     if type(state) is not GameState:
-        raise ArgumentTypeError(f"the invariants need a GameState, not {type(state).__name__}")
+        raise ArgumentTypeError(f"the invariants need a skipbo.GameState, not {type_name(state)}")
     problems = _shape_violations(state)
     if problems:
         return problems

@@ -42,6 +42,7 @@ from typing import Any
 import attrs
 
 from skipbo.common import records, strictjson
+from skipbo.common.naming import type_name
 from skipbo.common.strictjson import echo
 from skipbo.errors import ArgumentTypeError, DataError
 from skipbo.games.skipbo import codec as _codec
@@ -198,7 +199,7 @@ def replay(record: GameRecord) -> Iterator[GameState]:
 
     """
     if not isinstance(record, GameRecord):
-        raise ArgumentTypeError(f"replay needs a GameRecord, not {type(record).__name__}")
+        raise ArgumentTypeError(f"replay needs a skipbo.GameRecord, not {type_name(record)}")
     return records.replay_moves(
         new_game, record.rules, record.seed, record.moves, apply, replay_error=ReplayError
     )

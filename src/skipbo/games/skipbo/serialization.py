@@ -47,6 +47,7 @@ from typing import Any, Literal, TypeAlias, overload
 
 from skipbo.common import strictjson
 from skipbo.common.documents import DocumentFormat
+from skipbo.common.naming import type_name
 from skipbo.games.skipbo import codec as _codec
 from skipbo.games.skipbo.moves import (
     Discard,
@@ -114,7 +115,7 @@ def _body(value: Document) -> tuple[Kind, dict[str, Any]]:
             return "record", record_data(value)
         case PlayFromHand() | PlayFromStock() | PlayFromDiscard() | Discard() | Pass():
             return "move", {"move": str(value)}
-    raise TypeError(f"no document form for {type(value).__name__}")
+    raise TypeError(f"no document form for {type_name(value)}")
 
 
 _FORMAT: DocumentFormat[Document] = DocumentFormat(

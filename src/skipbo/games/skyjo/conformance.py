@@ -32,6 +32,7 @@ import attrs
 
 from skipbo.common import conformance as common
 from skipbo.common.conformance import MAX_MOVES, GameCheck, ReportFigures, RulesFunctions
+from skipbo.common.naming import type_name
 from skipbo.common.randomness import derive_seed
 from skipbo.games.skyjo.actions import move_to_action
 from skipbo.games.skyjo.engine import apply, is_over, legal_moves, new_game
@@ -56,7 +57,7 @@ ILLEGAL_PER_STEP = 8
 class ConformanceError(SkyjoError, common.ConformanceError[Rules, Move]):
     """Skyjo rules failed :func:`check_conformance`.
 
-    Reproduce with ``skyjo.new_game(error.rules, seed=error.seed)`` and ``error.moves``.
+    Reproduce with ``skipbo.skyjo.new_game(error.rules, seed=error.seed)`` and ``error.moves``.
 
     Attributes:
         rules: The rules checked.
@@ -66,7 +67,7 @@ class ConformanceError(SkyjoError, common.ConformanceError[Rules, Move]):
 
     """
 
-    package = "skyjo"
+    package = "skipbo.skyjo"
 
 
 @attrs.frozen(slots=True)
@@ -110,7 +111,7 @@ def check_conformance(
 
     """
     if not isinstance(rules, Rules):
-        raise ArgumentTypeError(f"rules must be skyjo Rules, got {type(rules).__name__}")
+        raise ArgumentTypeError(f"rules must be a skipbo.skyjo.Rules, got {type_name(rules)}")
     # Imported here, not at the top: the adapter imports this module when Skyjo is
     # imported, and the bots (with their search) load only when a check is run.
     from skipbo.games.skyjo.bots import HeuristicBot, RandomBot

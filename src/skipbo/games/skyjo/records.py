@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from skipbo.common import records
+from skipbo.common.naming import type_name
 from skipbo.games.skyjo.engine import apply, is_over, new_game
 from skipbo.games.skyjo.errors import (
     ArgumentTypeError,
@@ -95,7 +96,9 @@ def replay(record: GameRecord) -> Iterator[GameState]:
 
     """
     if not isinstance(record, GameRecord):
-        raise ArgumentTypeError(f"replay() takes a skyjo GameRecord, got {type(record).__name__}")
+        raise ArgumentTypeError(
+            f"replay() takes a skipbo.skyjo.GameRecord, got {type_name(record)}"
+        )
     return records.replay_moves(
         new_game,
         record.rules,

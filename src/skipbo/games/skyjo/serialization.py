@@ -36,6 +36,7 @@ from typing import Any, Literal, TypeAlias
 
 from skipbo.common import strictjson as _codec
 from skipbo.common.documents import DocumentFormat
+from skipbo.common.naming import type_name
 from skipbo.common.randomness import SEED_LIMIT
 from skipbo.games.skyjo.cards import GRID_SIZE, Card, Deck
 from skipbo.games.skyjo.errors import (
@@ -159,7 +160,7 @@ def _body(value: Document) -> tuple[Kind, dict[str, Any]]:
             }
         case Reveal() | Draw() | TakeDiscard() | Swap() | DiscardFlip():
             return "skyjo-move", {"move": str(value)}
-    raise ArgumentTypeError(f"no Skyjo document form for {type(value).__name__}")
+    raise ArgumentTypeError(f"no Skyjo document form for {type_name(value)}")
 
 
 def to_data(value: Document) -> dict[str, Any]:
@@ -237,6 +238,9 @@ def read_move(data: object, path: str) -> Move:
         parsed = parse_move(written)
     except MoveSyntaxError as error:
         fail(path, str(error))
+    if str(parsed) != written:
+        # One spelling per move, so that equal moves have equal documents.
+        fail(path, f"must be written {str(parsed)!r}, got {_codec.echo(written)}")
     return parsed
 
 

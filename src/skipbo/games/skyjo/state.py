@@ -91,6 +91,19 @@ class Outcome:
         """
         return self.winners[0] if len(self.winners) == 1 else None
 
+    def __str__(self) -> str:
+        """The outcome in words, as Skip-Bo's (``seat 1 won``).
+
+        >>> str(Outcome(winners=(1,), totals=(104, 37)))
+        'seat 1 won with 37 points'
+        >>> str(Outcome(winners=(0, 2), totals=(40, 60, 40)))
+        'seats 0, 2 tied with 40 points'
+        """
+        best = self.totals[self.winners[0]] if self.winners else min(self.totals, default=0)
+        if len(self.winners) == 1:
+            return f"seat {self.winners[0]} won with {best} points"
+        return f"seats {', '.join(map(str, self.winners))} tied with {best} points"
+
 
 def totals(history: tuple[RoundScore, ...], players: int) -> tuple[int, ...]:
     """Every player's total over the finished rounds ``history`` (S-SCORE-3)."""

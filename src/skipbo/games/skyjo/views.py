@@ -28,6 +28,7 @@ from typing import Final, Literal, TypeAlias
 import attrs
 
 from skipbo import errors
+from skipbo.common.naming import type_name
 from skipbo.games.skyjo.cards import Card
 from skipbo.games.skyjo.errors import ArgumentTypeError, SkyjoError
 from skipbo.games.skyjo.rules import Rules
@@ -128,7 +129,7 @@ def view(state: GameState, player: int | None = None) -> PublicView:
 
     """
     if not isinstance(state, GameState):
-        raise ArgumentTypeError(f"view() takes a skyjo GameState, got {type(state).__name__}")
+        raise ArgumentTypeError(f"view() takes a skipbo.skyjo.GameState, got {type_name(state)}")
     players = state.rules.players
     if player is not None and (type(player) is not int or not 0 <= player < players):
         raise ViewError(f"seat {player!r} is not in this game (seats 0 to {players - 1})")
