@@ -208,7 +208,7 @@ class TestUnreachableStates:
         document["face_up"][1] = [False] * 12
         with pytest.raises(skyjo.DataError, match="S-SETUP-4"):
             from_data(document, "state")
-        view = to_data(skyjo.view(from_data(_after_the_reveals(), "state")))  # type: ignore[arg-type]
+        view = to_data(skyjo.view(from_data(_after_the_reveals(), "state")))
         view["grids"][1] = ["?"] * 12
         with pytest.raises(skyjo.DataError, match="S-SETUP-4"):
             from_data(view, "view")

@@ -33,6 +33,7 @@ from skipbo.games.skipbo.cards import HIGHEST_VALUE, WILD, Card, Deck, format_ca
 from skipbo.games.skipbo.conformance import ConformanceError, ConformanceReport, check_conformance
 from skipbo.games.skipbo.deal import new_game
 from skipbo.games.skipbo.engine import apply, current_player, is_over, outcome
+from skipbo.games.skipbo.facade import bot_names, make_bot, play_game
 from skipbo.games.skipbo.invariants import check_invariants, invariant_violations
 from skipbo.games.skipbo.moves import (
     Discard,
@@ -44,9 +45,18 @@ from skipbo.games.skipbo.moves import (
     all_moves,
     parse_move,
 )
-from skipbo.games.skipbo.records import GameRecord, ReplayError, replay
+from skipbo.games.skipbo.records import (
+    GameRecord,
+    ReplayError,
+    final_state,
+    format_record,
+    parse_record,
+    replay,
+)
 from skipbo.games.skipbo.rules import FirstPlayer, Rules
+from skipbo.games.skipbo.serialization import dumps, from_data, json_schema, loads, to_data
 from skipbo.games.skipbo.state import GameState, Outcome, Pile, Termination
+from skipbo.games.skipbo.text import describe_move, render_view
 from skipbo.games.skipbo.variants.match import Match, MatchError, new_match
 from skipbo.games.skipbo.variants.penalty import PenaltyError, penalize
 from skipbo.games.skipbo.views import PlayerView, ViewError, legal_moves, spectator_view, view
@@ -89,20 +99,33 @@ __all__ = [
     "ViewError",
     "all_moves",
     "apply",
+    "bot_names",
     "check_conformance",
     "check_invariants",
     "current_player",
+    "describe_move",
+    "dumps",
+    "final_state",
     "format_card",
+    "format_record",
+    "from_data",
     "invariant_violations",
     "is_over",
+    "json_schema",
     "legal_moves",
+    "loads",
+    "make_bot",
     "new_game",
     "new_match",
     "outcome",
     "parse_card",
     "parse_move",
+    "parse_record",
     "penalize",
+    "play_game",
+    "render_view",
     "replay",
     "spectator_view",
+    "to_data",
     "view",
 ]

@@ -49,6 +49,7 @@ from skipbo.games.skyjo.errors import (
     MoveSyntaxError,
     SkyjoError,
 )
+from skipbo.games.skyjo.facade import bot_names, make_bot, play_game
 from skipbo.games.skyjo.invariants import check_invariants, invariant_violations
 from skipbo.games.skyjo.moves import (
     DiscardFlip,
@@ -60,9 +61,18 @@ from skipbo.games.skyjo.moves import (
     all_moves,
     parse_move,
 )
-from skipbo.games.skyjo.records import GameRecord, ReplayError, replay
+from skipbo.games.skyjo.records import (
+    GameRecord,
+    ReplayError,
+    final_state,
+    format_record,
+    parse_record,
+    replay,
+)
 from skipbo.games.skyjo.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
+from skipbo.games.skyjo.serialization import dumps, from_data, json_schema, loads, to_data
 from skipbo.games.skyjo.state import GameState, Grid, Outcome, Phase, RoundScore, Source
+from skipbo.games.skyjo.text import describe_move, render_view
 from skipbo.games.skyjo.views import (
     FACE_DOWN,
     PublicView,
@@ -113,22 +123,35 @@ __all__ = [
     "ViewError",
     "all_moves",
     "apply",
+    "bot_names",
     "check_conformance",
     "check_invariants",
     "column_of",
     "column_places",
     "current_player",
     "deal",
+    "describe_move",
+    "dumps",
+    "final_state",
     "first_round_starter",
+    "format_record",
+    "from_data",
     "invariant_violations",
     "is_over",
+    "json_schema",
     "legal_moves",
+    "loads",
+    "make_bot",
     "new_game",
     "outcome",
     "parse_move",
+    "parse_record",
+    "play_game",
+    "render_view",
     "replay",
     "round_end",
     "round_scores",
     "spectator_view",
+    "to_data",
     "view",
 ]
