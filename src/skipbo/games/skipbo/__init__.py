@@ -4,14 +4,15 @@ Its core names are Skyjo's (:mod:`skipbo.games.skyjo`), with the same meaning:
 ``new_game``, ``legal_moves``, ``apply``, ``is_over``, ``outcome``,
 ``current_player``, ``view``, ``spectator_view``, ``check_invariants``,
 ``invariant_violations``, ``check_conformance``, ``parse_move``, ``all_moves``,
-``replay`` and the errors, so code written for one game plays the other. Where the
+the JSON, records, bots and words (``dumps``, ``play_game``, ``make_bot``,
+``describe_move``, ...) and the errors, so code written for one game plays the other. Where the
 games differ the name says so: Skip-Bo's
 :class:`~skipbo.games.skipbo.views.PlayerView` holds its player's hand (R-INFO-2),
 where Skyjo shows every seat one public view.
 
 >>> import skipbo
 >>> from skipbo.games import skipbo as game
->>> game.new_game is skipbo.new_game and game.__all__ == skipbo.__all__
+>>> game.new_game is skipbo.new_game and [*game.__all__, "__version__"] == skipbo.__all__
 True
 """
 

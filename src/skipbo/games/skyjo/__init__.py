@@ -7,8 +7,8 @@ Skip-Bo core never imports this package.
 The core names are Skip-Bo's, with the same meaning (``new_game``, ``legal_moves``,
 ``apply``, ``is_over``, ``outcome``, ``current_player``, ``view``,
 ``spectator_view``, ``check_invariants``, ``invariant_violations``,
-``check_conformance``, ``parse_move``, ``all_moves``, ``replay``, ...), so code
-written for one game plays the other. Where the games differ the name says so:
+``check_conformance``, ``parse_move``, ``all_moves``, ``replay``, the JSON,
+records, bots and words ...), so code written for one game plays the other. Where the games differ the name says so:
 Skyjo's view is one :class:`PublicView` for every seat (S-INFO-2), where Skip-Bo's
 ``PlayerView`` holds its player's hand.
 
