@@ -134,6 +134,8 @@ def load(text: str | bytes) -> Loaded:
 
     The document's ``"game"`` names its game; a document written before documents
     named their game is told by its ``"type"`` (Skyjo's were ``"skyjo-view"``, ...).
+    A record's text form (``format_record``) is read too: its first line names its
+    game (``skyjo-record 1``).
 
     Raises:
         skipbo.errors.DataError: if ``text`` is not strict JSON, not a document of any
@@ -141,6 +143,12 @@ def load(text: str | bytes) -> Loaded:
         skipbo.errors.ReplayError: if it is a record with an illegal move.
 
     """
+    if isinstance(text, str) and text.lstrip()[:1] not in ("{", "["):
+        first = text.lstrip().split(maxsplit=1)[:1]
+        game_name = first[0].removesuffix("-record") if first else ""
+        if game_name in names() and first[0] == f"{game_name}-record":
+            game = get(game_name)
+            return Loaded(game, game.parse_record(text))
     data = strictjson.parse_json(text)
     for name in names():
         game = get(name)

@@ -34,7 +34,13 @@ from skipbo.games.skipbo.cards import HIGHEST_VALUE, WILD, Card, Deck, format_ca
 from skipbo.games.skipbo.conformance import ConformanceError, ConformanceReport, check_conformance
 from skipbo.games.skipbo.deal import new_game
 from skipbo.games.skipbo.engine import apply, current_player, is_over, outcome
-from skipbo.games.skipbo.facade import bot_names, make_bot, play_game
+from skipbo.games.skipbo.facade import (
+    bot_names,
+    describe_move,
+    make_bot,
+    play_game,
+    render_view,
+)
 from skipbo.games.skipbo.invariants import check_invariants, invariant_violations
 from skipbo.games.skipbo.moves import (
     Discard,
@@ -57,7 +63,6 @@ from skipbo.games.skipbo.records import (
 from skipbo.games.skipbo.rules import FirstPlayer, Rules
 from skipbo.games.skipbo.serialization import dumps, from_data, json_schema, loads, to_data
 from skipbo.games.skipbo.state import GameState, Outcome, Pile, Termination
-from skipbo.games.skipbo.text import describe_move, render_view
 from skipbo.games.skipbo.variants.match import Match, MatchError, new_match
 from skipbo.games.skipbo.variants.penalty import PenaltyError, penalize
 from skipbo.games.skipbo.views import PlayerView, ViewError, legal_moves, spectator_view, view

@@ -8,9 +8,9 @@ The core names are Skip-Bo's, with the same meaning (``new_game``, ``legal_moves
 ``apply``, ``is_over``, ``outcome``, ``current_player``, ``view``,
 ``spectator_view``, ``check_invariants``, ``invariant_violations``,
 ``check_conformance``, ``parse_move``, ``all_moves``, ``replay``, the JSON,
-records, bots and words ...), so code written for one game plays the other. Where the games differ the name says so:
-Skyjo's view is one :class:`PublicView` for every seat (S-INFO-2), where Skip-Bo's
-``PlayerView`` holds its player's hand.
+records, bots and words ...), so code written for one game plays the other. Where
+the games differ the name says so: Skyjo's view is one :class:`PublicView` for every
+seat (S-INFO-2), where Skip-Bo's ``PlayerView`` holds its player's hand.
 
 >>> import random
 >>> from skipbo import skyjo
@@ -49,7 +49,13 @@ from skipbo.games.skyjo.errors import (
     MoveSyntaxError,
     SkyjoError,
 )
-from skipbo.games.skyjo.facade import bot_names, make_bot, play_game
+from skipbo.games.skyjo.facade import (
+    bot_names,
+    describe_move,
+    make_bot,
+    play_game,
+    render_view,
+)
 from skipbo.games.skyjo.invariants import check_invariants, invariant_violations
 from skipbo.games.skyjo.moves import (
     DiscardFlip,
@@ -72,7 +78,6 @@ from skipbo.games.skyjo.records import (
 from skipbo.games.skyjo.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from skipbo.games.skyjo.serialization import dumps, from_data, json_schema, loads, to_data
 from skipbo.games.skyjo.state import GameState, Grid, Outcome, Phase, RoundScore, Source
-from skipbo.games.skyjo.text import describe_move, render_view
 from skipbo.games.skyjo.views import (
     FACE_DOWN,
     PublicView,

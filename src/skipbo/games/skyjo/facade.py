@@ -1,7 +1,8 @@
 """What Skyjo's facade (``skipbo.skyjo``) adds to the package's modules: bots by name, played games.
 
-The bots are imported when first asked for, so that importing the facade loads no
-bot. The functions have the same names and signatures in both games' facades.
+The bots and the words (the ``text`` module) are imported when first asked for, so
+that importing the facade loads neither. The functions have the same names and
+signatures in both games' facades.
 """
 
 from __future__ import annotations
@@ -22,7 +23,15 @@ if TYPE_CHECKING:
 
     Bot = AnyBot[PublicView, Move]
 
-__all__ = ["GAME", "Typed", "bot_names", "make_bot", "play_game"]
+__all__ = [
+    "GAME",
+    "Typed",
+    "bot_names",
+    "describe_move",
+    "make_bot",
+    "play_game",
+    "render_view",
+]
 
 Typed: TypeAlias = Game[Rules, GameState, PublicView, Move, Outcome, GameRecord]
 """The type of :data:`GAME`: a :class:`~skipbo.games.Game` of this game's types."""
@@ -74,3 +83,20 @@ def play_game(
     record = arena.play_game(rules, bots, seed, names=names)
     assert isinstance(record, GameRecord)  # the game of these rules is this one
     return record
+
+
+def describe_move(move: Move, seen: PublicView, *, board: bool = False) -> str:
+    """``move`` of the player to move in ``seen``, in plain words.
+
+    With ``board`` the places are numbered as a board for people labels them.
+    """
+    from skipbo.games.skyjo import text
+
+    return text.describe_move(move, seen, board=board)
+
+
+def render_view(seen: PublicView) -> str:
+    """``seen`` drawn as plain text for a terminal."""
+    from skipbo.games.skyjo import text
+
+    return text.render_view(seen)
