@@ -108,6 +108,12 @@ def play(
     return outcome
 
 
+def standings(game: Game[R, S, V, M, O, Rec], rules: R, games: int) -> str:
+    """A short tournament of the game's ``heuristic`` and ``random`` bots, in a line."""
+    result = game.tournament(rules, ["heuristic", "random"], games=games, seed=1)
+    return ", ".join(f"{entry.bot} won {entry.wins}" for entry in result.entries)
+
+
 def scripted_client(game: Game[R, S, V, M, O, Rec], *, shout: bool) -> Client:
     """A client that answers the first legal move of its view, as a person might type it.
 
@@ -150,7 +156,12 @@ def main(folder: Path) -> list[str]:
         seed=7,
         folder=folder,
     )
-    return [f"Skip-Bo: {skip_bo}", f"Skyjo: {sky_jo}"]
+    return [
+        f"Skip-Bo: {skip_bo}",
+        f"Skyjo: {sky_jo}",
+        f"Skip-Bo bots: {standings(skipbo.games.SKIPBO, skipbo.Rules(stock_size=5), games=4)}",
+        f"Skyjo bots: {standings(skipbo.games.SKYJO, skyjo.Rules(end_score=40), games=4)}",
+    ]
 
 
 if __name__ == "__main__":

@@ -256,7 +256,12 @@ class TestOneFrontend:
 
     def test_it_plays_both_games(self, tmp_path: Path) -> None:
         outcomes = frontend.main(tmp_path)
-        assert [line.split(":")[0] for line in outcomes] == ["Skip-Bo", "Skyjo"]
+        assert [line.split(":")[0] for line in outcomes] == [
+            "Skip-Bo",
+            "Skyjo",
+            "Skip-Bo bots",
+            "Skyjo bots",
+        ]
         assert {path.name for path in tmp_path.iterdir()} == {"skipbo.record", "skyjo.record"}
 
     def test_it_type_checks_without_any(self, tmp_path: Path) -> None:

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Generic, Literal, Protocol, TypeAlias, TypeVar
 from skipbo.common.game import Bot
 
 if TYPE_CHECKING:
+    from skipbo.arena import TournamentResult
     from skipbo.common.game import AnyGame
 
 __all__ = ["Bot", "DocumentKind", "Game", "GameBase", "HasWinners"]
@@ -248,6 +249,24 @@ class Game(GameBase, Generic[RulesT, StateT, ViewT, MoveT, OutcomeT, RecordT]):
     ) -> RecordT:
         """Play one game between ``bots`` (one a seat) and return its record."""
         return cast(RecordT, self.module.play_game(rules, bots, seed, names=names))
+
+    def tournament(
+        self,
+        rules: RulesT,
+        lineup: Sequence[str],
+        *,
+        games: int,
+        seed: int,
+        workers: int = 1,
+        paired: bool = False,
+    ) -> TournamentResult:
+        """Games between the game's bots named in ``lineup``, the seats rotating.
+
+        :func:`skipbo.arena.tournament` for this game's rules (see it for the rest).
+        """
+        from skipbo.arena import tournament
+
+        return tournament(rules, lineup, games=games, seed=seed, workers=workers, paired=paired)
 
     def format_record(self, record: RecordT) -> str:
         """The record's compact text form."""
