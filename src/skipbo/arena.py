@@ -2,7 +2,7 @@
 
 The arena is game-agnostic: it finds the game from the rules' type
 (:func:`skipbo.common.game.game_of`), so Skip-Bo rules play Skip-Bo and
-:class:`skipbo.games.skyjo.Rules` play Skyjo, with the same code. :func:`play_game` plays one
+:class:`skipbo.skyjo.Rules` play Skyjo, with the same code. :func:`play_game` plays one
 game between bots and returns the game's record (a :class:`~skipbo.games.skipbo.records.GameRecord`
 for
 Skip-Bo). :func:`tournament` plays many games between bots named in the game's bots

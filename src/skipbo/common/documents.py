@@ -55,7 +55,7 @@ def raising(error_type: type[errors.DataError]) -> Iterator[None]:
     """Turn the shared :class:`~skipbo.DataError` raised inside into ``error_type``.
 
     The strict-JSON readers raise the library's ``DataError``; a game whose callers
-    catch its own subclass (``skipbo.games.skyjo.DataError``) reads inside this.
+    catch its own subclass (``skipbo.skyjo.DataError``) reads inside this.
 
     Raises:
         DataError: ``error_type`` with the same ``path`` and ``reason``.

@@ -256,7 +256,7 @@ class SkyjoAECEnv(GameAECEnv):
 
     Args:
         rules: The variant (two players, standard rules by default), any
-            :class:`skipbo.games.skyjo.Rules`, 2 to 8 players.
+            :class:`skipbo.skyjo.Rules`, 2 to 8 players.
         players: A shortcut for ``skyjo.Rules(players=players)`` when ``rules`` is not given.
         depth: How many cards of the discard pile the observation shows one-hot.
         render_mode: ``"ansi"`` (``render()`` returns the text observation of the

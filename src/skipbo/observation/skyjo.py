@@ -1,14 +1,14 @@
 """Skyjo observations: a fixed-length numeric encoding of the public view, seen from a seat.
 
-Every seat sees the same :class:`~skipbo.games.skyjo.PublicView` (S-INFO-2): a face-down
+Every seat sees the same :class:`~skipbo.skyjo.PublicView` (S-INFO-2): a face-down
 card is hidden from its owner too. :func:`observation` encodes that view *from a
 seat*: the rows of every per-seat field begin with the viewer and go on in seat
 order (row ``r`` is seat ``(seat + r) % P``), so that a policy finds its own grid,
 the only one its actions touch, always in row 0. It reads the view alone, never a
-:class:`~skipbo.games.skyjo.GameState`, so no face-down value, draw pile order, hidden
+:class:`~skipbo.skyjo.GameState`, so no face-down value, draw pile order, hidden
 reveal choice (S-SETUP-4) or shuffle seed can reach an agent through it.
 
-The layout depends only on the :class:`~skipbo.games.skyjo.Rules` (and the discard depth):
+The layout depends only on the :class:`~skipbo.skyjo.Rules` (and the discard depth):
 it is *sized by the rules*, ``P`` rows for ``P`` players (2 to 8), not padded to 8.
 A card is one-hot over the deck's distinct values in increasing order (the standard
 deck: 15 values, -2 to 12). :func:`action_mask` gives the legal actions of
@@ -26,7 +26,7 @@ deck: 15 values, -2 to 12). :func:`action_mask` gives the legal actions of
 ((0, 1), (0, 1))
 
 Importing this module registers :data:`ENCODER`, Skyjo's encoder for the environments,
-for :class:`skipbo.games.skyjo.Rules` (:func:`skipbo.observation.encoder.register_encoder`).
+for :class:`skipbo.skyjo.Rules` (:func:`skipbo.observation.encoder.register_encoder`).
 """
 
 from __future__ import annotations
@@ -94,7 +94,7 @@ def observation_layout(rules: Rules, depth: int = DISCARD_DEPTH) -> ObservationL
 
     Raises:
         ~skipbo.games.skyjo.errors.ArgumentTypeError: if ``rules`` is not a Skyjo
-            :class:`~skipbo.games.skyjo.Rules`.
+            :class:`~skipbo.skyjo.Rules`.
         ~skipbo.games.skyjo.errors.ConfigurationError: (a ``ValueError``) if ``depth``
             is not an integer from 1 to the deck's size.
 
@@ -159,7 +159,7 @@ def observation(seen: PublicView, seat: int, depth: int = DISCARD_DEPTH) -> tupl
 
     Raises:
         ~skipbo.games.skyjo.errors.ArgumentTypeError: if ``seen`` is not a
-            :class:`~skipbo.games.skyjo.PublicView`.
+            :class:`~skipbo.skyjo.PublicView`.
         ~skipbo.games.skyjo.errors.ConfigurationError: (a ``ValueError``) if ``seat`` is
             not a seat of the rules or ``depth`` is not an integer from 1 to the deck's size.
 

@@ -6,7 +6,7 @@ view's picture draws face-down cards as backs; the full state's picture (for
 referees) shows their values, faded and marked "down".
 
 Importing this module registers :data:`PAINTER`, Skyjo's painter, for
-:class:`skipbo.games.skyjo.Rules` (:func:`skipbo.pictures.drawing.register_painter`).
+:class:`skipbo.skyjo.Rules` (:func:`skipbo.pictures.drawing.register_painter`).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Skyjo's metadata (:data:`GAME_TYPE`, :func:`game_info`) and :data:`SKYJO`, its Game.
 
 :data:`SKYJO` is Skyjo as a :class:`skipbo.common.game.Game`, registered for
-:class:`skipbo.games.skyjo.Rules` when :mod:`skipbo.games.skyjo` is imported: the arena and
+:class:`skipbo.skyjo.Rules` when :mod:`skipbo.games.skyjo` is imported: the arena and
 :func:`skipbo.check_conformance` play Skyjo through it.
 
 >>> from skipbo import skyjo

@@ -1,16 +1,16 @@
 """The conformance checker for Skyjo rules: :func:`check_conformance`.
 
 The Skyjo counterpart of :func:`skipbo.check_conformance` (OpenSpiel's
-``random_sim_test``): it plays seeded games under the given :class:`~skipbo.games.skyjo.Rules`
+``random_sim_test``): it plays seeded games under the given :class:`~skipbo.skyjo.Rules`
 and checks at every step
 
-* the invariants of :func:`skipbo.games.skyjo.check_invariants` (150 cards conserved,
+* the invariants of :func:`skipbo.skyjo.check_invariants` (150 cards conserved,
   columns, phases, scores);
-* that :func:`skipbo.games.skyjo.legal_moves` lists distinct moves in the action order, the
+* that :func:`skipbo.skyjo.legal_moves` lists distinct moves in the action order, the
   same from the public view, none in an ended game and some in every other;
 * illegal-move rejection: the other moves raise
   :class:`~skipbo.games.skyjo.errors.IllegalMoveError` and leave the state as it was;
-* purity and determinism of :func:`skipbo.games.skyjo.apply`, and that the record replays;
+* purity and determinism of :func:`skipbo.skyjo.apply`, and that the record replays;
 * view non-interference: a state sampled from the view has the same view;
 * that every game ends within ``max_moves``.
 
@@ -107,7 +107,7 @@ def check_conformance(
 
     Raises:
         ConformanceError: at the first violation, with the game's seed and moves.
-        TypeError: if ``rules`` is not Skyjo :class:`~skipbo.games.skyjo.Rules`.
+        TypeError: if ``rules`` is not Skyjo :class:`~skipbo.skyjo.Rules`.
 
     """
     if not isinstance(rules, Rules):

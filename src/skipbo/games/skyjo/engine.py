@@ -154,7 +154,7 @@ def is_over(state: GameState | PublicView) -> bool:
 
 
 def outcome(state: GameState | PublicView) -> Outcome | None:
-    """The :class:`~skipbo.games.skyjo.Outcome` of a finished game, or ``None`` while it goes on."""
+    """The :class:`~skipbo.skyjo.Outcome` of a finished game, or ``None`` while it goes on."""
     return _position(state, "outcome").outcome
 
 

@@ -1,7 +1,7 @@
 """Invariants of Skyjo states: what every reachable state satisfies.
 
-:func:`~skipbo.games.skyjo.invariant_violations` lists the broken ones, one line each
-naming its rule; :func:`~skipbo.games.skyjo.check_invariants` raises
+:func:`~skipbo.skyjo.invariant_violations` lists the broken ones, one line each
+naming its rule; :func:`~skipbo.skyjo.check_invariants` raises
 :class:`~skipbo.games.skyjo.errors.InvariantViolation` if there are any.
 Tests run them after every move; loaders run them on untrusted data.
 

@@ -58,7 +58,7 @@ def _place(instance: object, attribute: attrs.Attribute[int], value: object) -> 
 
     ``Swap(True)`` would otherwise equal ``Swap(1)``, test as ``in legal_moves(...)``
     and write a text (``sTrue``) no parser reads back. The range 0 to 11 is the
-    rules' (S-SETUP-2): :func:`~skipbo.games.skyjo.apply` refuses other places.
+    rules' (S-SETUP-2): :func:`~skipbo.skyjo.apply` refuses other places.
     """
     kind = type(instance).__name__
     if type(value) is not int:
@@ -135,7 +135,7 @@ _ALL_MOVES: tuple[Move, ...] = (
 
 
 def all_moves(rules: Rules | None = None) -> tuple[Move, ...]:
-    """Every Skyjo move once, in the fixed order :func:`skipbo.games.skyjo.legal_moves` follows.
+    """Every Skyjo move once, in the fixed order :func:`skipbo.skyjo.legal_moves` follows.
 
     Draw, take, the swaps by place, the discard-and-flips by place, then the reveals
     by their places. The moves are the same for every rules configuration (every grid
@@ -149,7 +149,7 @@ def all_moves(rules: Rules | None = None) -> tuple[Move, ...]:
     True
 
     Raises:
-        TypeError: if ``rules`` is given and is not a Skyjo :class:`~skipbo.games.skyjo.Rules`.
+        TypeError: if ``rules`` is given and is not a Skyjo :class:`~skipbo.skyjo.Rules`.
 
     """
     if rules is not None and not isinstance(rules, Rules):

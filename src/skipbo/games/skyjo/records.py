@@ -84,7 +84,7 @@ class GameRecord:
     rules: Rules
     """The rules played."""
     seed: int
-    """The seed given to :func:`skipbo.games.skyjo.new_game`."""
+    """The seed given to :func:`skipbo.skyjo.new_game`."""
     moves: tuple[Move, ...] = attrs.field(default=(), converter=records.as_tuple)
     """Every move of the game, in order."""
     names: tuple[str, ...] = attrs.field(default=(), converter=records.as_tuple)

@@ -62,7 +62,7 @@ def sample_state(seen: PublicView, rng: random.Random) -> GameState:
     """A random state whose view is ``seen``, for bots that search.
 
     Raises:
-        ArgumentTypeError: if ``seen`` is not a :class:`~skipbo.games.skyjo.PublicView` or
+        ArgumentTypeError: if ``seen`` is not a :class:`~skipbo.skyjo.PublicView` or
             ``rng`` not a :class:`random.Random`.
         InvalidStateError: if no valid state has this view (it shows more cards than
             the deck holds, or its parts contradict each other).

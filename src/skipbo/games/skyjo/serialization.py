@@ -19,7 +19,7 @@ True
 Swap(place=3)
 
 Loading is for untrusted input: every field, type and range is checked, the cards
-against the deck, a state against :func:`skipbo.games.skyjo.check_invariants`, a view
+against the deck, a state against :func:`skipbo.skyjo.check_invariants`, a view
 against the states that have it, a record by replaying it. Anything else raises
 :class:`~skipbo.games.skyjo.errors.DataError` with the JSON pointer of the problem:
 
@@ -215,7 +215,7 @@ def _enum(data: object, path: str, kind: type[Phase] | type[Source]) -> Any:
 
 
 def read_rules(data: object, path: str) -> Rules:
-    """:class:`~skipbo.games.skyjo.Rules` from a dict; impossible rules are rejected."""
+    """:class:`~skipbo.skyjo.Rules` from a dict; impossible rules are rejected."""
     found = fields(data, path, RULES_FIELDS)
     pairs = array(found["deck"], join(path, "deck"))
     if len(pairs) > LIMITS["deck_values"]:
@@ -262,7 +262,7 @@ def read_move(data: object, path: str) -> Move:
 
 
 def read_outcome(data: object, path: str) -> Outcome:
-    """An :class:`~skipbo.games.skyjo.Outcome` from a dict, consistent on its own."""
+    """An :class:`~skipbo.skyjo.Outcome` from a dict, consistent on its own."""
     found = fields(data, path, OUTCOME_FIELDS)
     winners = _ints(found["winners"], join(path, "winners"), 0, MAX_PLAYERS - 1)
     totals = _ints(found["totals"], join(path, "totals"), None)
@@ -348,7 +348,7 @@ def _grids(data: object, path: str, rules: Rules, *, seen: bool) -> tuple[tuple[
 
 
 def read_state(data: object, path: str) -> GameState:
-    """A :class:`~skipbo.games.skyjo.GameState`; it must pass the invariants."""
+    """A :class:`~skipbo.skyjo.GameState`; it must pass the invariants."""
     found = fields(data, path, STATE_FIELDS)
     rules = read_rules(found["rules"], join(path, "rules"))
     face_up = []
@@ -380,7 +380,7 @@ def read_state(data: object, path: str) -> GameState:
 
 
 def read_view(data: object, path: str) -> PublicView:
-    """A :class:`~skipbo.games.skyjo.PublicView`; some valid state must have exactly this view."""
+    """A :class:`~skipbo.skyjo.PublicView`; some valid state must have exactly this view."""
     found = fields(data, path, VIEW_FIELDS)
     rules = read_rules(found["rules"], join(path, "rules"))
     seen = PublicView(

@@ -8,7 +8,7 @@ place is never face up).
 
 The state holds every card, face down or not, and ``shuffle_seed``, from which the next
 shuffle (the reshuffle of S-DRAW-1, the deal of the next round) is drawn: both are
-hidden from every player (S-INFO-2), and :func:`skipbo.games.skyjo.view` leaves them out.
+hidden from every player (S-INFO-2), and :func:`skipbo.skyjo.view` leaves them out.
 """
 
 from __future__ import annotations
@@ -114,8 +114,8 @@ def totals(history: tuple[RoundScore, ...], players: int) -> tuple[int, ...]:
 class GameState:
     """A position of a Skyjo game: everything, hidden cards included.
 
-    Built by :func:`skipbo.games.skyjo.new_game` and :func:`skipbo.games.skyjo.apply`; a hand-built
-    state should be checked with :func:`skipbo.games.skyjo.check_invariants`.
+    Built by :func:`skipbo.skyjo.new_game` and :func:`skipbo.skyjo.apply`; a hand-built
+    state should be checked with :func:`skipbo.skyjo.check_invariants`.
     """
 
     rules: Rules
