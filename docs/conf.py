@@ -46,7 +46,7 @@ nitpicky = True
 # several targets. Ambiguity is not an error; a missing target still is.
 suppress_warnings = ["ref.python"]
 nitpick_ignore_regex = [
-    ("py:class", r"(abc|enum|collections|collections\.abc|typing|random|re|pathlib)\.\w+"),
+    ("py:class", r"(abc|enum|collections|collections\.abc|typing|random|re|pathlib|types)\.\w+"),
     # The web layer's third-party and standard-library types (skipbo.web).
     ("py:class", r"(starlette\.\w+|argparse|http)\.\w+|HTTPStatus|Path"),
     ("py:class", r"concurrent\.futures(\._base)?\.\w+"),
@@ -63,7 +63,7 @@ nitpick_ignore_regex += [
 nitpick_ignore_regex += [
     (
         "py:(class|obj)",
-        r"(skipbo\.common\.\w+\.)?(T|[A-Z]\w*T|RulesIn|StateOut|MoveIn|RecordOut|BotOut)",
+        r"(skipbo\.common\.\w+\.|skipbo\.errors\.)?(T|[A-Z]\w*T|RulesIn|StateOut|MoveIn|RecordOut|BotOut)",
     ),
     ("py:(class|obj)", r"skipbo\.envs\.openspiel\.adapter\.StateT"),  # OpenSpiel adapter's state
 ]

@@ -22,13 +22,10 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterator, Sequence
 from types import ModuleType
-from typing import TYPE_CHECKING, Generic, Literal, Protocol, TypeAlias, TypeVar, cast, overload
+from typing import Generic, Literal, Protocol, TypeAlias, TypeVar, cast, overload
 
-from skipbo.common.game import Bot
-
-if TYPE_CHECKING:
-    from skipbo.arena import TournamentResult
-    from skipbo.common.game import AnyGame
+from skipbo.arena import TournamentResult
+from skipbo.common.game import AnyGame, Bot
 
 __all__ = ["Bot", "DocumentKind", "Game", "GameBase", "HasWinners"]
 
@@ -289,7 +286,7 @@ class Game(GameBase, Generic[RulesT, StateT, ViewT, MoveT, OutcomeT, RecordT]):
     def make_bot(
         self, name: str, seed: int | None = None, *, time_limit: float | None = None
     ) -> Bot[ViewT, MoveT]:
-        """The game's bot called ``name`` (one of :meth:`bot_names`)."""
+        """The game's bot called ``name`` (one of :meth:`~skipbo.games.GameBase.bot_names`)."""
         return cast(Bot[ViewT, MoveT], self.module.make_bot(name, seed, time_limit=time_limit))
 
     def describe_move(self, move: MoveT, view: ViewT) -> str:

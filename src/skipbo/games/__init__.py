@@ -13,9 +13,9 @@
 Each game is a :class:`Game`: its facade's functions (``new_game``, ``view``,
 ``dumps``, ``play_game``, ``make_bot``, ...) typed by its own types, so one program,
 generic in those types, plays every game (see the Embedding guide). The built-in games
-(:data:`SKIPBO`, :data:`SKYJO`) are always known, whatever was imported before; a
-distribution adds a game by an entry point in the group ``skipbo.games`` naming its
-:class:`Game` object.
+(:data:`skipbo.games.SKIPBO`, :data:`skipbo.games.SKYJO`) are always known, whatever
+was imported before; a distribution adds a game by an entry point in the group
+``skipbo.games`` naming its :class:`Game` object.
 
 Each game is a package here on one pattern, the same module name for the same role:
 its rules core (``cards``, ``rules``, ``state``, ``moves``, ``engine``, ``views``,
@@ -124,7 +124,7 @@ class Loaded:
     """A document read by :func:`load`: its game, and the value it holds."""
 
     game: GameBase
-    """The game the document is of (compare with :data:`SKIPBO`, :data:`SKYJO`)."""
+    """The game the document is of (:data:`skipbo.games.SKIPBO`, :data:`skipbo.games.SKYJO`)."""
     value: object
     """The value: the game's rules, state, move, view, outcome or record."""
 

@@ -1,15 +1,15 @@
 """Skyjo, the library's second game, on the same conventions as Skip-Bo.
 
-Immutable states, :func:`legal_moves` and :func:`apply`, a public view, typed errors
-and seeded randomness; the rules with their IDs are in ``docs/skyjo-rules.md``. The
-Skip-Bo core never imports this package.
+Immutable states, :func:`~skipbo.skyjo.legal_moves` and :func:`~skipbo.skyjo.apply`, a
+public view, typed errors and seeded randomness; the rules with their IDs are in
+``docs/skyjo-rules.md``. The Skip-Bo core never imports this package.
 
 The core names are Skip-Bo's, with the same meaning (``new_game``, ``legal_moves``,
 ``apply``, ``is_over``, ``outcome``, ``current_player``, ``view``,
 ``spectator_view``, ``check_invariants``, ``invariant_violations``,
 ``check_conformance``, ``parse_move``, ``all_moves``, ``replay``, the JSON,
 records, bots and words ...), so code written for one game plays the other. Where
-the games differ the name says so: Skyjo's view is one :class:`PublicView` for every
+the games differ the name says so: Skyjo's view is one :class:`~skipbo.skyjo.PublicView` for every
 seat (S-INFO-2), where Skip-Bo's ``PlayerView`` holds its player's hand.
 
 >>> import random

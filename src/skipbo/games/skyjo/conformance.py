@@ -55,7 +55,7 @@ ILLEGAL_PER_STEP = 8
 
 
 class ConformanceError(SkyjoError, common.ConformanceError[Rules, Move]):
-    """Skyjo rules failed :func:`check_conformance`.
+    """Skyjo rules failed :func:`~skipbo.skyjo.check_conformance`.
 
     Reproduce with ``skipbo.skyjo.new_game(error.rules, seed=error.seed)`` and ``error.moves``.
 
