@@ -1,7 +1,7 @@
 """The conformance loop every game's checker shares (OpenSpiel's ``random_sim_test``).
 
 A game's checker (:func:`skipbo.check_conformance`,
-:func:`skipbo.games.skyjo.conformance.check_conformance`) plays seeded games and checks every
+:func:`skipbo.skyjo.check_conformance`) plays seeded games and checks every
 step; what it checks of a state and how it picks moves are the game's own, the loop
 around them is the same for every game and lives here, in :class:`GameCheck`:
 

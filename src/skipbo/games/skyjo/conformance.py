@@ -1,4 +1,4 @@
-"""The conformance checker for Skyjo rules: :func:`check_conformance`.
+"""The conformance checker for Skyjo rules: :func:`~skipbo.skyjo.check_conformance`.
 
 The Skyjo counterpart of :func:`skipbo.check_conformance` (OpenSpiel's
 ``random_sim_test``): it plays seeded games under the given :class:`~skipbo.skyjo.Rules`
@@ -72,7 +72,7 @@ class ConformanceError(SkyjoError, common.ConformanceError[Rules, Move]):
 
 @attrs.frozen(slots=True)
 class ConformanceReport(ReportFigures):
-    """What :func:`check_conformance` played (nothing wrong, or it would have raised)."""
+    """What :func:`~skipbo.skyjo.check_conformance` played (nothing wrong, or it would have raised)."""
 
     rules: Rules
     """The rules checked."""
