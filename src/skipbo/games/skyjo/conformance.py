@@ -72,7 +72,7 @@ class ConformanceError(SkyjoError, common.ConformanceError[Rules, Move]):
 
 @attrs.frozen(slots=True)
 class ConformanceReport(ReportFigures):
-    """What :func:`~skipbo.skyjo.check_conformance` played (nothing wrong, or it would have raised)."""
+    """What :func:`~skipbo.skyjo.check_conformance` played (nothing wrong, or it raised)."""
 
     rules: Rules
     """The rules checked."""
