@@ -14,6 +14,7 @@ import subprocess
 import sys
 import textwrap
 from collections.abc import Callable
+from importlib.metadata import EntryPoint
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -158,6 +159,24 @@ class TestGamesByName:
             skipbo.games.get("chess")
         with pytest.raises(skipbo.errors.ArgumentTypeError):
             skipbo.games.get(3)  # type: ignore[call-overload]
+
+    def test_a_further_game_comes_by_an_entry_point(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """A distribution adds a game by an entry point of the group ``skipbo.games``."""
+        toy: skipbo.games.Game[object, object, object, object, Any, object]
+        toy = skipbo.games.Game("toy", "skipbo.games.skyjo", "toy")
+        point = EntryPoint("toy", "toy.game:GAME", skipbo.games.ENTRY_POINTS)
+        monkeypatch.setattr(EntryPoint, "load", lambda self: toy)
+
+        def entry_points(*, group: str, name: str | None = None) -> list[EntryPoint]:
+            assert group == "skipbo.games"
+            return [point] if name in (None, "toy") else []
+
+        monkeypatch.setattr(skipbo.games, "entry_points", entry_points)
+        assert skipbo.games.names() == ["skipbo", "skyjo", "toy"]
+        assert skipbo.games.get("toy") is toy
+        monkeypatch.setattr(EntryPoint, "load", lambda self: "not a game")
+        with pytest.raises(skipbo.errors.ArgumentTypeError, match=r"is not a skipbo\.games\.Game"):
+            skipbo.games.get("toy")
 
     @pytest.mark.parametrize(
         "code",

@@ -152,7 +152,7 @@ class GameBatch:
             raise ConfigurationError("states", "from_states needs at least one state")
         for state in states:
             if not isinstance(state, GameState):
-                raise ArgumentTypeError(f"not a GameState: {type(state).__name__}")
+                raise ArgumentTypeError(f"not a skipbo.GameState: {type_name(state)}")
         rules = states[0].rules
         for index, state in enumerate(states):
             if state.rules != rules:

@@ -172,7 +172,7 @@ class SingleGame:
 
         """
         if not isinstance(state, GameState):
-            raise ArgumentTypeError(f"not a GameState: {type(state).__name__}")
+            raise ArgumentTypeError(f"not a skipbo.GameState: {type_name(state)}")
         if state.rules != self.rules:
             raise ConfigurationError("state", "has other rules than the game")
         check_holdable(state, "the state")

@@ -8,6 +8,7 @@ from pathlib import Path
 import skipbo.games
 from skipbo import GameRecord, SkipBoError, skyjo
 from skipbo.cli.errors import UsageError
+from skipbo.common.naming import type_name
 from skipbo.games.skipbo.serialization import Document
 from skipbo.games.skyjo import serialization as skyjo_serialization
 
@@ -53,7 +54,7 @@ def read_record(name: str) -> GameRecord | skyjo.GameRecord:
     """The game record in file ``name`` (text form or JSON), of either game."""
     document = read_document(name)
     if not isinstance(document, GameRecord | skyjo.GameRecord):
-        raise UsageError(f"{name} holds a {type(document).__name__}, not a game record")
+        raise UsageError(f"{name} holds a {type_name(document)}, not a game record")
     return document
 
 

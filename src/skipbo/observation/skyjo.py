@@ -35,6 +35,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from skipbo.common.extras import needs_extra
+from skipbo.common.naming import type_name
 from skipbo.common.strictjson import echo
 from skipbo.games.skyjo.actions import ACTION_COUNT, action_to_move, legal_action_mask
 from skipbo.games.skyjo.cards import GRID_SIZE
@@ -104,7 +105,7 @@ def observation_layout(rules: Rules, depth: int = DISCARD_DEPTH) -> ObservationL
 
     """
     if not isinstance(rules, Rules):
-        raise ArgumentTypeError(f"rules must be a skyjo Rules, not {type(rules).__name__}")
+        raise ArgumentTypeError(f"rules must be a skipbo.skyjo.Rules, not {type_name(rules)}")
     if type(depth) is not int or not 1 <= depth <= rules.deck.size:
         raise ConfigurationError(
             "depth", f"must be an integer from 1 to {rules.deck.size}, got {echo(depth)}"
@@ -143,7 +144,7 @@ def observation_layout(rules: Rules, depth: int = DISCARD_DEPTH) -> ObservationL
 def _check(seen: PublicView, seat: int) -> None:
     if not isinstance(seen, PublicView):
         raise ArgumentTypeError(
-            f"a Skyjo observation encodes a skyjo PublicView, not {type(seen).__name__}"
+            f"a Skyjo observation encodes a skipbo.skyjo.PublicView, not {type_name(seen)}"
         )
     if type(seat) is not int or not 0 <= seat < seen.rules.players:
         raise ConfigurationError(

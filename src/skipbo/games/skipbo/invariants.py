@@ -75,7 +75,7 @@ def _shape_violations(state: GameState) -> list[Violation]:
     """Violations of the state's shape; the other checks assume none."""
     rules = state.rules
     if not isinstance(rules, Rules):
-        return [Violation(("rules",), f"rules is not a Rules: {rules!r}")]
+        return [Violation(("rules",), f"rules is not a skipbo.Rules: {rules!r}")]
     problems = []
     # The annotations are what a well-built state holds; tampered input may differ.
     sized: tuple[tuple[str, object, int, type], ...] = (

@@ -94,7 +94,7 @@ class GameRecord:
         records.check_record(
             self,
             rules_type=Rules,
-            rules_name="skyjo Rules",
+            rules_name="a skipbo.skyjo.Rules",
             move_types=_MOVE_TYPES,
             move_name="a Skyjo move",
             error_type=DataError,
