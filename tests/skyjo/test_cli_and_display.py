@@ -60,6 +60,7 @@ class TestCommandLine:
         assert record.names == ("Ann", "heuristic bot")
         assert skyjo.is_over(skyjo.final_state(record))
         assert main(["replay", str(saved), "--quiet"]) == 0
+        assert main(["replay", str(saved), "--seat", "0"]) == 2  # one view for all: no seat
 
     @pytest.mark.parametrize(
         ("option", "value"),
