@@ -181,7 +181,7 @@ class TestGamesByName:
     @pytest.mark.parametrize(
         "code",
         [
-            "import skipbo, skipbo.games\nprint(skipbo.games.get('skyjo').name)",
+            "import skipbo\nprint(skipbo.games.get('skyjo').name)",
             "import skipbo\nfrom skipbo.common.game import game_named\n"
             "print(game_named('skyjo').game_type.short_name)",
         ],
