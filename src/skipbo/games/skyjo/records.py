@@ -25,9 +25,10 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from skipbo import arena
 from skipbo.common import documents, records
 from skipbo.common.naming import type_name
-from skipbo.games.skyjo.engine import apply, is_over, new_game
+from skipbo.games.skyjo.engine import apply, new_game
 from skipbo.games.skyjo.errors import (
     ArgumentTypeError,
     ConfigurationError,
@@ -37,7 +38,7 @@ from skipbo.games.skyjo.errors import (
 from skipbo.games.skyjo.moves import DiscardFlip, Draw, Move, Reveal, Swap, TakeDiscard
 from skipbo.games.skyjo.rules import Rules
 from skipbo.games.skyjo.state import GameState
-from skipbo.games.skyjo.views import PublicView, view
+from skipbo.games.skyjo.views import PublicView
 
 if TYPE_CHECKING:  # only the play loop needs the type
     from skipbo.common.game import Bot as AnyBot
@@ -147,14 +148,9 @@ def play_game(rules: Rules, bots: Sequence[Bot], seed: int) -> GameRecord:
         raise ConfigurationError(
             "bots", f"{rules.players} players need {rules.players} bots, got {len(bots)}"
         )
-    state = new_game(rules, seed=seed)
-    moves = []
-    while not is_over(state):
-        seen = view(state)
-        move = bots[seen.current_player].choose(seen)
-        state = apply(state, move)
-        moves.append(move)
-    return GameRecord(rules=rules, seed=seed, moves=tuple(moves))
+    record = arena.play_game(rules, bots, seed)  # the one play loop of every game
+    assert isinstance(record, GameRecord)  # the game of Skyjo rules is Skyjo
+    return record
 
 
 def format_record(record: GameRecord) -> str:
