@@ -2,8 +2,8 @@
 
 The arena is game-agnostic: it finds the game from the rules' type
 (:func:`skipbo.common.game.game_of`), so Skip-Bo rules play Skip-Bo and
-:class:`skipbo.games.skyjo.Rules` play Skyjo, with the same code. :func:`play_game` plays one
-game between bots and returns the game's record (a :class:`~skipbo.games.skipbo.records.GameRecord`
+:class:`skipbo.skyjo.Rules` play Skyjo, with the same code. :func:`play_game` plays one
+game between bots and returns the game's record (a :class:`~skipbo.GameRecord`
 for
 Skip-Bo). :func:`tournament` plays many games between bots named in the game's bots
 (:data:`skipbo.games.skipbo.bots.BOTS`, :data:`skipbo.games.skyjo.bots.BOTS`), rotating the seats
@@ -143,7 +143,7 @@ def play_game(rules: Any, bots: Sequence[Any], seed: int, *, names: Sequence[str
         names: Optional names of the seats for the record.
 
     Returns:
-        The game's record (a :class:`~skipbo.games.skipbo.records.GameRecord` for Skip-Bo, a
+        The game's record (a :class:`~skipbo.GameRecord` for Skip-Bo, a
         :class:`skipbo.games.skyjo.records.GameRecord` for Skyjo); the game's ``replay``
         reproduces every state from it.
 

@@ -4,22 +4,35 @@ from __future__ import annotations
 
 import argparse
 import secrets
+from collections.abc import Mapping
 
+import skipbo.games
 from skipbo import Deck, FirstPlayer, Rules
 from skipbo.cli.errors import UsageError
 from skipbo.common.randomness import SEED_BITS
 from skipbo.games.skipbo.rules import PresetOptions
 
 __all__ = [
+    "SKIPBO_RULES_OPTIONS",
     "add_game_option",
     "add_integer_option",
     "add_rules_options",
+    "check_options_apply",
     "random_seed",
     "rules_from",
 ]
 
-GAMES = ("skipbo", "skyjo")
-"""The ``--game`` choices of the commands that play either game."""
+GAMES = tuple(skipbo.games.names())
+"""The ``--game`` choices of the commands that play either game: every game's name."""
+
+SKIPBO_RULES_OPTIONS = {
+    "variant": ("--variant", "standard"),
+    "stock": ("--stock", None),
+    "deck": ("--deck", "mattel"),
+    "first_player": ("--first-player", 0),
+    "teams": ("--teams", None),
+}
+"""The rules options only Skip-Bo has: each by its attribute, with its flag and default."""
 
 VARIANTS = ("standard", "short", "partners", "team-piles")
 """The ``--variant`` choices: :class:`~skipbo.Rules` presets of the same names."""
@@ -200,6 +213,23 @@ def add_integer_option(
 def add_game_option(parser: argparse.ArgumentParser, *, help: str) -> None:
     """Add ``--game skipbo|skyjo`` (Skip-Bo by default); ``help`` says which options apply."""
     parser.add_argument("--game", choices=GAMES, default="skipbo", help=help)
+
+
+def check_options_apply(
+    args: argparse.Namespace, game: str, options: Mapping[str, tuple[str, object]]
+) -> None:
+    """Refuse the ``options`` given for ``game`` that do not apply to it.
+
+    ``options`` maps an option's attribute to its flag and default; an option whose
+    value is not its default was given, and is an error rather than silently ignored.
+
+    Raises:
+        UsageError: naming the first such option and the game.
+
+    """
+    for attribute, (flag, default) in options.items():
+        if getattr(args, attribute, default) != default:
+            raise UsageError(f"{flag} does not apply to --game {game}")
 
 
 def random_seed() -> int:

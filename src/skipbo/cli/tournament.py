@@ -25,9 +25,11 @@ from skipbo.cli.lineup import fill_lineup
 if TYPE_CHECKING:
     from skipbo.cli.progress import Bar
 from skipbo.cli.options import (
+    SKIPBO_RULES_OPTIONS,
     add_game_option,
     add_integer_option,
     add_rules_options,
+    check_options_apply,
     rules_from,
 )
 from skipbo.common.sprt import Sprt
@@ -129,6 +131,7 @@ def run(args: argparse.Namespace) -> int:
     seats = max(len(args.bots), 2)  # by default a seat a bot named
     rules: Any
     if args.game == "skyjo":
+        check_options_apply(args, "skyjo", SKIPBO_RULES_OPTIONS)
         players = seats if args.players is None else args.players
         rules = skyjo.Rules(players=players, turn_limit=args.turn_limit)
     else:

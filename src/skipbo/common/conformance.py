@@ -1,7 +1,7 @@
 """The conformance loop every game's checker shares (OpenSpiel's ``random_sim_test``).
 
 A game's checker (:func:`skipbo.check_conformance`,
-:func:`skipbo.games.skyjo.conformance.check_conformance`) plays seeded games and checks every
+:func:`skipbo.skyjo.check_conformance`) plays seeded games and checks every
 step; what it checks of a state and how it picks moves are the game's own, the loop
 around them is the same for every game and lives here, in :class:`GameCheck`:
 
@@ -28,7 +28,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 import attrs
 
 from skipbo.common.game import NewGame
-from skipbo.errors import IllegalMoveError, SkipBoError
+from skipbo.errors import SHOWN_MOVES, ConformanceError, IllegalMoveError
 
 __all__ = [
     "MAX_MOVES",
@@ -46,41 +46,6 @@ MoveT = TypeVar("MoveT")
 MAX_MOVES = 100_000
 """Default cap on the moves of one game: far more than any random game takes (a game
 that has not ended by then fails the check)."""
-
-SHOWN_MOVES = 12
-"""How many of the last moves a :class:`ConformanceError` message shows."""
-
-
-class ConformanceError(SkipBoError, AssertionError, Generic[RulesT, MoveT]):
-    """Rules of some game failed that game's conformance check.
-
-    The game is reproducible: the game's ``new_game(error.rules, seed=error.seed)``,
-    then ``error.moves`` in order (the failure happened at the state they lead to, or
-    when applying the last of them). Each game derives its own class, which names the
-    game's package in the message (:attr:`package`).
-
-    Attributes:
-        rules: The rules configuration checked.
-        seed: The seed of the failing game.
-        moves: The moves from the deal up to the failure.
-        reason: What went wrong.
-
-    """
-
-    package: ClassVar[str] = "skipbo"
-    """The package whose ``new_game`` the message tells to call."""
-
-    def __init__(self, rules: RulesT, seed: int, moves: tuple[MoveT, ...], reason: str) -> None:
-        shown = " ".join(map(str, moves[-SHOWN_MOVES:]))
-        more = f"... ({len(moves)} moves) " if len(moves) > SHOWN_MOVES else ""
-        super().__init__(
-            f"{reason}\nreproduce: {self.package}.new_game(rules, seed={seed}), then the "
-            f"{len(moves)} moves in error.moves ({more}{shown})\nrules: {rules!r}"
-        )
-        self.rules = rules
-        self.seed = seed
-        self.moves = moves
-        self.reason = reason
 
 
 @attrs.frozen

@@ -282,7 +282,7 @@ class SkyjoEnv(GameEnv):
 
     Args:
         rules: The variant (two players, standard rules by default); any
-            :class:`skipbo.games.skyjo.Rules`, 2 to 8 players.
+            :class:`skipbo.skyjo.Rules`, 2 to 8 players.
         players: A shortcut for ``skyjo.Rules(players=players)`` when ``rules`` is not given.
         seat: The agent's seat.
         opponents: The bot for every other seat, by name (:data:`skipbo.games.skyjo.bots.BOTS`),

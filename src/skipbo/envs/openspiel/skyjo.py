@@ -18,7 +18,7 @@ The chance nodes are the rules' shuffles, laid out card by card (see
 :mod:`skipbo.envs.openspiel.adapter`): the deal of the whole deck at the start of
 each round (S-SETUP-2, S-SETUP-3: the first twelve cards laid out are seat 0's
 places 0 to 11, and so on, then the first discard card, then the draw pile, its
-last card the top, as in :func:`skipbo.games.skyjo.deal`), and the reshuffle of the
+last card the top, as in :func:`skipbo.skyjo.deal`), and the reshuffle of the
 discard pile but its top into a new draw pile (S-DRAW-1) when a seat draws from an
 empty one. Chance outcome ``i`` is the ``i``-th lowest card value of the deck (in
 the standard deck ``i - 2``), with probability ``n_v / n`` of the cards left.
@@ -94,7 +94,7 @@ _GAME_TYPE = spiel_game_type(GAME_NAME, GAME_TYPE, _DEFAULTS)
 
 
 def rules_from_parameters(parameters: Mapping[str, Any]) -> Rules:
-    """The Skyjo :class:`~skipbo.games.skyjo.Rules` of the game parameters (missing: defaults).
+    """The Skyjo :class:`~skipbo.skyjo.Rules` of the game parameters (missing: defaults).
 
     Raises:
         ~skipbo.games.skyjo.errors.ConfigurationError: if the parameters give no valid rules.

@@ -31,7 +31,7 @@ from skipbo.games.skipbo.engine import apply, is_over
 from skipbo.games.skipbo.moves import Move, move_table, parse_move
 from skipbo.games.skipbo.records import GameRecord
 from skipbo.games.skipbo.rules import MAX_TEAM_PLAYERS, MIN_PLAYERS, Rules
-from skipbo.games.skipbo.serialization import from_data, to_data
+from skipbo.games.skipbo.serialization import claims, from_data, to_data
 from skipbo.games.skipbo.state import GameState
 from skipbo.games.skipbo.variants.match import DEFAULT_TARGET, new_match
 from skipbo.games.skipbo.views import PlayerView, legal_moves, view
@@ -135,6 +135,7 @@ class SkipBoGame(GameAdapter[Rules, GameState, PlayerView, Move, GameRecord]):
             check_conformance=check_conformance,
             to_data=to_data,
             rules_document="rules",
+            claims_document=claims,
             read_rules=_read_rules,
             parse_move=parse_move,
             describe_move=_describe_move,

@@ -148,8 +148,8 @@ def check_conformance(
 ) -> Conformance:
     """Play ``games`` seeded random games under ``rules``, checking every step.
 
-    The rules of another registered game (:class:`skipbo.games.skyjo.Rules`) are checked by
-    that game's own checker (:func:`skipbo.games.skyjo.conformance.check_conformance`),
+    The rules of another registered game (:class:`skipbo.skyjo.Rules`) are checked by
+    that game's own checker (:func:`skipbo.skyjo.check_conformance`),
     found through :func:`skipbo.common.game.game_of`; it raises its own
     ``ConformanceError``, also an ``AssertionError``.
 

@@ -1,7 +1,7 @@
 """Skyjo's metadata (:data:`GAME_TYPE`, :func:`game_info`) and :data:`SKYJO`, its Game.
 
 :data:`SKYJO` is Skyjo as a :class:`skipbo.common.game.Game`, registered for
-:class:`skipbo.games.skyjo.Rules` when :mod:`skipbo.games.skyjo` is imported: the arena and
+:class:`skipbo.skyjo.Rules` when :mod:`skipbo.games.skyjo` is imported: the arena and
 :func:`skipbo.check_conformance` play Skyjo through it.
 
 >>> from skipbo import skyjo
@@ -26,7 +26,7 @@ from skipbo.games.skyjo.engine import apply, is_over, legal_moves, new_game, rou
 from skipbo.games.skyjo.moves import Move, all_moves, parse_move
 from skipbo.games.skyjo.records import GameRecord
 from skipbo.games.skyjo.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
-from skipbo.games.skyjo.serialization import from_data, to_data
+from skipbo.games.skyjo.serialization import claims, from_data, to_data
 from skipbo.games.skyjo.state import GameState, Phase
 from skipbo.games.skyjo.text import describe_move
 from skipbo.games.skyjo.views import PublicView, view
@@ -58,10 +58,8 @@ def game_info(rules: Rules) -> GameInfo:
 
 
 def _read_rules(data: object) -> Rules:
-    """The rules of an untrusted ``"skyjo-rules"`` document."""
-    rules = from_data(data, "skyjo-rules")
-    assert isinstance(rules, Rules)  # the reader of "skyjo-rules" makes rules
-    return rules
+    """The rules of an untrusted rules document."""
+    return from_data(data, "rules")
 
 
 def _round_end(state: GameState, move: Move) -> dict[str, Any] | None:
@@ -120,6 +118,7 @@ class SkyjoGame(GameAdapter[Rules, GameState, PublicView, Move, GameRecord]):
             check_conformance=check_conformance,
             to_data=to_data,
             rules_document="skyjo-rules",
+            claims_document=claims,
             read_rules=_read_rules,
             parse_move=parse_move,
             describe_move=describe_move,

@@ -1,16 +1,16 @@
-"""The conformance checker for Skyjo rules: :func:`check_conformance`.
+"""The conformance checker for Skyjo rules: :func:`~skipbo.skyjo.check_conformance`.
 
 The Skyjo counterpart of :func:`skipbo.check_conformance` (OpenSpiel's
-``random_sim_test``): it plays seeded games under the given :class:`~skipbo.games.skyjo.Rules`
+``random_sim_test``): it plays seeded games under the given :class:`~skipbo.skyjo.Rules`
 and checks at every step
 
-* the invariants of :func:`skipbo.games.skyjo.check_invariants` (150 cards conserved,
+* the invariants of :func:`skipbo.skyjo.check_invariants` (150 cards conserved,
   columns, phases, scores);
-* that :func:`skipbo.games.skyjo.legal_moves` lists distinct moves in the action order, the
+* that :func:`skipbo.skyjo.legal_moves` lists distinct moves in the action order, the
   same from the public view, none in an ended game and some in every other;
 * illegal-move rejection: the other moves raise
   :class:`~skipbo.games.skyjo.errors.IllegalMoveError` and leave the state as it was;
-* purity and determinism of :func:`skipbo.games.skyjo.apply`, and that the record replays;
+* purity and determinism of :func:`skipbo.skyjo.apply`, and that the record replays;
 * view non-interference: a state sampled from the view has the same view;
 * that every game ends within ``max_moves``.
 
@@ -32,6 +32,7 @@ import attrs
 
 from skipbo.common import conformance as common
 from skipbo.common.conformance import MAX_MOVES, GameCheck, ReportFigures, RulesFunctions
+from skipbo.common.naming import type_name
 from skipbo.common.randomness import derive_seed
 from skipbo.games.skyjo.actions import move_to_action
 from skipbo.games.skyjo.engine import apply, is_over, legal_moves, new_game
@@ -54,9 +55,9 @@ ILLEGAL_PER_STEP = 8
 
 
 class ConformanceError(SkyjoError, common.ConformanceError[Rules, Move]):
-    """Skyjo rules failed :func:`check_conformance`.
+    """Skyjo rules failed :func:`~skipbo.skyjo.check_conformance`.
 
-    Reproduce with ``skyjo.new_game(error.rules, seed=error.seed)`` and ``error.moves``.
+    Reproduce with ``skipbo.skyjo.new_game(error.rules, seed=error.seed)`` and ``error.moves``.
 
     Attributes:
         rules: The rules checked.
@@ -66,12 +67,12 @@ class ConformanceError(SkyjoError, common.ConformanceError[Rules, Move]):
 
     """
 
-    package = "skyjo"
+    package = "skipbo.skyjo"
 
 
 @attrs.frozen(slots=True)
 class ConformanceReport(ReportFigures):
-    """What :func:`check_conformance` played (nothing wrong, or it would have raised)."""
+    """What :func:`~skipbo.skyjo.check_conformance` played (nothing wrong, or it raised)."""
 
     rules: Rules
     """The rules checked."""
@@ -106,11 +107,11 @@ def check_conformance(
 
     Raises:
         ConformanceError: at the first violation, with the game's seed and moves.
-        TypeError: if ``rules`` is not Skyjo :class:`~skipbo.games.skyjo.Rules`.
+        TypeError: if ``rules`` is not Skyjo :class:`~skipbo.skyjo.Rules`.
 
     """
     if not isinstance(rules, Rules):
-        raise ArgumentTypeError(f"rules must be skyjo Rules, got {type(rules).__name__}")
+        raise ArgumentTypeError(f"rules must be a skipbo.skyjo.Rules, got {type_name(rules)}")
     # Imported here, not at the top: the adapter imports this module when Skyjo is
     # imported, and the bots (with their search) load only when a check is run.
     from skipbo.games.skyjo.bots import HeuristicBot, RandomBot
