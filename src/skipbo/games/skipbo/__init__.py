@@ -3,7 +3,7 @@
 Its core names are Skyjo's (:mod:`skipbo.games.skyjo`), with the same meaning:
 ``new_game``, ``legal_moves``, ``apply``, ``is_over``, ``outcome``,
 ``current_player``, ``view``, ``spectator_view``, ``check_invariants``,
-``invariant_violations``, ``check_conformance``, ``parse_move``, ``all_moves``,
+``invariant_violations``, ``check_conformance``, ``parse_move``, ``all_moves``, ``max_moves``,
 ``replay`` and the errors, so code written for one game plays the other. Where the
 games differ the name says so: Skip-Bo's
 :class:`~skipbo.games.skipbo.views.PlayerView` holds its player's hand (R-INFO-2),
@@ -45,7 +45,7 @@ from skipbo.games.skipbo.moves import (
     parse_move,
 )
 from skipbo.games.skipbo.records import GameRecord, ReplayError, replay
-from skipbo.games.skipbo.rules import FirstPlayer, Rules
+from skipbo.games.skipbo.rules import FirstPlayer, Rules, max_moves
 from skipbo.games.skipbo.state import GameState, Outcome, Pile, Termination
 from skipbo.games.skipbo.variants.match import Match, MatchError, new_match
 from skipbo.games.skipbo.variants.penalty import PenaltyError, penalize
@@ -96,6 +96,7 @@ __all__ = [
     "invariant_violations",
     "is_over",
     "legal_moves",
+    "max_moves",
     "new_game",
     "new_match",
     "outcome",

@@ -61,7 +61,7 @@ from skipbo.games.skyjo.moves import (
     parse_move,
 )
 from skipbo.games.skyjo.records import GameRecord, ReplayError, replay
-from skipbo.games.skyjo.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
+from skipbo.games.skyjo.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, max_moves
 from skipbo.games.skyjo.state import GameState, Grid, Outcome, Phase, RoundScore, Source
 from skipbo.games.skyjo.views import (
     FACE_DOWN,
@@ -123,6 +123,7 @@ __all__ = [
     "invariant_violations",
     "is_over",
     "legal_moves",
+    "max_moves",
     "new_game",
     "outcome",
     "parse_move",
