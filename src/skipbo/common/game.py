@@ -119,7 +119,7 @@ class ConformanceCheck(Protocol[RulesIn]):
     """A game's ``check_conformance``."""
 
     def __call__(
-        self, rules: RulesIn, games: int, *, seed: int, max_moves: int, illegal_per_step: int
+        self, rules: RulesIn, games: int, *, seed: int, max_moves: int | None, illegal_per_step: int
     ) -> Conformance:
         """The report of the games played (raises at the first violation)."""
         ...
@@ -201,7 +201,7 @@ class Game(Protocol[RulesT, StateT, ViewT, MoveT, RecordT]):
         ...
 
     def check_conformance(
-        self, rules: RulesT, games: int, *, seed: int, max_moves: int, illegal_per_step: int
+        self, rules: RulesT, games: int, *, seed: int, max_moves: int | None, illegal_per_step: int
     ) -> Conformance:
         """The game's own conformance check of ``rules`` (raises at the first violation)."""
         ...
