@@ -12,7 +12,7 @@ import argparse
 from skipbo import skyjo
 from skipbo.cli.errors import UsageError
 from skipbo.cli.lineup import fill_lineup
-from skipbo.cli.options import random_seed
+from skipbo.cli.options import random_seed, skyjo_rules_from
 from skipbo.common.randomness import derive_seed
 from skipbo.games.skyjo.bots import Bot, make_bot
 from skipbo.games.skyjo.text import describe_move, render_view
@@ -70,7 +70,7 @@ def _ask(state: skyjo.GameState) -> skyjo.Move | None:
 def run(args: argparse.Namespace) -> int:
     """Play one Skyjo game with the person at ``--seat``."""
     players = 2 if args.players is None else args.players
-    rules = skyjo.Rules(players=players, turn_limit=args.turn_limit)
+    rules = skyjo_rules_from(args, players)
     seat: int = args.seat
     if not 0 <= seat < players:
         raise UsageError(f"--seat {seat} is not a seat of {players} players")

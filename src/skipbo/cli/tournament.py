@@ -29,6 +29,7 @@ from skipbo.cli.options import (
     add_integer_option,
     add_rules_options,
     rules_from,
+    skyjo_rules_from,
 )
 from skipbo.common.sprt import Sprt
 from skipbo.games.skipbo.bots import BOTS
@@ -73,7 +74,15 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     add_game_option(
         parser,
-        help=f"the game (skyjo: --players and --turn-limit apply; bots: {', '.join(SKYJO_BOTS)})",
+        help=f"the game (skyjo: --players, --turn-limit, --stall-limit and --round-limit apply; "
+        f"bots: {', '.join(SKYJO_BOTS)})",
+    )
+    add_integer_option(
+        parser,
+        "--max-moves",
+        default=None,
+        help="stop each game after N moves, without a winner (needed when a bound is none; "
+        "default: the proved bound of the rules, which no game reaches)",
     )
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument(
@@ -130,10 +139,12 @@ def run(args: argparse.Namespace) -> int:
     rules: Any
     if args.game == "skyjo":
         players = seats if args.players is None else args.players
-        rules = skyjo.Rules(players=players, turn_limit=args.turn_limit)
+        rules = skyjo_rules_from(args, players)
     else:
         rules = rules_from(args, players=seats)
     lineup = fill_lineup(args.bots, rules.players)
+    if args.max_moves is not None and args.max_moves < 1:
+        raise UsageError(f"--max-moves must be at least 1, got {args.max_moves}")
     for name, value in (("--games", args.games), ("--workers", args.workers)):
         if value < 1:
             raise UsageError(f"{name} must be at least 1, got {value}")
@@ -149,6 +160,7 @@ def run(args: argparse.Namespace) -> int:
             workers=args.workers,
             progress=progress,
             paired=args.paired,
+            max_moves=args.max_moves,
         )
     print(json.dumps(result.to_dict(), indent=2) if args.json else table(result))
     _plot(args, result)
@@ -174,6 +186,7 @@ def _run_sprt(args: argparse.Namespace, rules: Any, lineup: list[str]) -> int:
             workers=args.workers,
             progress=bar,
             report=report,
+            max_moves=args.max_moves,
         )
     if args.json:
         data = result.tournament.to_dict()
