@@ -56,7 +56,7 @@ def game_info(rules: Rules) -> GameInfo:
     """The numbers of the variant ``rules``: players, distinct actions, game length bound.
 
     ``max_game_length`` is the proved bound on a game's moves,
-    :func:`~skipbo.games.skipbo.rules.max_moves` (R-WIN-4); ``None`` when the rules lift
+    :func:`skipbo.max_moves` (R-WIN-4); ``None`` when the rules lift
     the turn-move or the stall limit.
     """
     return GameInfo(
