@@ -197,9 +197,7 @@ def parse_create(body: bytes | str) -> tuple[AnyGame, Any, list[str], int | None
     player: ``"human"`` or the name of one of that game's bots; at least one seat is a
     person's (a person deals each next game). ``target`` is the match target, or
     ``null``: the game's default (500 for Skip-Bo) or none (Skyjo has no match target;
-    :func:`check_target` refuses one, once the rules are checked). Rules that lift a
-    bound of the game's length (a ``null`` turn-move, stall or round limit, R-WIN-4,
-    S-END-3) are refused: the table's bots could then play on forever.
+    :func:`check_target` refuses one, once the rules are checked).
     Returns the game, the rules, the seats and the target.
     """
     data = _object(body, ("rules", "seats", "target"), ("options",))
@@ -207,13 +205,6 @@ def parse_create(body: bytes | str) -> tuple[AnyGame, Any, list[str], int | None
         game, rules = rules_from_data(data["rules"])
     except DataError as error:
         raise WebError(HTTPStatus.BAD_REQUEST, f"/rules{error.path}: {error.reason}") from None
-    if game.info(rules).max_game_length is None:
-        # A game of bots under such rules may never end: a table would play on forever.
-        raise WebError(
-            HTTPStatus.BAD_REQUEST,
-            "/rules: a table's rules bound every game (R-WIN-4, S-END-3): the turn-move, "
-            "stall and round limits may not be null",
-        )
     try:
         target = None
         if data["target"] is not None:
