@@ -69,7 +69,7 @@ SKYJO_VARIANTS: dict[str, skyjo.Rules] = {
 }
 """Every Skyjo variant (2-8 players), default rules: the pickers' games are short."""
 
-QUICK = {"stall_limit": 20, "turn_move_limit": 20}
+QUICK: dict[str, Any] = {"stall_limit": 20, "turn_move_limit": 20}
 """Short Skip-Bo bounds: the first-legal bot's games take a few hundred moves."""
 
 
@@ -154,7 +154,8 @@ def test_skipbo_bound_is_the_proved_formula(rules: skipbo.Rules) -> None:
         assert skipbo.max_moves(bounded) == max_moves(bounded) == expected
         assert game_of(bounded).info(bounded).max_game_length == expected
     assert (rules.stall_limit, rules.turn_move_limit) == (2000, 500)  # the defaults
-    for lifted in ({"stall_limit": None}, {"turn_move_limit": None}):
+    lifts: list[dict[str, Any]] = [{"stall_limit": None}, {"turn_move_limit": None}]
+    for lifted in lifts:
         assert skipbo.max_moves(attrs.evolve(rules, **lifted)) is None
         assert max_moves(attrs.evolve(rules, **lifted)) is None
 
@@ -171,7 +172,8 @@ def test_skyjo_bound_is_the_proved_formula(rules: skyjo.Rules) -> None:
         bounded = attrs.evolve(rules, stall_limit=stall, round_limit=rounds)
         expected = rounds * (players + 1 + 2 * (progress + 1) * (stall + 1))
         assert skyjo.max_moves(bounded) == max_moves(bounded) == expected
-    for lifted in ({"stall_limit": None}, {"round_limit": None}):
+    lifts: list[dict[str, Any]] = [{"stall_limit": None}, {"round_limit": None}]
+    for lifted in lifts:
         assert skyjo.max_moves(attrs.evolve(rules, **lifted)) is None
 
 
@@ -214,7 +216,9 @@ def test_without_the_skipbo_bounds_the_first_legal_bot_plays_on() -> None:
     rules = R(players=2, **QUICK)
     record = play_game(rules, pickers(rules, False), 0)
     ended_within_bound(rules, record)
-    assert list(skipbo.replay(record))[-1].outcome.termination is skipbo.Termination.STALLED
+    outcome = list(skipbo.replay(record))[-1].outcome
+    assert outcome is not None
+    assert outcome.termination is skipbo.Termination.STALLED
     lifted = attrs.evolve(rules, stall_limit=None, turn_move_limit=None)
     cut = play_game(lifted, pickers(lifted, False), 0, max_moves=20_000)
     assert len(cut.moves) == 20_000
@@ -410,10 +414,10 @@ def spiel_parameters() -> Iterator[Any]:
             letters = "".join(team_of[seat] for seat in range(rules.players))
             parameters |= {"teams": letters, "shared_piles": rules.shared_piles}
         yield pytest.param(SPIEL_SKIPBO, parameters | QUICK | {"turn_limit": 0}, id=name)
-    for name, rules in SKYJO_VARIANTS.items():
+    for name, skyjo_rules in SKYJO_VARIANTS.items():
         # A chance node deals its first (or last) card, every card alike: the totals stay
         # low, so the round limit ends the game; 10 rounds keep it short.
-        parameters = {"players": rules.players, "round_limit": 10}
+        parameters = {"players": skyjo_rules.players, "round_limit": 10}
         yield pytest.param(spiel_skyjo.GAME_NAME, parameters, id=name)
 
 
@@ -516,6 +520,11 @@ def test_the_cli_says_what_it_refuses(
 ) -> None:
     assert main(["tournament", "first-legal", "--games", "2", "--no-progress", *args]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_the_cli_demo_refuses_a_lifted_bound(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--stall-limit", "none"]) == 2
+    assert "lift a bound" in capsys.readouterr().err
 
 
 def test_the_cli_caps_games_of_lifted_bounds(

@@ -248,7 +248,7 @@ def _play(
     if len(bots) != players:
         raise ValueError(f"{len(bots)} bots for {players} seats: give one bot a seat")
     state = game.deal(rules, seed)
-    moves = []
+    moves: list[Any] = []
     made = [0] * players
     seconds: list[list[float]] = [[] for _ in range(players)]
     turns, last = 0, None

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import secrets
-from typing import Any
 
 from skipbo import Deck, FirstPlayer, Rules, skyjo
 from skipbo.cli.errors import UsageError
@@ -81,7 +80,9 @@ def add_bound_option(
     )
 
 
-def _bounds(args: argparse.Namespace, given: tuple[str, ...], refused: tuple[str, ...]) -> Any:
+def _bounds(
+    args: argparse.Namespace, given: tuple[str, ...], refused: tuple[str, ...]
+) -> dict[str, int | None]:
     """The bounds among ``given`` set on the command line, by name; ``refused`` may not be."""
     for name in refused:
         if hasattr(args, name):
@@ -192,11 +193,13 @@ def rules_from(args: argparse.Namespace, *, players: int | None = None) -> Rules
     default = (players or args.default_players) if individual else DEFAULT_PLAYERS[variant]
     players = default if args.players is None else args.players
     options = PresetOptions(
-        deck=DECKS[args.deck](),
-        first_player=args.first_player,
-        turn_limit=args.turn_limit,
-        **_bounds(args, ("turn_move_limit", "stall_limit"), ("round_limit",)),
+        deck=DECKS[args.deck](), first_player=args.first_player, turn_limit=args.turn_limit
     )
+    bounds = _bounds(args, ("turn_move_limit", "stall_limit"), ("round_limit",))
+    if "turn_move_limit" in bounds:
+        options["turn_move_limit"] = bounds["turn_move_limit"]
+    if "stall_limit" in bounds:
+        options["stall_limit"] = bounds["stall_limit"]
     stock: int | None = args.stock  # None: the preset's own default (R-SETUP-2, R-TEAM-5)
     if individual:
         if args.teams is not None:
@@ -228,7 +231,13 @@ def skyjo_rules_from(args: argparse.Namespace, players: int) -> skyjo.Rules:
 
     """
     bounds = _bounds(args, ("stall_limit", "round_limit"), ("turn_move_limit",))
-    return skyjo.Rules(players=players, turn_limit=args.turn_limit, **bounds)
+    defaults = skyjo.Rules()
+    return skyjo.Rules(
+        players=players,
+        turn_limit=args.turn_limit,
+        stall_limit=bounds.get("stall_limit", defaults.stall_limit),
+        round_limit=bounds.get("round_limit", defaults.round_limit),
+    )
 
 
 def add_integer_option(
