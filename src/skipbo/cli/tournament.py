@@ -17,7 +17,14 @@ from contextlib import AbstractContextManager, nullcontext
 from typing import TYPE_CHECKING, Any
 
 from skipbo import skyjo
-from skipbo.arena import EVALUATION_SEED, SprtResult, TournamentResult, sprt, tournament
+from skipbo.arena import (
+    EVALUATION_SEED,
+    MAX_MOVES_ENDED,
+    SprtResult,
+    TournamentResult,
+    sprt,
+    tournament,
+)
 from skipbo.cli.errors import UsageError
 from skipbo.cli.files import write_text
 from skipbo.cli.lineup import fill_lineup
@@ -129,7 +136,11 @@ def table(result: TournamentResult) -> str:
             f"{cpu.mean * 1000:>17.2f} {cpu.p95 * 1000:>7.2f} {cpu.p99 * 1000:>7.2f}"
         )
     ends = f"; blocked {result.blocked_share:.1%}; turn limit {result.turn_limit_share:.1%}"
-    lines.append(f"average length {result.average_turns:.1f} turns{ends if skipbo_rules else ''}")
+    capped = result.share(MAX_MOVES_ENDED)
+    cut = f"; stopped at --max-moves {capped:.1%}" if capped else ""
+    lines.append(
+        f"average length {result.average_turns:.1f} turns{ends if skipbo_rules else ''}{cut}"
+    )
     return "\n".join(lines)
 
 

@@ -27,7 +27,7 @@ wins).
 >>> report.games, report.moves == sum(report.game_lengths), len(report.outcomes)
 (4, True, 4)
 >>> print(report)  # doctest: +ELLIPSIS
-4 games, ... moves (longest game ...): ... won, ... blocked, 0 turn limit, ... stalled; ... illegal moves refused
+4 games, ... moves (longest game ...): ... won, ... blocked, 0 turn limit, ... illegal moves refused
 """
 
 from __future__ import annotations
