@@ -39,6 +39,7 @@ from skipbo.envs.gymnasium import ENV_ID, SKYJO_ENV_ID
 from skipbo.envs.openspiel import GAME_NAME as SPIEL_SKIPBO
 from skipbo.envs.openspiel import rules_from_parameters
 from skipbo.envs.openspiel import skyjo as spiel_skyjo
+from skipbo.envs.vector import SkipBoVectorEnv
 from skipbo.games.skipbo import bots as skipbo_bots
 from skipbo.games.skipbo import conformance as skipbo_conformance
 from skipbo.games.skipbo.actions import action_to_move, legal_action_mask, legal_actions
@@ -395,6 +396,29 @@ def test_pettingzoo_games_of_the_pickers_end(rules: Any, last: bool) -> None:
             steps += 1
             assert steps <= bound
         assert not game.agents
+
+
+@COMPILED_BOUNDS
+@pytest.mark.parametrize("last", PICKS)
+@pytest.mark.parametrize(
+    "rules", [pytest.param(rules, id=name) for name, rules in SKIPBO_VARIANTS.items()]
+)
+def test_vector_games_of_the_pickers_end(rules: skipbo.Rules, last: bool) -> None:
+    """Every one of the batch's games ends (and resets), within the bound."""
+    played = quick(rules)
+    envs = SkipBoVectorEnv(4, rules=played)
+    _, info = envs.reset(seed=1)
+    bound = max_moves(played)
+    assert bound is not None
+    ended = np.zeros(4, dtype=bool)
+    for _ in range(bound):
+        mask = info["action_mask"]
+        legal = mask.shape[1] - 1 - mask[:, ::-1].argmax(axis=1) if last else mask.argmax(axis=1)
+        _, _, terminated, truncated, info = envs.step(legal)
+        ended |= terminated | truncated
+        if ended.all():
+            break
+    assert ended.all()
 
 
 @pytest.mark.filterwarnings("ignore:Observation space for each agent probably:UserWarning")
