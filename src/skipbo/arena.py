@@ -195,9 +195,10 @@ def play_game(
 def move_cap(rules: Any, max_moves: int | None = None) -> int:
     """The most moves the arena plays of a game of ``rules``: ``max_moves`` or the proved bound.
 
-    The runners that play whole games (the arena, :func:`skipbo.check_conformance`)
-    ask this before their first game, so that rules that could play forever are
-    refused at once rather than hanging.
+    :func:`play_game`, :func:`tournament` and :func:`sprt` ask this before their first
+    game, so that rules that could play forever are refused at once rather than hang.
+    (The conformance checkers have their own default for such rules:
+    :func:`skipbo.common.conformance.move_limit`.)
 
     >>> import skipbo
     >>> move_cap(skipbo.Rules(players=2)) == skipbo.max_moves(skipbo.Rules(players=2))
