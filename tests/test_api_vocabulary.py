@@ -41,6 +41,7 @@ CORE_FUNCTIONS = (
     "parse_move",
     "all_moves",
     "replay",
+    "max_moves",
 )
 """The functions of a game's core, with the same meaning in both games."""
 

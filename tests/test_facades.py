@@ -221,7 +221,9 @@ class TestGamesByName:
         again = skipbo.format_record(record)
         assert skipbo.parse_record(again) == record
         changed = [
-            (old, new) for old, new in zip(text.splitlines(), again.splitlines()) if old != new
+            (old, new)
+            for old, new in zip(text.splitlines(), again.splitlines(), strict=True)
+            if old != new
         ]
         assert [old for old, _ in changed] == [text.splitlines()[1]]  # the rules line
 

@@ -73,7 +73,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_game_option(
         parser,
         help="the game (skyjo: --players, --seat, --bots, --bot-time, --seed, --turn-limit, "
-        "--save and --name apply)",
+        "--stall-limit, --round-limit, --save and --name apply)",
     )
 
 

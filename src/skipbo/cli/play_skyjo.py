@@ -13,7 +13,12 @@ from pathlib import Path
 from skipbo import skyjo
 from skipbo.cli.errors import UsageError
 from skipbo.cli.lineup import fill_lineup
-from skipbo.cli.options import SKIPBO_RULES_OPTIONS, check_options_apply, random_seed
+from skipbo.cli.options import (
+    SKIPBO_RULES_OPTIONS,
+    check_options_apply,
+    random_seed,
+    skyjo_rules_from,
+)
 from skipbo.common.randomness import derive_seed
 from skipbo.games.skyjo.bots import Bot, make_bot
 from skipbo.games.skyjo.text import describe_move, render_view
@@ -72,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
     """Play one Skyjo game with the person at ``--seat``."""
     check_options_apply(args, "skyjo", SKIPBO_RULES_OPTIONS)
     players = 2 if args.players is None else args.players
-    rules = skyjo.Rules(players=players, turn_limit=args.turn_limit)
+    rules = skyjo_rules_from(args, players)
     seat: int = args.seat
     if not 0 <= seat < players:
         raise UsageError(f"--seat {seat} is not a seat of {players} players")

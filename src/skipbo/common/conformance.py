@@ -11,7 +11,8 @@ around them is the same for every game and lives here, in :class:`GameCheck`:
   game's ``IllegalMoveError`` without changing the state;
 * the game's ``apply`` of the chosen move leaves its input unchanged and gives equal
   results for equal arguments;
-* the game ends within ``max_moves``, with no legal move left;
+* the game ends within ``max_moves`` (by default the proved bound of its rules,
+  :func:`move_limit`), with no legal move left;
 * the moves replay from the seed to the very same states.
 
 The first violation raises the game's :class:`ConformanceError` with the seed and the
@@ -37,6 +38,7 @@ __all__ = [
     "GameCheck",
     "ReportFigures",
     "RulesFunctions",
+    "move_limit",
 ]
 
 RulesT = TypeVar("RulesT")
@@ -44,8 +46,24 @@ StateT = TypeVar("StateT", bound=attrs.AttrsInstance)  # compared field by field
 MoveT = TypeVar("MoveT")
 
 MAX_MOVES = 100_000
-"""Default cap on the moves of one game: far more than any random game takes (a game
-that has not ended by then fails the check)."""
+"""The cap on the moves of one game for rules that lift a bound (and so have no proved
+bound): far more than any random game takes (a game that has not ended by then fails
+the check)."""
+
+
+def move_limit(bound: int | None, max_moves: int | None) -> int:
+    """The moves a checked game may take: ``max_moves``, else the proved bound, else 100 000.
+
+    The last is :data:`MAX_MOVES`, for rules that lift a bound.
+    ``bound`` is the game's proved bound of its rules (``max_moves(rules)``), ``None``
+    when the rules lift one; a game longer than the limit fails the check.
+
+    >>> move_limit(61_122_501, None), move_limit(None, None), move_limit(61_122_501, 500)
+    (61122501, 100000, 500)
+    """
+    if max_moves is not None:
+        return max_moves
+    return MAX_MOVES if bound is None else bound
 
 
 @attrs.frozen

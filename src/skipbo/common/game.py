@@ -44,6 +44,7 @@ __all__ = [
     "game_names",
     "game_of",
     "load_builtin_games",
+    "max_moves",
     "register_game",
     "registered_games",
     "rules_from_data",
@@ -122,7 +123,7 @@ class ConformanceCheck(Protocol[RulesIn]):
     """A game's ``check_conformance``."""
 
     def __call__(
-        self, rules: RulesIn, games: int, *, seed: int, max_moves: int, illegal_per_step: int
+        self, rules: RulesIn, games: int, *, seed: int, max_moves: int | None, illegal_per_step: int
     ) -> Conformance:
         """The report of the games played (raises at the first violation)."""
         ...
@@ -204,7 +205,7 @@ class Game(Protocol[RulesT, StateT, ViewT, MoveT, RecordT]):
         ...
 
     def check_conformance(
-        self, rules: RulesT, games: int, *, seed: int, max_moves: int, illegal_per_step: int
+        self, rules: RulesT, games: int, *, seed: int, max_moves: int | None, illegal_per_step: int
     ) -> Conformance:
         """The game's own conformance check of ``rules`` (raises at the first violation)."""
         ...
@@ -304,6 +305,30 @@ def game_of(rules: object) -> AnyGame:
             f"the known rules types are: {known or 'none'}"
         )
     return game
+
+
+def max_moves(rules: object) -> int | None:
+    """The proved bound on the moves of a game of ``rules``, of any registered game.
+
+    The game's :attr:`GameInfo.max_game_length <skipbo.common.gameinfo.GameInfo.max_game_length>`:
+    every game of ``rules`` ends within that many moves, whatever its players do
+    (Skip-Bo: :func:`skipbo.max_moves`, R-WIN-4; Skyjo: :func:`skipbo.games.skyjo.max_moves`,
+    S-END-3). ``None`` when the rules lift a bound (``stall_limit=None``, ...): no bound
+    is proved, and a game may never end. The runners (the arena, the checks, the
+    environments) read it here.
+
+    >>> import skipbo
+    >>> from skipbo import skyjo
+    >>> max_moves(skipbo.Rules(players=2)), max_moves(skyjo.Rules(players=2))
+    (61122501, 666900)
+    >>> max_moves(skyjo.Rules(stall_limit=None)) is None
+    True
+
+    Raises:
+        skipbo.errors.ArgumentTypeError: if ``rules`` are of no registered game.
+
+    """
+    return game_of(rules).info(rules).max_game_length
 
 
 def game_named(short_name: str) -> AnyGame:

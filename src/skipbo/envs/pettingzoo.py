@@ -33,6 +33,11 @@ all when nobody won (R-WIN-2). An illegal action (in the action space, masked ou
 ends the game: ``-1`` for the agent that took it, ``0`` for the others, with the
 reason in its ``infos`` entry. Skip-Bo's turn limit, when set, ends the game as
 truncated.
+
+Every game ends: the rules' bounds (R-WIN-4, S-END-3) end it within a proved number of
+moves (:func:`skipbo.common.game.max_moves`), whatever the agents play. Rules that lift
+a bound (``stall_limit=None``, ...) are accepted, and a game of them may never end:
+count the steps yourself to stop one.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Its core names are Skyjo's (:mod:`skipbo.games.skyjo`), with the same meaning:
 ``new_game``, ``legal_moves``, ``apply``, ``is_over``, ``outcome``,
 ``current_player``, ``view``, ``spectator_view``, ``check_invariants``,
-``invariant_violations``, ``check_conformance``, ``parse_move``, ``all_moves``,
+``invariant_violations``, ``check_conformance``, ``parse_move``, ``all_moves``, ``max_moves``,
 the JSON, records, bots and words (``dumps``, ``play_game``, ``make_bot``,
 ``describe_move``, ...) and the errors, so code written for one game plays the other. Where the
 games differ the name says so: Skip-Bo's
@@ -60,7 +60,7 @@ from skipbo.games.skipbo.records import (
     parse_record,
     replay,
 )
-from skipbo.games.skipbo.rules import FirstPlayer, Rules
+from skipbo.games.skipbo.rules import FirstPlayer, Rules, max_moves
 from skipbo.games.skipbo.serialization import dumps, from_data, json_schema, loads, to_data
 from skipbo.games.skipbo.state import GameState, Outcome, Pile, Termination
 from skipbo.games.skipbo.variants.match import Match, MatchError, new_match
@@ -121,6 +121,7 @@ __all__ = [
     "legal_moves",
     "loads",
     "make_bot",
+    "max_moves",
     "new_game",
     "new_match",
     "outcome",

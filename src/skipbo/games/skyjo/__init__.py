@@ -75,7 +75,7 @@ from skipbo.games.skyjo.records import (
     parse_record,
     replay,
 )
-from skipbo.games.skyjo.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
+from skipbo.games.skyjo.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, max_moves
 from skipbo.games.skyjo.serialization import dumps, from_data, json_schema, loads, to_data
 from skipbo.games.skyjo.state import GameState, Grid, Outcome, Phase, RoundScore, Source
 from skipbo.games.skyjo.views import (
@@ -147,6 +147,7 @@ __all__ = [
     "legal_moves",
     "loads",
     "make_bot",
+    "max_moves",
     "new_game",
     "outcome",
     "parse_move",

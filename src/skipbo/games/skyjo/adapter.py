@@ -25,7 +25,7 @@ from skipbo.games.skyjo.conformance import check_conformance
 from skipbo.games.skyjo.engine import apply, is_over, legal_moves, new_game, round_end
 from skipbo.games.skyjo.moves import Move, all_moves, parse_move
 from skipbo.games.skyjo.records import GameRecord
-from skipbo.games.skyjo.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
+from skipbo.games.skyjo.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, max_moves
 from skipbo.games.skyjo.serialization import claims, from_data, to_data
 from skipbo.games.skyjo.state import GameState, Phase
 from skipbo.games.skyjo.text import describe_move
@@ -51,10 +51,13 @@ chosen in seat order)."""
 def game_info(rules: Rules) -> GameInfo:
     """The numbers of the variant ``rules``: players, distinct actions, game length bound.
 
-    ``max_game_length`` is ``None``: a round without a turn limit has no bound on its
-    moves, and even with one the number of rounds depends on the scores.
+    ``max_game_length`` is the proved bound on a game's moves,
+    :func:`skipbo.games.skyjo.max_moves` (S-END-3); ``None`` when the rules lift
+    the stall or the round limit.
     """
-    return GameInfo(players=rules.players, action_count=len(all_moves()), max_game_length=None)
+    return GameInfo(
+        players=rules.players, action_count=len(all_moves()), max_game_length=max_moves(rules)
+    )
 
 
 def _read_rules(data: object) -> Rules:

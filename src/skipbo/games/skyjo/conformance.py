@@ -12,7 +12,8 @@ and checks at every step
   :class:`~skipbo.games.skyjo.errors.IllegalMoveError` and leave the state as it was;
 * purity and determinism of :func:`skipbo.skyjo.apply`, and that the record replays;
 * view non-interference: a state sampled from the view has the same view;
-* that every game ends within ``max_moves``.
+* that every game ends within ``max_moves`` (by default the proved bound of the rules,
+  :func:`skipbo.games.skyjo.max_moves`, S-END-3).
 
 Half of the games are played by random players, half by the heuristic bot.
 
@@ -31,7 +32,12 @@ from typing import TYPE_CHECKING
 import attrs
 
 from skipbo.common import conformance as common
-from skipbo.common.conformance import MAX_MOVES, GameCheck, ReportFigures, RulesFunctions
+from skipbo.common.conformance import (
+    GameCheck,
+    ReportFigures,
+    RulesFunctions,
+    move_limit,
+)
 from skipbo.common.naming import type_name
 from skipbo.common.randomness import derive_seed
 from skipbo.games.skyjo.actions import move_to_action
@@ -41,6 +47,7 @@ from skipbo.games.skyjo.invariants import invariant_violations
 from skipbo.games.skyjo.moves import Move, all_moves
 from skipbo.games.skyjo.records import GameRecord, replay
 from skipbo.games.skyjo.rules import Rules
+from skipbo.games.skyjo.rules import max_moves as rules_max_moves
 from skipbo.games.skyjo.sampling import sample_state
 from skipbo.games.skyjo.state import GameState, Phase
 from skipbo.games.skyjo.views import view
@@ -98,12 +105,15 @@ def check_conformance(
     games: int = 50,
     *,
     seed: int = 0,
-    max_moves: int = MAX_MOVES,
+    max_moves: int | None = None,
     illegal_per_step: int = ILLEGAL_PER_STEP,
 ) -> ConformanceReport:
     """Play ``games`` seeded games under ``rules``, checking every step.
 
-    Game ``n`` is dealt with ``derive_seed(seed, n)``, which also seeds its players.
+    Game ``n`` is dealt with ``derive_seed(seed, n)``, which also seeds its players. A
+    game that has not ended after ``max_moves`` moves is a failure: by default the
+    proved bound of the rules (:func:`~skipbo.games.skyjo.max_moves`), for rules that
+    lift a bound :data:`~skipbo.common.conformance.MAX_MOVES`.
 
     Raises:
         ConformanceError: at the first violation, with the game's seed and moves.
@@ -117,11 +127,12 @@ def check_conformance(
     from skipbo.games.skyjo.bots import HeuristicBot, RandomBot
 
     lengths, rounds, illegal = [], [], 0
+    limit = move_limit(rules_max_moves(rules), max_moves)
     for game in range(games):
         game_seed = derive_seed(seed, game)
         make = HeuristicBot if game % 2 else RandomBot
         bots: list[Bot] = [make(derive_seed(game_seed, seat)) for seat in range(rules.players)]
-        check = _GameCheck(rules, game_seed, max_moves, illegal_per_step, bots)
+        check = _GameCheck(rules, game_seed, limit, illegal_per_step, bots)
         final, tried = check.play()
         lengths.append(len(check.moves))
         rounds.append(final.round)
