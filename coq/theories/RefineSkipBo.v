@@ -528,3 +528,45 @@ Corollary legal_moves_refine r s m :
   teams_ok r -> wf r s ->
   In m (legal_moves r s) <-> SLegal (tr_rules r) (tr_state s) (tr_move m).
 Proof. intros Hok Hwf. rewrite legal_moves_correct. apply legal_refines; assumption. Qed.
+
+(** ** The deal *)
+
+Lemma map_repeat' {A B : Type} (f : A -> B) x n : map f (repeat x n) = repeat (f x) n.
+Proof. induction n; simpl; f_equal; auto. Qed.
+
+Lemma deal_stocks_shape n size order :
+  n * size <= length order ->
+  let '(stk, rest) := deal_stocks n size order in
+  concat stk ++ rest = order /\ length stk = n /\ Forall (fun p => length p = size) stk.
+Proof.
+  revert order; induction n as [|n IH]; intros order Hlen; simpl; [auto|].
+  specialize (IH (skipn size order) ltac:(rewrite skipn_length; simpl in Hlen; lia)).
+  destruct (deal_stocks n size (skipn size order)) as [stk rest].
+  destruct IH as (E & L & F). simpl. split; [|split].
+  - rewrite <- app_assoc, E. apply firstn_skipn.
+  - rewrite L. reflexivity.
+  - constructor; [|assumption]. rewrite firstn_length. simpl in Hlen. lia.
+Qed.
+
+(** R-SETUP-2/3/4/7: the model's deal of a deck that holds the stock piles is the
+    specification's deal of the same order. *)
+(* kind: rules *)
+Theorem deal_refines r order :
+  first_player r < players r -> stock_pile_count r * stock_size r <= length order ->
+  Deal (tr_rules r) (tp order) (tr_state (deal r order)).
+Proof.
+  intros Hf Hlen. unfold deal.
+  pose proof (deal_stocks_shape (stock_pile_count r) (stock_size r) order Hlen) as Hsh.
+  destruct (deal_stocks _ _ _) as [stk rest]. destruct Hsh as (E & L & F).
+  assert (is_shuffle (fun l => l)) as Hid by (intros l; apply Permutation_refl).
+  pose proof (fill_refines r (fun l => l) [] rest [] Hid) as Hfill.
+  destruct (fill r _ [] rest []) as [[h dp] comp].
+  rewrite tr_state_mk. cbn [option_map].
+  rewrite map_upd, !map_repeat', upd_set_nth by (rewrite repeat_length; assumption).
+  apply (deal_rule (tr_rules r) (tp order) (map tp stk) (tp rest) (tp h) (tp dp) (tp comp)).
+  - rewrite map_length. assumption.
+  - apply Forall_map. apply Forall_impl with (2 := F). intros p Hp. unfold tp.
+    rewrite map_length. assumption.
+  - rewrite <- E. unfold tp. rewrite map_app, concat_map. reflexivity.
+  - exact Hfill.
+Qed.

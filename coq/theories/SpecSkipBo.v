@@ -291,7 +291,7 @@ Definition SLegal (r : SRules) (s : SState) (m : SMove) : Prop := exists s', Ste
     build piles and the set-aside cards start empty; hands start empty and the first
     seat fills its hand (R-SETUP-7, R-TURN-1). *)
 Inductive Deal (r : SRules) (order : list Card) : SState -> Prop :=
-  | deal stocks rest h dp aside :
+  | deal_rule stocks rest h dp aside :
       length stocks = StockPiles r -> Forall (fun p => length p = s_stock_size r) stocks ->
       order = concat stocks ++ rest ->
       Fills r [] rest [] h dp aside ->
