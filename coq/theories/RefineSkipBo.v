@@ -570,3 +570,300 @@ Proof.
   - rewrite <- E. unfold tp. rewrite map_app, concat_map. reflexivity.
   - exact Hfill.
 Qed.
+
+(** ** Completeness: every step of the specification is a model step, for some shuffle *)
+
+Lemma split_first_unique (c : Card) a1 a2 b1 b2 :
+  a1 ++ c :: b1 = a2 ++ c :: b2 -> ~ In c a1 -> ~ In c a2 -> a1 = a2 /\ b1 = b2.
+Proof.
+  revert a2; induction a1 as [|x a1 IH]; intros [|y a2] E H1 H2; simpl in *.
+  - injection E as ->. auto.
+  - injection E as -> _. exfalso. apply H2. left. reflexivity.
+  - injection E as <- _. exfalso. apply H1. left. reflexivity.
+  - injection E as -> E. destruct (IH a2 E) as [-> ->]; auto.
+Qed.
+
+Lemma take_unique c h h1 h2 : TakeFromHand c h h1 -> TakeFromHand c h h2 -> h1 = h2.
+Proof.
+  intros (a1 & b1 & -> & N1 & ->) (a2 & b2 & E & N2 & ->).
+  destruct (split_first_unique c a1 a2 b1 b2 E N1 N2) as [-> ->]. reflexivity.
+Qed.
+
+Definition shuf_for (comp fresh : list card) (l : list card) : list card :=
+  if list_eq_dec Nat.eq_dec l comp then fresh else l.
+
+Lemma shuf_for_shuffle comp fresh : Permutation comp fresh -> is_shuffle (shuf_for comp fresh).
+Proof.
+  intros P l. unfold shuf_for. destruct (list_eq_dec Nat.eq_dec l comp) as [->|];
+    [apply Permutation_sym; assumption|apply Permutation_refl].
+Qed.
+
+Lemma shuf_for_comp comp fresh : shuf_for comp fresh comp = fresh.
+Proof. unfold shuf_for. destruct (list_eq_dec Nat.eq_dec comp comp); congruence. Qed.
+
+Lemma firstn_app_len {A : Type} (a b : list A) : firstn (length a) (a ++ b) = a.
+Proof. induction a; simpl; f_equal; auto. Qed.
+
+Lemma skipn_app_len {A : Type} (a b : list A) : skipn (length a) (a ++ b) = b.
+Proof. induction a; simpl; auto. Qed.
+
+(** R-DRAW-1/2/3: every draw of the specification, reshuffle included, is the model's
+    draw for a shuffle that gives the reshuffled order. *)
+Lemma draw_complete n dp comp drawn dp' aside' :
+  Draws n (tp dp) (tp comp) drawn dp' aside' ->
+  exists fresh, Permutation comp fresh /\
+    forall shuf, shuf comp = fresh ->
+      let '(d, dp2, c2) := draw shuf n dp comp in tp d = drawn /\ tp dp2 = dp' /\ tp c2 = aside'.
+Proof.
+  intros H. destruct H as [dr dq Hl Hdp | fr rest more Hlt Hp Hf Hm].
+  - exists comp. split; [apply Permutation_refl|]. intros shuf _. unfold draw.
+    assert (length dp = length dq + n) as L
+      by (rewrite <- Hl, <- app_length, <- Hdp; unfold tp; rewrite map_length; reflexivity).
+    destruct (Nat.leb_spec n (length dp)) as [_|]; [|lia]. cbv iota beta.
+    unfold tp in *. rewrite <- firstn_map, <- skipn_map, Hdp.
+    replace (length dp - n) with (length dq) by lia.
+    rewrite firstn_app_len, skipn_app_len. auto.
+  - apply Permutation_sym in Hp. unfold tp in Hp. apply Permutation_map_inv in Hp.
+    destruct Hp as (f3 & -> & Hp). exists f3. split; [assumption|]. intros shuf Hs.
+    unfold draw. unfold tp in Hlt. rewrite map_length in Hlt.
+    destruct (Nat.leb_spec n (length dp)) as [|_]; [lia|]. cbv iota beta zeta. rewrite Hs.
+    assert (length f3 = length rest + length more) as L
+      by (rewrite <- app_length, <- Hf, map_length; reflexivity).
+    unfold tp in Hm. rewrite !map_length in Hm.
+    replace (length f3 - (n - length dp)) with (length rest) by lia.
+    unfold tp. rewrite map_app, <- firstn_map, <- skipn_map, Hf.
+    rewrite firstn_app_len, skipn_app_len. auto.
+Qed.
+
+Lemma fills_complete r h dp comp h' dp' aside' :
+  Fills (tr_rules r) (tp h) (tp dp) (tp comp) h' dp' aside' ->
+  exists fresh, Permutation comp fresh /\
+    forall shuf, shuf comp = fresh ->
+      let '(h2, dp2, c2) := fill r shuf h dp comp in tp h2 = h' /\ tp dp2 = dp' /\ tp c2 = aside'.
+Proof.
+  intros (drawn & D & ->). simpl in D. unfold tp at 1 in D. rewrite map_length in D.
+  destruct (draw_complete _ _ _ _ _ _ D) as (fresh & P & F). exists fresh. split; [assumption|].
+  intros shuf Hs. specialize (F shuf Hs). unfold fill.
+  destruct (draw shuf _ dp comp) as [[d dp2] c2]. destruct F as (<- & <- & <-).
+  unfold tp. rewrite map_app. auto.
+Qed.
+
+Lemma places_det r s b c x1 y1 x2 y2 :
+  Places r s b c x1 y1 -> Places r s b c x2 y2 -> x1 = x2 /\ y1 = y2.
+Proof. intros H1 H2. destruct H1; inversion H2; subst; auto; contradiction. Qed.
+
+Lemma places_complete r s b c bs aside :
+  Places (tr_rules r) (tr_state s) b (tc c) bs aside -> b < length (builds s) ->
+  let '(b', c1) := place r s b c in map tp b' = bs /\ tp c1 = aside.
+Proof.
+  intros H Hb. pose proof (place_refines r s b c Hb) as P.
+  destruct (place r s b c) as [b' c1]. exact (places_det _ _ _ _ _ _ _ _ P H).
+Qed.
+
+Lemma id_shuffle : is_shuffle (fun l => l).
+Proof. intros l. apply Permutation_refl. Qed.
+
+Lemma continues_complete r s b c st ds hs stall s'' :
+  Continues (tr_rules r) (tr_state s) b (tc c) (map tp st) (map (map tp) ds) (map tp hs) stall s'' ->
+  b < length (builds s) -> current s < length hs ->
+  exists shuf, is_shuffle shuf /\ tr_state (after_play r shuf s b c st ds hs None stall) = s''.
+Proof.
+  intros H Hb Hc. unfold after_play.
+  destruct H as [bs aside Pl Hne | bs aside h dp' aside' Pl He F].
+  - exists (fun l => l). split; [apply id_shuffle|].
+    pose proof (places_complete r s b c bs aside Pl Hb) as P.
+    destruct (place r s b c) as [b' c1]. destruct P as [<- <-].
+    simpl in Hne. rewrite nth_tp in Hne.
+    destruct (nth (current s) hs []) as [|x rest]; [contradiction|]. reflexivity.
+  - pose proof (places_complete r s b c bs aside Pl Hb) as P.
+    destruct (place r s b c) as [b' c1]. destruct P as [<- <-].
+    simpl in He. rewrite nth_tp in He. apply tp_nil in He. rewrite He.
+    destruct (fills_complete r [] (draw_pile s) c1 h dp' aside' F) as (fresh & Pf & Ff).
+    exists (shuf_for c1 fresh). split; [apply shuf_for_shuffle; assumption|].
+    specialize (Ff (shuf_for c1 fresh) (shuf_for_comp c1 fresh)).
+    destruct (fill r _ [] (draw_pile s) c1) as [[h2 dp2] c2]. destruct Ff as (<- & <- & <-).
+    rewrite tr_state_mk. cbn [option_map]. rewrite <- set_nth_tp by assumption. reflexivity.
+Qed.
+
+Lemma ends_complete r s ds hs e s'' :
+  EndsTurn (tr_rules r) (tr_state s) (map (map tp) ds) (map tp hs) e s'' ->
+  length hs = players r -> current s < players r ->
+  exists shuf, is_shuffle shuf /\ tr_state (end_turn r shuf s ds hs e) = s''.
+Proof.
+  intros H Hl Hc. unfold end_turn.
+  set (passes := if e then S (empty_passes s) else 0).
+  destruct H as [Hb | l Hb Et Ht | l Hb Bt Es Hs | h dp' aside' Hb Bt Bs F];
+    change (PassesAfter (tr_state s) e) with passes in *;
+    change (s_players (tr_rules r)) with (players r) in Hb.
+  - exists (fun l => l). split; [apply id_shuffle|].
+    replace (players r <=? passes) with true by (symmetry; apply Nat.leb_le; assumption).
+    reflexivity.
+  - exists (fun l => l). split; [apply id_shuffle|].
+    replace (players r <=? passes) with false by (symmetry; apply Nat.leb_gt; assumption).
+    change (s_turn_limit (tr_rules r)) with (turn_limit r) in Et. rewrite Et.
+    replace (l <=? turn s) with true by (symmetry; apply Nat.leb_le; assumption).
+    reflexivity.
+  - exists (fun l => l). split; [apply id_shuffle|].
+    replace (players r <=? passes) with false by (symmetry; apply Nat.leb_gt; assumption).
+    change (s_stall_limit (tr_rules r)) with (stall_limit r) in Es.
+    assert (stalled r (S (stall_turns s)) = Some SkipBo.Stalled) as St.
+    { unfold stalled. rewrite Es. replace (l <=? S (stall_turns s)) with true
+        by (symmetry; apply Nat.leb_le; assumption). reflexivity. }
+    destruct (turn_limit r) as [l'|] eqn:Et; [|rewrite St; reflexivity].
+    replace (l' <=? turn s) with false.
+    + rewrite St. reflexivity.
+    + symmetry. apply Nat.leb_gt. apply Bt. simpl. assumption.
+  - assert ((if players r <=? passes then Some SkipBo.Blocked
+             else match turn_limit r with
+                  | Some l => if l <=? turn s then Some SkipBo.TurnLimit
+                              else stalled r (S (stall_turns s))
+                  | None => stalled r (S (stall_turns s))
+                  end) = None) as En.
+    { replace (players r <=? passes) with false by (symmetry; apply Nat.leb_gt; assumption).
+      assert (stalled r (S (stall_turns s)) = None) as St.
+      { unfold stalled. destruct (stall_limit r) as [l|] eqn:Es; [|reflexivity].
+        replace (l <=? S (stall_turns s)) with false; [reflexivity|].
+        symmetry. apply Nat.leb_gt. apply Bs. simpl. assumption. }
+      destruct (turn_limit r) as [l'|] eqn:Et; [|assumption].
+      replace (l' <=? turn s) with false; [assumption|].
+      symmetry. apply Nat.leb_gt. apply Bt. simpl. assumption. }
+    rewrite En. set (f := S (current s) mod players r) in *.
+    assert (f < length hs) as Hf by (unfold f; rewrite Hl; apply Nat.mod_upper_bound; lia).
+    change (s_players (tr_rules r)) with (players r) in F |- *. fold f in F |- *.
+    rewrite nth_tp in F.
+    destruct (fills_complete r (nth f hs []) (draw_pile s) (completed s) h dp' aside' F)
+      as (fresh & Pf & Ff).
+    exists (shuf_for (completed s) fresh). split; [apply shuf_for_shuffle; assumption|].
+    specialize (Ff (shuf_for (completed s) fresh) (shuf_for_comp (completed s) fresh)).
+    destruct (fill r _ (nth f hs []) (draw_pile s) (completed s)) as [[h2 dp2] c2].
+    destruct Ff as (<- & <- & <-).
+    rewrite tr_state_mk. cbn [option_map]. rewrite <- set_nth_tp by assumption. reflexivity.
+Qed.
+
+Lemma team_of_unique r p t :
+  teams_ok r -> p < players r -> TeamOf (tr_rules r) p t -> t = team_of r p.
+Proof.
+  intros Hok Hp. unfold TeamOf, team_of. simpl. destruct (teams r) as [ts|] eqn:E; [|auto].
+  intros (tm & Ht & Hpt). destruct (Hok ts E) as (_ & Hd & _).
+  symmetry. apply (team_index_nth p ts t tm); auto.
+  intros i j ti tj Hi Hj H1 H2. apply (Hd i j ti tj p); assumption.
+Qed.
+
+Lemma pop_tr (pl : pile) p c :
+  tp pl = p ++ [c] -> pl <> [] /\ c = tc (top pl) /\ p = tp (removelast pl).
+Proof.
+  intros E. destruct (top_tr pl p c E) as [Hne Hc]. split; [assumption|]. split; [assumption|].
+  rewrite (split_top pl Hne) in E. apply app_inj_tail in E. symmetry. apply E.
+Qed.
+
+(** Completeness: every step of the specification from a well-formed state, for a move of
+    the model, is the model's step for some shuffle (the one giving the order the
+    specification's reshuffle chose, if any). *)
+(* kind: rules *)
+Theorem step_complete r s m s'' :
+  teams_ok r -> wf r s -> Step (tr_rules r) (tr_state s) (tr_move m) s'' ->
+  exists shuf s', is_shuffle shuf /\ step r shuf s m = Some s' /\ tr_state s' = s''.
+Proof.
+  intros Hok Hwf H.
+  assert (legal r s m) as Hlegal by (apply (legal_refines r s m Hok Hwf); exists s''; assumption).
+  assert (forall shuf, tr_state (perform r shuf s m) = s'' -> is_shuffle shuf ->
+            exists shuf s', is_shuffle shuf /\ step r shuf s m = Some s' /\ tr_state s' = s'')
+    as Fin.
+  { intros shuf E Hs. exists shuf, (perform r shuf s m). split; [assumption|].
+    split; [apply step_some; auto|assumption]. }
+  destruct Hwf as [Hl Hc].
+  assert (current s < length (hands s)) as Hch by lia.
+  destruct Hlegal as [Hout Hm].
+  destruct m as [c b|k b|d i b|c i|]; cbn [tr_move] in H; inversion H; subst.
+  - destruct Hm as (_ & Hin & Hcb).
+    match goal with T : TakeFromHand _ _ ?h' |- _ =>
+      rewrite hand_tr in T; pose proof (take_unique _ _ _ _ T (remove_one_take c (hand s) Hin))
+        as ->
+    end.
+    match goal with C : Continues _ _ _ _ _ _ _ _ _ |- _ =>
+      simpl st_hands in C; rewrite set_nth_tp in C by assumption;
+      destruct (continues_complete r s b c _ _ _ _ _ C (proj1 Hcb) ltac:(rewrite upd_length; assumption))
+        as (shuf & Hs & E)
+    end.
+    apply (Fin shuf); assumption.
+  - (* a stock play that does not win *)
+    destruct Hm as (_ & Hk & Hne & Hcb).
+    assert (k < length (stocks s)) as Hkl by (apply nth_nonempty_lt; assumption).
+    match goal with E : nth k (st_stocks _) [] = _ ++ [_] |- _ =>
+      simpl in E; rewrite nth_tp in E; apply pop_tr in E; destruct E as (_ & -> & ->) end.
+    match goal with N : ~ TeamOut _ _ _, C : Continues _ _ _ _ _ _ _ _ _ |- _ =>
+      simpl st_stocks in N, C; rewrite set_nth_tp in N, C by assumption;
+      rewrite <- (team_out_refines r _ (current s) Hok Hc) in N;
+      destruct (continues_complete r s b _ _ _ _ _ _ C (proj1 Hcb) Hch) as (shuf & Hs & E)
+    end.
+    apply (Fin shuf); [|assumption]. cbv beta iota zeta delta [perform].
+    destruct (team_out r _ (current s)); [contradiction|]. assumption.
+  - (* the stock play that wins *)
+    destruct Hm as (_ & Hk & Hne & Hcb).
+    assert (k < length (stocks s)) as Hkl by (apply nth_nonempty_lt; assumption).
+    match goal with E : nth k (st_stocks _) [] = _ ++ [_] |- _ =>
+      simpl in E; rewrite nth_tp in E; apply pop_tr in E; destruct E as (_ & -> & ->) end.
+    match goal with T : TeamOut _ _ _, O : TeamOf _ _ _ |- _ =>
+      simpl st_stocks in T; rewrite set_nth_tp in T by assumption;
+      rewrite <- (team_out_refines r _ (current s) Hok Hc) in T;
+      apply (team_of_unique r _ _ Hok Hc) in O; subst
+    end.
+    apply (Fin (fun l => l)); [|apply id_shuffle]. cbv beta iota zeta delta [perform].
+    match goal with T : team_out r _ _ = true |- _ => rewrite T end.
+    unfold after_play.
+    match goal with P : Places _ _ _ _ _ _ |- _ =>
+      pose proof (places_complete r s b _ _ _ P (proj1 Hcb)) as Pc end.
+    destruct (place r s b _) as [b' c1]. destruct Pc as [<- <-].
+    rewrite tr_state_mk. cbn [option_map tr_term]. simpl st_stocks.
+    rewrite set_nth_tp by assumption. reflexivity.
+  - destruct Hm as (_ & Hd & Hne & Hcb).
+    destruct (nonempty_nth2_lt (discards s) d i Hne) as [Hdl Hil].
+    match goal with E : nth i (nth d (st_discards _) []) [] = _ ++ [_] |- _ =>
+      simpl in E; rewrite nth_tp2, nth_tp in E; apply pop_tr in E; destruct E as (_ & -> & ->) end.
+    match goal with C : Continues _ _ _ _ _ _ _ _ _ |- _ =>
+      simpl st_discards in C; rewrite nth_tp2, set_nth_tp, set_nth_tp2 in C by assumption;
+      destruct (continues_complete r s b _ _ _ _ _ _ C (proj1 Hcb) Hch) as (shuf & Hs & E)
+    end.
+    apply (Fin shuf); assumption.
+  - destruct Hm as (Hin & Hi).
+    match goal with T : TakeFromHand _ _ ?h' |- _ =>
+      rewrite hand_tr in T; pose proof (take_unique _ _ _ _ T (remove_one_take c (hand s) Hin))
+        as ->
+    end.
+    match goal with O : OwnSet _ _ ?o |- _ =>
+      apply (own_set_refines r (current s) o Hok Hc) in O; subst o end.
+    set (o := own_set r (current s)) in *.
+    assert (o < length (discards s)) as Hol.
+    { apply nth_nonempty_lt. intros E. rewrite E in Hi. simpl in Hi. lia. }
+    match goal with C : EndsTurn _ _ _ _ _ _ |- _ =>
+      simpl st_discards in C; simpl st_hands in C; rewrite nth_tp2, nth_tp in C;
+      replace (tp (nth i (nth o (discards s) []) []) ++ [tc c]) with
+        (tp (nth i (nth o (discards s) []) [] ++ [c])) in C by (unfold tp; apply map_app);
+      change (st_mover (tr_state s)) with (current s) in C;
+      rewrite (set_nth_tp (nth o (discards s) [])) in C by assumption;
+      rewrite set_nth_tp2 in C by assumption;
+      rewrite (set_nth_tp (hands s)) in C by assumption;
+      destruct (ends_complete r s _ _ _ _ C ltac:(rewrite upd_length; assumption) Hc)
+        as (shuf & Hs & E)
+    end.
+    apply (Fin shuf); assumption.
+  - match goal with C : EndsTurn _ _ _ _ _ _ |- _ =>
+      destruct (ends_complete r s _ _ _ _ C Hl Hc) as (shuf & Hs & E) end.
+    apply (Fin shuf); assumption.
+Qed.
+
+(** Every move the specification allows from a translated state is a move of the model. *)
+(* kind: rules *)
+Theorem spec_moves_are_model_moves r s m' s'' :
+  Step (tr_rules r) (tr_state s) m' s'' -> exists m, m' = tr_move m.
+Proof.
+  intros H. destruct H.
+  - apply take_in in H1. rewrite hand_tr in H1. unfold tp in H1. apply in_map_iff in H1.
+    destruct H1 as (x & <- & _). exists (PlayFromHand x b). reflexivity.
+  - exists (PlayFromStock k b). reflexivity.
+  - exists (PlayFromStock k b). reflexivity.
+  - exists (PlayFromDiscard d i b). reflexivity.
+  - apply take_in in H0. rewrite hand_tr in H0. unfold tp in H0. apply in_map_iff in H0.
+    destruct H0 as (x & <- & _). exists (Discard x i). reflexivity.
+  - exists Pass. reflexivity.
+Qed.
