@@ -867,3 +867,89 @@ Proof.
     destruct H0 as (x & <- & _). exists (Discard x i). reflexivity.
   - exists Pass. reflexivity.
 Qed.
+
+(** ** The deal, completely; every reachable state of the specification is the model's *)
+
+Lemma concat_same_shape {A : Type} size (xs ys : list (list A)) x y :
+  Forall (fun p => length p = size) xs -> Forall (fun p => length p = size) ys ->
+  length xs = length ys -> concat xs ++ x = concat ys ++ y -> xs = ys /\ x = y.
+Proof.
+  revert ys; induction xs as [|a xs IH]; intros [|b ys] Fx Fy L E; simpl in *; try discriminate.
+  - auto.
+  - pose proof (Forall_inv Fx) as La. pose proof (Forall_inv_tail Fx) as Fx'.
+    pose proof (Forall_inv Fy) as Lb. pose proof (Forall_inv_tail Fy) as Fy'. cbv beta in La, Lb.
+    rewrite <- !app_assoc in E.
+    assert (a = b) as <-.
+    { rewrite <- (firstn_app_len a (concat xs ++ x)), <- (firstn_app_len b (concat ys ++ y)).
+      rewrite La, Lb, E. reflexivity. }
+    apply app_inv_head in E. destruct (IH ys Fx' Fy' ltac:(lia) E) as [-> ->]. auto.
+Qed.
+
+(** R-SETUP-2/3/4/7: the specification's deal of an order is the model's deal of it. *)
+(* kind: rules *)
+Theorem deal_complete r order s :
+  first_player r < players r -> Deal (tr_rules r) (tp order) s -> s = tr_state (deal r order).
+Proof.
+  intros Hf H. destruct H as [stocks rest h dp aside Ls Fs Eo F]. cbn [StockPiles] in *.
+  change (StockPiles (tr_rules r)) with (stock_pile_count r) in *.
+  change (s_stock_size (tr_rules r)) with (stock_size r) in Fs.
+  assert (stock_pile_count r * stock_size r <= length order) as Hlen.
+  { assert (length (concat stocks) = stock_pile_count r * stock_size r) as Lc.
+    { rewrite <- Ls. clear -Fs. induction stocks as [|p ps IH]; simpl; [reflexivity|].
+      inversion Fs; subst. rewrite app_length, IH by assumption. lia. }
+    apply (f_equal (@length Card)) in Eo. unfold tp in Eo. rewrite map_length, app_length in Eo.
+    lia. }
+  pose proof (deal_refines r order Hf Hlen) as D.
+  unfold deal in D |- *.
+  pose proof (deal_stocks_shape (stock_pile_count r) (stock_size r) order Hlen) as Hsh.
+  destruct (deal_stocks _ _ _) as [stk rest']. destruct Hsh as (E & L & F').
+  assert (map tp stk = stocks /\ tp rest' = rest) as [<- <-].
+  { apply (concat_same_shape (stock_size r)).
+    - apply Forall_map. apply Forall_impl with (2 := F'). intros p Hp. unfold tp.
+      rewrite map_length. assumption.
+    - assumption.
+    - rewrite map_length. lia.
+    - rewrite <- Eo, <- E. unfold tp. rewrite map_app, concat_map. reflexivity. }
+  destruct (fills_complete r [] rest' [] h dp aside F) as (fresh & Pf & Ff).
+  apply Permutation_nil in Pf. subst fresh.
+  specialize (Ff (fun l => l) eq_refl).
+  destruct (fill r _ [] rest' []) as [[h2 dp2] c2]. destruct Ff as (<- & <- & <-).
+  rewrite tr_state_mk. cbn [option_map].
+  rewrite map_upd, !map_repeat', upd_set_nth by (rewrite repeat_length; assumption).
+  reflexivity.
+Qed.
+
+(** Every state a game of the specification can reach is the translation of a state the
+    model reaches, for the same deck order. *)
+(* kind: rules *)
+Theorem spec_reachable_model r order s :
+  valid r -> teams_ok r -> SReachable (tr_rules r) (tp order) s ->
+  exists s0, reachable r order s0 /\ tr_state s0 = s.
+Proof.
+  intros Hv Hok H. pose proof Hv as (Hf & Hh & _).
+  induction H as [s D | s m' s'' Hr IH Hs].
+  - exists (deal r order). split; [constructor|]. symmetry. apply deal_complete; assumption.
+  - destruct IH as (s0 & R0 & <-).
+    destruct (reachable_invariants r order s0 Hf Hh R0) as (W & _).
+    destruct (spec_moves_are_model_moves r s0 m' s'' Hs) as (m & ->).
+    destruct (step_complete r s0 m s'' Hok W Hs) as (shuf & s1 & Hsh & St & <-).
+    exists s1. split; [|reflexivity]. apply (reach_step r order s0 m s1 shuf); assumption.
+Qed.
+
+(** No dead end, over the specification: every state a game of the rules can reach that
+    is not over has a legal move. *)
+(* kind: rules *)
+Theorem spec_no_dead_end r order s :
+  valid r -> teams_ok r -> SReachable (tr_rules r) (tp order) s -> st_over s = None ->
+  exists m s', Step (tr_rules r) s m s'.
+Proof.
+  intros Hv Hok H Hover. destruct (spec_reachable_model r order s Hv Hok H) as (s0 & R0 & <-).
+  pose proof Hv as (Hf & Hh & _).
+  destruct (reachable_invariants r order s0 Hf Hh R0) as (W & _).
+  assert (outcome s0 = None) as Hout by (apply over_tr; assumption).
+  pose proof (no_dead_end r order s0 Hv R0 Hout) as Hne.
+  destruct (legal_moves r s0) as [|m ms] eqn:E; [contradiction|].
+  assert (In m (legal_moves r s0)) as Hin by (rewrite E; left; reflexivity).
+  apply (legal_moves_refine r s0 m Hok W) in Hin. destruct Hin as (s' & St).
+  exists (tr_move m), s'. assumption.
+Qed.
