@@ -9,7 +9,8 @@
 
 From Coq Require Import List Arith Bool Lia Permutation.
 Import ListNotations.
-From SkipBoProofs Require Import SkipBo Legal Conservation Piles Reachable DeadEnd SpecSkipBo.
+From SkipBoProofs Require Import SkipBo Legal Conservation Piles Reachable DeadEnd Termination
+  SpecSkipBo.
 
 (** ** The translation *)
 
@@ -952,4 +953,38 @@ Proof.
   assert (In m (legal_moves r s0)) as Hin by (rewrite E; left; reflexivity).
   apply (legal_moves_refine r s0 m Hok W) in Hin. destruct Hin as (s' & St).
   exists (tr_move m), s'. assumption.
+Qed.
+
+(** ** Every game of the specification ends (R-WIN-4) *)
+
+Lemma smoves_model r order s0 n s :
+  valid r -> teams_ok r -> reachable r order s0 -> SMoves (tr_rules r) (tr_state s0) n s ->
+  exists s1, moves r s0 n s1 /\ tr_state s1 = s.
+Proof.
+  intros Hv Hok Hr H. pose proof Hv as (Hf & Hh & _).
+  remember (tr_state s0) as t0 eqn:Et. revert s0 Et Hr.
+  induction H as [t|t m' t1 n t2 Hs H IH]; intros s0 Et Hr; subst.
+  - exists s0. split; [apply moves_none|reflexivity].
+  - destruct (reachable_invariants r order s0 Hf Hh Hr) as (W & _).
+    destruct (spec_moves_are_model_moves r s0 m' t1 Hs) as (m & ->).
+    destruct (step_complete r s0 m t1 Hok W Hs) as (shuf & s1 & Hsh & St & <-).
+    destruct (IH s1 eq_refl (reach_step r order s0 m s1 shuf Hr Hsh St)) as (s2 & Hm & <-).
+    exists s2. split; [|reflexivity]. apply (moves_step r s0 m s1 shuf n s2 St Hm).
+Qed.
+
+(** R-WIN-4, over the specification: with a turn move limit [T] and a stall limit [L],
+    every sequence of legal moves from a deal has at most
+    ((S + 1) * L + 1) * (T + 1) moves, S the cards dealt to the stock piles. *)
+(* kind: rules *)
+Theorem spec_game_ends r order T L s0 n s :
+  valid r -> teams_ok r ->
+  s_turn_move_limit (tr_rules r) = Some T -> s_stall_limit (tr_rules r) = Some L ->
+  Deal (tr_rules r) (tp order) s0 -> SMoves (tr_rules r) s0 n s ->
+  n <= ((StockPiles (tr_rules r) * s_stock_size (tr_rules r) + 1) * L + 1) * (T + 1).
+Proof.
+  intros Hv Hok HT HL D H. pose proof Hv as (Hf & _).
+  rewrite (deal_complete r order s0 Hf D) in H.
+  destruct (smoves_model r order (deal r order) n s Hv Hok (reach_deal r order) H)
+    as (s1 & Hm & _).
+  apply (game_ends r order T L n s1 HT HL Hm).
 Qed.

@@ -305,6 +305,11 @@ Inductive SReachable (r : SRules) (order : list Card) : SState -> Prop :=
   | sreach_deal s : Deal r order s -> SReachable r order s
   | sreach_step s m s' : SReachable r order s -> Step r s m s' -> SReachable r order s'.
 
+(** Sequences of legal moves: [SMoves r s n s'] when [n] steps lead from [s] to [s']. *)
+Inductive SMoves (r : SRules) : SState -> nat -> SState -> Prop :=
+  | smoves_none s : SMoves r s 0 s
+  | smoves_step s m s1 n s2 : Step r s m s1 -> SMoves r s1 n s2 -> SMoves r s (S n) s2.
+
 (** ** What the rules promise, over the specification *)
 
 (** Every card of the state. *)
