@@ -263,8 +263,12 @@ class SkyjoBatch:
         self._all = np.ones(size, dtype=np.bool_)
 
     @classmethod
-    def new(cls, rules: Rules, size: int, *, seed: int, auto_reset: bool = False) -> SkyjoBatch:
-        """``size`` new games; game ``i`` is ``skyjo.new_game(rules, seed=derive_seed(seed, i))``.
+    def new(
+        cls, rules: Rules, size: int, *, seed: int, auto_reset: bool = False, first: int = 0
+    ) -> SkyjoBatch:
+        """``size`` new games; slot ``i`` holds game ``first + i``, which is
+        ``skyjo.new_game(rules, seed=derive_seed(seed, first + i))``; auto-reset deals the
+        games after them.
 
         Raises:
             TypeError: if ``rules`` is not a Skyjo :class:`~skipbo.games.skyjo.Rules` or
@@ -274,15 +278,17 @@ class SkyjoBatch:
         """
         if not isinstance(rules, Rules):
             raise ArgumentTypeError(f"rules must be a skyjo Rules, got {type(rules).__name__}")
-        for name, value in (("size", size), ("seed", seed)):
+        for name, value in (("size", size), ("seed", seed), ("first", first)):
             if type(value) is not int:
                 raise ArgumentTypeError(f"{name} must be an int, got {type(value).__name__}")
-        if size < 1:
-            raise ConfigurationError("size", f"must be at least 1, got {size}")
+        if size < 1 or first < 0:
+            raise ConfigurationError("size", f"size must be at least 1 and first at least 0, got {size}, {first}")
         batch = cls(rules, size)
         batch._seed = seed
         batch._auto_reset = bool(auto_reset)
-        batch._deal(batch._game_index, list(range(size)))
+        batch._game_index += first
+        batch._next_game += first
+        batch._deal(np.arange(size), [int(game) for game in batch._game_index])
         return batch
 
     def _deal(self, slots: Sequence[int] | npt.NDArray[np.int64], games: Sequence[int]) -> None:
