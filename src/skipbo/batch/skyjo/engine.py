@@ -16,6 +16,7 @@ array           shape, type       holds
 ``draw``        ``(B, D)``        the draw pile, bottom first (the top at its size - 1)
 ``discard``     ``(B, D)``        the discard pile, bottom first
 ``totals``      ``(B, P)``        every total over the finished rounds
+``sums``        ``(B, P)``        the grid sums of the last round scored
 history         ``(B, H, P)``     each finished round's sums and scores, its ender
 ==============  ================  =====================================================
 
@@ -128,6 +129,7 @@ class SkyjoState:
         self.history_sums = np.zeros((size, history, players), dtype=np.int64)
         self.history_scores = np.zeros((size, history, players), dtype=np.int64)
         self.history_ender = np.full((size, history), -1, dtype=np.int64)
+        self.sums = np.zeros((size, players), dtype=np.int64)
 
     def tuple(self) -> tuple[Any, ...]:
         """The arrays in the order the kernels take them."""
@@ -143,6 +145,7 @@ class SkyjoState:
             self.history_sums,
             self.history_scores,
             self.history_ender,
+            self.sums,
         )
 
     def grow_history(self, rounds: int) -> None:

@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from skipbo.batch._jit import COMPILED, kernel
+from skipbo.batch._jit import COMPILED, kernel, numba_jit
 from skipbo.batch.compiled import KERNELS
 from skipbo.common.randomness import shuffle
 
@@ -39,11 +39,13 @@ __all__ = [
     "REVEAL_ACTIONS",
     "SWAP",
     "TAKE",
+    "advance",
     "apply_action",
     "choose",
     "legal_row",
     "new_game",
     "observe_rows",
+    "reshuffle",
     "run_games",
     "step_games",
 ]
@@ -68,9 +70,9 @@ I_ROUND, I_HELD, I_SOURCE, I_DRAW_LEN, I_DISCARD_LEN, I_MOVES = 6, 7, 8, 9, 10, 
 INT_FIELDS = 12
 
 # The state tuple: (ints, seeds, grid, place, reveals, draw, discard, totals,
-#                   history sums, history scores, history enders).
+#                   history sums, history scores, history enders, last round's sums).
 S_INTS, S_SEEDS, S_GRID, S_PLACE, S_REVEALS, S_DRAW, S_DISCARD = 0, 1, 2, 3, 4, 5, 6
-S_TOTALS, S_HSUMS, S_HSCORES, S_HENDER = 7, 8, 9, 10
+S_TOTALS, S_HSUMS, S_HSCORES, S_HENDER, S_SUMS = 7, 8, 9, 10, 11
 
 # The rules array: players, end score, turn, stall and round limits (-1: none).
 R_PLAYERS, R_END, R_TURN, R_STALL, R_ROUND = 0, 1, 2, 3, 4
@@ -82,6 +84,25 @@ or the game ended."""
 RANDOM, REPLACE_HIGHEST = 0, 1
 POLICIES = {"random": RANDOM, "replace-highest": REPLACE_HIGHEST}
 """The built-in policies of the fused loop, by name."""
+
+
+def _inlined() -> Any:
+    """``njit`` without Numba's reference counting when compiled (else the identity).
+
+    The rules' helpers take the state tuple and allocate nothing. Compiled as usual,
+    each call would count a reference to each array it reads up and down (atomic
+    operations: about 35 ns a call of :func:`legal_row`, 25 times its arithmetic;
+    Numba's own inlining keeps them); without the runtime's counting (``_nrt=False``)
+    they cost what their arithmetic costs and LLVM inlines them into their callers.
+    """
+    if numba_jit() is None:
+        return lambda function: function
+    import numba
+
+    return numba.njit(cache=True, nogil=True, _nrt=False)
+
+
+_helper = _inlined()
 
 _MASK32 = np.uint64(0xFFFFFFFF)
 _SHIFT32 = np.uint64(32)
@@ -160,7 +181,7 @@ def new_game(b: int, seed: Any, s: Any, rules: Any, deck: Any) -> None:
     deal_round(b, s, rules, deck, 1, 0)
 
 
-@kernel
+@_helper
 def legal_row(b: int, s: Any, rules: Any, pairs: Any, out: Any) -> int:
     """``out`` (92 booleans): the legal actions of game ``b``; returns their number."""
     ints, place = s[S_INTS], s[S_PLACE]
@@ -195,14 +216,14 @@ def legal_row(b: int, s: Any, rules: Any, pairs: Any, out: Any) -> int:
     return count
 
 
-@kernel
+@_helper
 def _push(discard: Any, ints: Any, b: int, card: Any) -> None:
     at = ints[b, I_DISCARD_LEN]
     discard[b, at] = card
     ints[b, I_DISCARD_LEN] = at + 1
 
 
-@kernel
+@_helper
 def _complete(grid: Any, place: Any, b: int, p: int, column: int) -> bool:
     """Whether the column holds three face-up cards of one value (S-COL-1)."""
     first = column * ROWS
@@ -212,7 +233,7 @@ def _complete(grid: Any, place: Any, b: int, p: int, column: int) -> bool:
     return grid[b, p, first] == grid[b, p, first + 1] == grid[b, p, first + 2]
 
 
-@kernel
+@_helper
 def _remove(s: Any, b: int, p: int, column: int) -> None:
     """Move the column's cards to the discard pile, top to bottom (S-COL-2)."""
     grid, place, ints, discard = s[S_GRID], s[S_PLACE], s[S_INTS], s[S_DISCARD]
@@ -222,12 +243,12 @@ def _remove(s: Any, b: int, p: int, column: int) -> None:
         place[b, p, i] = REMOVED
 
 
-@kernel
+@_helper
 def _end_round(b: int, ender: int, turns: int, s: Any, rules: Any, deck: Any) -> int:
     """S-END-2: every card up, columns removed (S-COL-3), scored; the game's end or the next deal."""
     ints, grid, place, totals = s[S_INTS], s[S_GRID], s[S_PLACE], s[S_TOTALS]
     players = rules[R_PLAYERS]
-    sums = np.zeros(players, dtype=np.int64)
+    sums = s[S_SUMS][b]
     for p in range(players):
         for i in range(GRID):
             if place[b, p, i] != REMOVED:
@@ -270,14 +291,30 @@ def _end_round(b: int, ender: int, turns: int, s: Any, rules: Any, deck: Any) ->
         ints[b, I_PHASE] = OVER
         return GAME_OVER
     # S-SETUP-5: the round ender starts the next round; after a limit, the next seat.
-    starter = ender if ender >= 0 else (ints[b, I_STARTER] + 1) % players
-    deal_round(b, s, rules, deck, round_number + 1, starter)
+    # The caller deals it (advance: the shuffle allocates, which this function may not).
+    ints[b, I_STARTER] = ender if ender >= 0 else (ints[b, I_STARTER] + 1) % players
     return NEW_ROUND
 
 
 @kernel
+def reshuffle(b: int, s: Any) -> None:
+    """S-DRAW-1: the discard pile but its top, shuffled, becomes game ``b``'s draw pile."""
+    ints, draw, discard = s[S_INTS], s[S_DRAW], s[S_DISCARD]
+    count = ints[b, I_DISCARD_LEN] - 1
+    pile = draw[b]
+    for i in range(count):
+        pile[i] = discard[b, i]
+    s[S_SEEDS][b] = _shuffle(pile, count, s[S_SEEDS][b])
+    discard[b, 0] = discard[b, count]
+    ints[b, I_DISCARD_LEN] = 1
+    ints[b, I_DRAW_LEN] = count
+
+
+@_helper
 def apply_action(b: int, action: int, s: Any, rules: Any, deck: Any, pairs: Any) -> int:
-    """Apply legal ``action`` to game ``b``; 0, or :data:`NEW_ROUND`, or :data:`GAME_OVER`."""
+    """Apply legal ``action`` to game ``b`` whose draw pile, if ``action`` draws, is not
+    empty (:func:`reshuffle` first); 0, or :data:`NEW_ROUND` (the next round to be dealt
+    by the caller) or :data:`GAME_OVER`. Use :func:`advance`'s steps."""
     ints, grid, place = s[S_INTS], s[S_GRID], s[S_PLACE]
     draw, discard = s[S_DRAW], s[S_DISCARD]
     row = ints[b]
@@ -306,16 +343,7 @@ def apply_action(b: int, action: int, s: Any, rules: Any, deck: Any, pairs: Any)
         row[I_PHASE] = TAKE
         row[I_CURRENT] = row[I_STARTER]
         return 0
-    if action == 0:  # S-TURN-1, S-DRAW-1
-        if row[I_DRAW_LEN] == 0:
-            count = row[I_DISCARD_LEN] - 1
-            pile = draw[b]
-            for i in range(count):
-                pile[i] = discard[b, i]
-            s[S_SEEDS][b] = _shuffle(pile, count, s[S_SEEDS][b])
-            discard[b, 0] = discard[b, count]
-            row[I_DISCARD_LEN] = 1
-            row[I_DRAW_LEN] = count
+    if action == 0:  # S-TURN-1 (the caller reshuffled an empty draw pile: advance)
         row[I_DRAW_LEN] -= 1
         row[I_HELD] = draw[b, row[I_DRAW_LEN]]
         row[I_SOURCE] = DRAW
@@ -367,12 +395,35 @@ def apply_action(b: int, action: int, s: Any, rules: Any, deck: Any, pairs: Any)
 
 
 @kernel
+def advance(b: int, action: int, s: Any, rules: Any, deck: Any, pairs: Any) -> int:
+    """Apply legal ``action`` to game ``b``: reshuffle first if it draws from an empty
+    pile, deal the next round if it ends one; 0, :data:`NEW_ROUND` or :data:`GAME_OVER`."""
+    ints = s[S_INTS]
+    if action == 0 and ints[b, I_DRAW_LEN] == 0:
+        reshuffle(b, s)
+    code = apply_action(b, action, s, rules, deck, pairs)
+    if code == NEW_ROUND:
+        deal_round(b, s, rules, deck, ints[b, I_ROUND] + 1, ints[b, I_STARTER])
+    return code
+
+
+@kernel
 def step_games(
     actions: Any, moving: Any, outcome: Any, s: Any, rules: Any, deck: Any, pairs: Any
 ) -> None:
     """Apply ``actions[b]`` to each game ``b`` flagged in ``moving``; ``outcome[b]``: what it ended."""
+    ints = s[S_INTS]
     for b in range(actions.shape[0]):
-        outcome[b] = apply_action(b, actions[b], s, rules, deck, pairs) if moving[b] else 0
+        outcome[b] = 0
+        if moving[b]:
+            # advance(), written out: a call would count references to the arrays.
+            action = actions[b]
+            if action == 0 and ints[b, I_DRAW_LEN] == 0:
+                reshuffle(b, s)
+            code = apply_action(b, action, s, rules, deck, pairs)
+            if code == NEW_ROUND:
+                deal_round(b, s, rules, deck, ints[b, I_ROUND] + 1, ints[b, I_STARTER])
+            outcome[b] = code
 
 
 @kernel
@@ -382,7 +433,7 @@ def mask_rows(out: Any, s: Any, rules: Any, pairs: Any) -> None:
         legal_row(b, s, rules, pairs, out[b])
 
 
-@kernel
+@_helper
 def _next(rng: Any, b: int) -> Any:
     """The next output of game ``b``'s xorshift64 generator."""
     x = rng[b]
@@ -393,7 +444,7 @@ def _next(rng: Any, b: int) -> Any:
     return x
 
 
-@kernel
+@_helper
 def choose(  # noqa: PLR0912 - one branch per phase and case of the priority policy
     policy: int, b: int, s: Any, rules: Any, pairs: Any, legal: Any, rng: Any
 ) -> int:
@@ -455,7 +506,7 @@ def policy_actions(policy: int, out: Any, s: Any, rules: Any, pairs: Any, rng: A
         out[b] = -1 if ints[b, I_PHASE] == OVER else choose(policy, b, s, rules, pairs, legal, rng)
 
 
-@kernel
+@_helper
 def seed_generator(seed: Any) -> Any:
     """A game's policy generator state, from its seed (never 0)."""
     x = seed ^ np.uint64(0x9E3779B97F4A7C15)
@@ -497,7 +548,13 @@ def run_games(  # noqa: PLR0913 - the state, the rules and the run's records
         while moves < budget:
             action = choose(policy, 0, s, rules, pairs, legal, rng)
             moves += 1
-            if apply_action(0, action, s, rules, deck, pairs) == GAME_OVER:
+            # advance(), written out: a call would count references to the arrays.
+            if action == 0 and ints[0, I_DRAW_LEN] == 0:
+                reshuffle(0, s)
+            code = apply_action(0, action, s, rules, deck, pairs)
+            if code == NEW_ROUND:
+                deal_round(0, s, rules, deck, ints[0, I_ROUND] + 1, ints[0, I_STARTER])
+            elif code == GAME_OVER:
                 for p in range(players):
                     totals_out[game, p] = totals[0, p]
                 rounds_out[game] = ints[0, I_ROUND]
