@@ -1,4 +1,4 @@
-"""The batched Skyjo rules: :class:`SkyjoBatch`, whose masks and steps equal the core's, game by game.
+"""Batched Skyjo rules: :class:`SkyjoBatch`, whose masks and steps equal the core's game by game.
 
 The arrays, one row per game (``B`` games, ``P`` players, ``D`` cards in the deck):
 
@@ -269,9 +269,10 @@ class SkyjoBatch:
     def new(
         cls, rules: Rules, size: int, *, seed: int, auto_reset: bool = False, first: int = 0
     ) -> SkyjoBatch:
-        """``size`` new games; slot ``i`` holds game ``first + i``, which is
-        ``skyjo.new_game(rules, seed=derive_seed(seed, first + i))``; auto-reset deals the
-        games after them.
+        """``size`` new games: slot ``i`` holds game ``first + i``.
+
+        Game ``g`` is ``skyjo.new_game(rules, seed=derive_seed(seed, g))``; auto-reset
+        deals the games after them.
 
         Raises:
             TypeError: if ``rules`` is not a Skyjo :class:`~skipbo.games.skyjo.Rules` or
@@ -285,7 +286,9 @@ class SkyjoBatch:
             if type(value) is not int:
                 raise ArgumentTypeError(f"{name} must be an int, got {type(value).__name__}")
         if size < 1 or first < 0:
-            raise ConfigurationError("size", f"size must be at least 1 and first at least 0, got {size}, {first}")
+            raise ConfigurationError(
+                "size", f"size must be at least 1 and first at least 0, got {size}, {first}"
+            )
         batch = cls(rules, size)
         batch._seed = seed
         batch._auto_reset = bool(auto_reset)
@@ -347,7 +350,9 @@ class SkyjoBatch:
     # --- legal actions ---------------------------------------------------------------
 
     def legal_action_mask(self) -> npt.NDArray[np.bool_]:
-        """``(B, 92)``, read-only: row ``i`` equals ``legal_action_mask(batch.state(i))`` of
+        """The legal actions of every game: ``(B, 92)``, read-only.
+
+        Row ``i`` equals ``legal_action_mask(batch.state(i))`` of
         :mod:`skipbo.games.skyjo.actions`; a finished game's row is all ``False``.
 
         The array is the batch's own, overwritten after the next step: copy it to keep it.
@@ -395,7 +400,9 @@ class SkyjoBatch:
             raise self._illegal(game, int(chosen[game]))
         return self._apply(chosen, moving)
 
-    def _apply(self, chosen: npt.NDArray[np.int64], moving: npt.NDArray[np.bool_]) -> SkyjoStepResult:
+    def _apply(
+        self, chosen: npt.NDArray[np.int64], moving: npt.NDArray[np.bool_]
+    ) -> SkyjoStepResult:
         a = self._a
         a.grow_history(int(a.ints[:, k.I_ROUND].max()))
         outcome = self._outcome
@@ -449,9 +456,10 @@ class SkyjoBatch:
         )
 
     def policy_actions(self, policy: str, rng: npt.NDArray[np.uint64]) -> npt.NDArray[np.int64]:
-        """The action a built-in policy (:data:`~skipbo.batch.skyjo.kernels.POLICIES`) chooses in
-        each game (-1 in finished ones), drawing from ``rng`` (one state per game, updated)
-        as the fused loop does.
+        """The action a built-in policy chooses in each game (-1 in finished ones).
+
+        The policies are :data:`~skipbo.batch.skyjo.kernels.POLICIES`; they draw from
+        ``rng`` (one state per game, updated) as the fused loop does.
 
         Raises:
             ValueError: for an unknown policy.
@@ -465,8 +473,10 @@ class SkyjoBatch:
     def observations(
         self, seats: npt.ArrayLike | None = None, *, depth: int = DISCARD_DEPTH
     ) -> npt.NDArray[np.float32]:
-        """``(B, L)`` float32: row ``i`` equals ``observation_array(view(state(i)), seats[i])``
-        of :mod:`skipbo.observation.skyjo` (by default each game's seat to move).
+        """The observation of every game: ``(B, L)`` float32.
+
+        Row ``i`` equals ``observation_array(view(state(i)), seats[i])`` of
+        :mod:`skipbo.observation.skyjo` (by default each game's seat to move).
 
         Raises:
             ValueError: if a seat is not a seat of the rules.
@@ -501,7 +511,5 @@ def policy_number(policy: str) -> int:
 
     """
     if policy not in k.POLICIES:
-        raise ConfigurationError(
-            "policy", f"must be one of {sorted(k.POLICIES)}, got {policy!r}"
-        )
+        raise ConfigurationError("policy", f"must be one of {sorted(k.POLICIES)}, got {policy!r}")
     return k.POLICIES[policy]

@@ -92,8 +92,5 @@ def play_chunks(
 
 def play(rules: Rules, games: int, *, seed: int, policy: str = "random") -> FusedResult:
     """Play ``games`` games in the fused loop and return them all (see :func:`play_chunks`)."""
-    result = None
-    for result in play_chunks(rules, games, seed=seed, policy=policy, every=2**62):
-        pass
-    assert result is not None
-    return result
+    *_, last = play_chunks(rules, games, seed=seed, policy=policy, every=2**62)
+    return last

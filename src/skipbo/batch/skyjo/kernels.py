@@ -20,6 +20,7 @@ choices (:meth:`skipbo.batch.skyjo.SkyjoBatch.policy_actions`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -86,7 +87,7 @@ POLICIES = {"random": RANDOM, "replace-highest": REPLACE_HIGHEST}
 """The built-in policies of the fused loop, by name."""
 
 
-def _inlined() -> Any:
+def _no_reference_counting() -> Callable[[Callable[..., Any]], Any]:
     """``njit`` without Numba's reference counting when compiled (else the identity).
 
     The rules' helpers take the state tuple and allocate nothing. Compiled as usual,
@@ -99,10 +100,12 @@ def _inlined() -> Any:
         return lambda function: function
     import numba
 
-    return numba.njit(cache=True, nogil=True, _nrt=False)
+    njit: Any = numba.njit  # _nrt is not in its stubs
+    jit: Callable[[Callable[..., Any]], Any] = njit(cache=True, nogil=True, _nrt=False)
+    return jit
 
 
-_helper = _inlined()
+_helper = _no_reference_counting()
 
 _MASK32 = np.uint64(0xFFFFFFFF)
 _SHIFT32 = np.uint64(32)
@@ -113,7 +116,7 @@ if COMPILED and KERNELS is not None:
 
     @kernel
     def _shuffle(items: Any, count: int, seed: Any) -> Any:  # pragma: no cover - compiled
-        """``items[:count]`` shuffled in place as ``shuffle(items[:count], seed)``; the next seed."""
+        """``items[:count]`` shuffled in place as ``shuffle(items[:count], seed)``; next seed."""
         keys = np.empty((1, 2), dtype=np.uint64)
         keys[0, 0] = seed & _MASK32
         keys[0, 1] = seed >> _SHIFT32
@@ -136,7 +139,7 @@ else:
 
 @kernel
 def deal_round(b: int, s: Any, rules: Any, deck: Any, round_number: int, starter: int) -> None:
-    """Deal round ``round_number`` into game ``b`` from the deck shuffled with its seed (S-SETUP-2)."""
+    """Deal round ``round_number`` into game ``b``: the deck shuffled with its seed (S-SETUP-2)."""
     ints, seeds, grid, place = s[S_INTS], s[S_SEEDS], s[S_GRID], s[S_PLACE]
     reveals, draw, discard = s[S_REVEALS], s[S_DRAW], s[S_DISCARD]
     players = rules[R_PLAYERS]
@@ -224,7 +227,7 @@ def _push(discard: Any, ints: Any, b: int, card: Any) -> None:
 
 
 @_helper
-def _complete(grid: Any, place: Any, b: int, p: int, column: int) -> bool:
+def _complete(grid: Any, place: Any, b: int, p: int, column: int) -> Any:
     """Whether the column holds three face-up cards of one value (S-COL-1)."""
     first = column * ROWS
     for i in range(first, first + ROWS):
@@ -245,7 +248,7 @@ def _remove(s: Any, b: int, p: int, column: int) -> None:
 
 @_helper
 def _end_round(b: int, ender: int, turns: int, s: Any, rules: Any, deck: Any) -> int:
-    """S-END-2: every card up, columns removed (S-COL-3), scored; the game's end or the next deal."""
+    """S-END-2: every card up, columns removed (S-COL-3), scored; the game's end or not."""
     ints, grid, place, totals = s[S_INTS], s[S_GRID], s[S_PLACE], s[S_TOTALS]
     players = rules[R_PLAYERS]
     sums = s[S_SUMS][b]
@@ -311,10 +314,12 @@ def reshuffle(b: int, s: Any) -> None:
 
 
 @_helper
-def apply_action(b: int, action: int, s: Any, rules: Any, deck: Any, pairs: Any) -> int:
-    """Apply legal ``action`` to game ``b`` whose draw pile, if ``action`` draws, is not
-    empty (:func:`reshuffle` first); 0, or :data:`NEW_ROUND` (the next round to be dealt
-    by the caller) or :data:`GAME_OVER`. Use :func:`advance`'s steps."""
+def apply_action(b: int, action: int, s: Any, rules: Any, deck: Any, pairs: Any) -> Any:
+    """Apply legal ``action`` to game ``b``, the draw pile refilled if it draws (:func:`advance`).
+
+    Returns 0, :data:`NEW_ROUND` (the next round to be dealt by the caller) or
+    :data:`GAME_OVER`.
+    """
     ints, grid, place = s[S_INTS], s[S_GRID], s[S_PLACE]
     draw, discard = s[S_DRAW], s[S_DISCARD]
     row = ints[b]
@@ -395,9 +400,11 @@ def apply_action(b: int, action: int, s: Any, rules: Any, deck: Any, pairs: Any)
 
 
 @kernel
-def advance(b: int, action: int, s: Any, rules: Any, deck: Any, pairs: Any) -> int:
-    """Apply legal ``action`` to game ``b``: reshuffle first if it draws from an empty
-    pile, deal the next round if it ends one; 0, :data:`NEW_ROUND` or :data:`GAME_OVER`."""
+def advance(b: int, action: int, s: Any, rules: Any, deck: Any, pairs: Any) -> Any:
+    """Apply legal ``action`` to game ``b``; 0, :data:`NEW_ROUND` or :data:`GAME_OVER`.
+
+    Reshuffles first if it draws from an empty pile, deals the next round if it ends one.
+    """
     ints = s[S_INTS]
     if action == 0 and ints[b, I_DRAW_LEN] == 0:
         reshuffle(b, s)
@@ -411,7 +418,7 @@ def advance(b: int, action: int, s: Any, rules: Any, deck: Any, pairs: Any) -> i
 def step_games(
     actions: Any, moving: Any, outcome: Any, s: Any, rules: Any, deck: Any, pairs: Any
 ) -> None:
-    """Apply ``actions[b]`` to each game ``b`` flagged in ``moving``; ``outcome[b]``: what it ended."""
+    """Apply ``actions[b]`` to each game ``b`` flagged in ``moving``; ``outcome[b]``: what ended."""
     ints = s[S_INTS]
     for b in range(actions.shape[0]):
         outcome[b] = 0
@@ -445,9 +452,7 @@ def _next(rng: Any, b: int) -> Any:
 
 
 @_helper
-def choose(  # noqa: PLR0912 - one branch per phase and case of the priority policy
-    policy: int, b: int, s: Any, rules: Any, pairs: Any, legal: Any, rng: Any
-) -> int:
+def choose(policy: int, b: int, s: Any, rules: Any, pairs: Any, legal: Any, rng: Any) -> int:
     """The action ``policy`` chooses in game ``b`` (``legal``: a 92-boolean work row).
 
     ``random``: a uniformly random legal action (from the game's generator ``rng[b]``).
@@ -514,7 +519,7 @@ def seed_generator(seed: Any) -> Any:
 
 
 @kernel
-def run_games(  # noqa: PLR0913 - the state, the rules and the run's records
+def run_games(
     policy: int,
     seeds: Any,
     cursor: Any,
@@ -566,7 +571,7 @@ def run_games(  # noqa: PLR0913 - the state, the rules and the run's records
 
 
 @kernel
-def observe_rows(  # noqa: PLR0913 - the layout's starts and the state
+def observe_rows(
     out: Any,
     seats: Any,
     starts: Any,
