@@ -1,4 +1,4 @@
-"""Throughput of Skyjo's batch and fused loop (skipbo.batch.skyjo) against the Skyjo core, in one run.
+"""Throughput of Skyjo's batch and fused loop (skipbo.batch.skyjo) against its core, in one run.
 
 Every engine plays uniformly random legal moves to each game's end (standard rules):
 
@@ -112,8 +112,8 @@ def main() -> None:
     for players in PLAYERS:
         core = totals[players, "core"][0] / totals[players, "core"][1]
         for engine in ("core", "batch", "fused"):
-            moves, seconds = totals[players, engine]
-            rate = moves / seconds
+            played, seconds = totals[players, engine]
+            rate = played / seconds
             record = {
                 "game": "skyjo",
                 "players": players,

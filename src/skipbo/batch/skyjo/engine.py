@@ -50,6 +50,9 @@ __all__ = ["IllegalActionError", "SkyjoBatch", "SkyjoStepResult"]
 
 PHASES = (Phase.REVEAL, Phase.TAKE, Phase.PLACE, Phase.OVER)
 """The phases by their number in the arrays."""
+_ROUNDS_A_CALL = 1
+"""Rounds :meth:`SkyjoBatch.play_others` may end in a game: one at most, since every
+round begins with every seat's reveal (S-SETUP-4), the caller's seat's among them."""
 _SOURCES = (None, Source.DRAW_PILE, Source.DISCARD_PILE)
 _FIELDS = (
     "seat", "to_move", "starter", "round_ender", "phase", "held", "held_from", "grids",
@@ -470,23 +473,56 @@ class SkyjoBatch:
         k.policy_actions(number, out, self._a.tuple(), self._rules, self._pairs, rng)
         return out
 
+    def play_others(
+        self, seat: int, policy: str, rng: npt.NDArray[np.uint64]
+    ) -> npt.NDArray[np.bool_]:
+        """Move the running games by ``policy`` until ``seat`` is to move in each, or it ends.
+
+        ``rng`` is as for :meth:`policy_actions`. Returns which games ended (they are not
+        dealt anew: :meth:`deal_next`). An environment's opponents play this way.
+
+        Raises:
+            ValueError: for an unknown policy or a seat outside the rules.
+
+        """
+        number = policy_number(policy)
+        if type(seat) is not int or not 0 <= seat < self.rules.players:
+            raise ConfigurationError("seat", f"must be a seat of the rules, got {seat!r}")
+        a = self._a
+        a.grow_history(int(a.ints[:, k.I_ROUND].max()) + _ROUNDS_A_CALL)
+        outcome = self._outcome
+        k.play_others(seat, number, outcome, a.tuple(), self._rules, self._deck, self._pairs, rng)
+        self._mask_valid = False
+        ended: npt.NDArray[np.bool_] = outcome == k.GAME_OVER
+        return ended
+
     def observations(
-        self, seats: npt.ArrayLike | None = None, *, depth: int = DISCARD_DEPTH
+        self,
+        seats: npt.ArrayLike | None = None,
+        *,
+        depth: int = DISCARD_DEPTH,
+        games: npt.ArrayLike | None = None,
     ) -> npt.NDArray[np.float32]:
-        """The observation of every game: ``(B, L)`` float32.
+        """The observation of every game (or of ``games``): ``(B, L)`` float32.
 
         Row ``i`` equals ``observation_array(view(state(i)), seats[i])`` of
-        :mod:`skipbo.observation.skyjo` (by default each game's seat to move).
+        :mod:`skipbo.observation.skyjo` (by default each game's seat to move). With
+        ``games``, row ``r`` is game ``games[r]``'s, seen from ``seats[r]``.
 
         Raises:
             ValueError: if a seat is not a seat of the rules.
 
         """
         layout = observation_layout(self.rules, depth)
+        rows = (
+            np.arange(self.size)
+            if games is None
+            else np.arange(self.size)[np.asarray(games, dtype=np.int64).reshape(-1)]
+        )
         if seats is None:
-            chosen = self._a.ints[:, k.I_CURRENT].copy()
+            chosen = self._a.ints[rows, k.I_CURRENT]
         else:
-            chosen = np.broadcast_to(np.asarray(seats, dtype=np.int64), (self.size,)).copy()
+            chosen = np.broadcast_to(np.asarray(seats, dtype=np.int64), rows.shape).copy()
         if ((chosen < 0) | (chosen >= self.rules.players)).any():
             raise ConfigurationError("seats", f"must be seats from 0 to {self.rules.players - 1}")
         starts = np.array([layout.field(name).start for name in _FIELDS], dtype=np.int64)
@@ -496,9 +532,18 @@ class SkyjoBatch:
         for position, value in enumerate(values):
             index[value - low] = position
         copies = np.array([count for _, count in self.rules.deck.copies], dtype=np.int64)
-        out = np.empty((self.size, layout.size), dtype=np.float32)
+        out = np.empty((rows.size, layout.size), dtype=np.float32)
         k.observe_rows(
-            out, chosen, starts, depth, index, low, copies, self.rules.end_score, self._a.tuple()
+            out,
+            rows,
+            chosen,
+            starts,
+            depth,
+            index,
+            low,
+            copies,
+            self.rules.end_score,
+            self._a.tuple(),
         )
         return out
 

@@ -46,6 +46,7 @@ __all__ = [
     "legal_row",
     "new_game",
     "observe_rows",
+    "play_others",
     "reshuffle",
     "run_games",
     "step_games",
@@ -511,6 +512,31 @@ def policy_actions(policy: int, out: Any, s: Any, rules: Any, pairs: Any, rng: A
         out[b] = -1 if ints[b, I_PHASE] == OVER else choose(policy, b, s, rules, pairs, legal, rng)
 
 
+@kernel
+def play_others(
+    seat: int, policy: int, outcome: Any, s: Any, rules: Any, deck: Any, pairs: Any, rng: Any
+) -> None:
+    """Move every running game by ``policy`` until ``seat`` is to move or the game ends.
+
+    ``outcome[b]``: :data:`GAME_OVER` where game ``b`` ended (not dealt anew), else 0.
+    An environment's opponents play this way, all their moves in one call.
+    """
+    legal = np.zeros(REVEAL_ACTIONS + pairs.shape[0], dtype=np.bool_)
+    ints = s[S_INTS]
+    for b in range(ints.shape[0]):
+        outcome[b] = 0
+        while ints[b, I_PHASE] != OVER and ints[b, I_CURRENT] != seat:
+            action = choose(policy, b, s, rules, pairs, legal, rng)
+            # advance(), written out: a call would count references to the arrays.
+            if action == 0 and ints[b, I_DRAW_LEN] == 0:
+                reshuffle(b, s)
+            code = apply_action(b, action, s, rules, deck, pairs)
+            if code == NEW_ROUND:
+                deal_round(b, s, rules, deck, ints[b, I_ROUND] + 1, ints[b, I_STARTER])
+            elif code == GAME_OVER:
+                outcome[b] = GAME_OVER
+
+
 @_helper
 def seed_generator(seed: Any) -> Any:
     """A game's policy generator state, from its seed (never 0)."""
@@ -573,6 +599,7 @@ def run_games(
 @kernel
 def observe_rows(
     out: Any,
+    games: Any,
     seats: Any,
     starts: Any,
     depth: int,
@@ -582,7 +609,7 @@ def observe_rows(
     end_score: int,
     s: Any,
 ) -> None:
-    """Row ``b`` of ``out``: game ``b`` seen from ``seats[b]`` (skipbo.observation.skyjo).
+    """Row ``r`` of ``out``: game ``games[r]`` seen from ``seats[r]`` (skipbo.observation.skyjo).
 
     ``starts``: the field starts of the layout in its order (seat, to_move, starter,
     round_ender, phase, held, held_from, grids, discard_top, discard_counts, unseen,
@@ -595,11 +622,12 @@ def observe_rows(
     values = copies.shape[0]
     width = 2 + values
     unseen = np.empty(values, dtype=np.int64)
-    for b in range(out.shape[0]):
-        line = out[b]
+    for r in range(out.shape[0]):
+        b = games[r]
+        line = out[r]
         for at in range(line.shape[0]):
             line[at] = 0.0
-        seat = seats[b]
+        seat = seats[r]
         row = ints[b]
         line[starts[0] + seat] = 1.0
         line[starts[1] + (row[I_CURRENT] - seat) % players] = 1.0
