@@ -112,8 +112,8 @@ def main() -> None:
     for players in PLAYERS:
         core = totals[players, "core"][0] / totals[players, "core"][1]
         for engine in ("core", "batch", "fused"):
-            played, seconds = totals[players, engine]
-            rate = played / seconds
+            made, seconds = totals[players, engine]
+            rate = made / seconds
             record = {
                 "game": "skyjo",
                 "players": players,
