@@ -13,7 +13,7 @@ Python core.
 >>> envs = SkyjoVectorEnv(8, players=3)
 >>> observations, info = envs.reset(seed=1)
 >>> observations.shape, info["action_mask"].shape
-((8, 670), (8, 92))
+((8, 725), (8, 92))
 >>> actions = info["action_mask"].argmax(axis=1)  # each game's first legal action
 >>> observations, rewards, terminated, truncated, info = envs.step(actions)
 >>> rewards.shape, bool(info["action_mask"].any(axis=1).all())
