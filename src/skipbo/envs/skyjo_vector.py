@@ -4,7 +4,7 @@ Needs the ``gymnasium`` extra. It is :class:`gymnasium.vector.VectorEnv` over
 :class:`skipbo.batch.skyjo.SkyjoBatch`: the games are arrays, their masks,
 observations (the encoding of :mod:`skipbo.observation.skyjo`) and steps run in the
 batch's compiled kernels, and the opponents are its built-in policies
-(``"replace-highest"`` or ``"random"``, :data:`skipbo.batch.skyjo.POLICIES`), whose
+(``"replace-highest"`` or ``"random"``, :data:`skipbo.batch.skyjo.kernels.POLICIES`), whose
 moves up to the agent's next turn are all played in one compiled call. Before it,
 Skyjo's vector learners stepped :class:`skipbo.envs.gymnasium.SkyjoEnv` copies over the
 Python core.

@@ -1,24 +1,19 @@
 """Batched Skyjo rules: :class:`SkyjoBatch`, whose masks and steps equal the core's game by game.
 
-The arrays, one row per game (``B`` games, ``P`` players, ``D`` cards in the deck):
+The arrays, one row per game (``B`` games, ``P`` players, ``D`` cards in the deck),
+``int64`` unless said otherwise:
 
-==============  ================  =====================================================
-array           shape, type       holds
-==============  ================  =====================================================
-``ints``        ``(B, 12)`` i64   phase, seat to move, starter, turns, turns without
-                                  progress, round ender (-1: none), round, card held,
-                                  where it came from (0 none, 1 draw, 2 discard), draw
-                                  and discard pile sizes, moves played
-``seeds``       ``(B,)`` u64      the seed of the next shuffle (``shuffle_seed``)
-``grid``        ``(B, P, 12)``    each grid's cards (places as in the core)
-``place``       ``(B, P, 12)`` i8 0 face down, 1 face up, 2 removed (S-COL-4)
-``reveals``     ``(B, P, 2)``     the places chosen in phase ``REVEAL``, -1 before
-``draw``        ``(B, D)``        the draw pile, bottom first (the top at its size - 1)
-``discard``     ``(B, D)``        the discard pile, bottom first
-``totals``      ``(B, P)``        every total over the finished rounds
-``sums``        ``(B, P)``        the grid sums of the last round scored
-history         ``(B, H, P)``     each finished round's sums and scores, its ender
-==============  ================  =====================================================
+* ``ints`` ``(B, 12)``: phase, seat to move, starter, turns, turns without progress,
+  round ender (-1: none), round, card held, where it came from (0 none, 1 draw,
+  2 discard), draw and discard pile sizes, moves played;
+* ``seeds`` ``(B,)`` ``uint64``: the seed of the next shuffle (``shuffle_seed``);
+* ``grid`` ``(B, P, 12)``: each grid's cards (places numbered as in the core);
+* ``place`` ``(B, P, 12)`` ``int8``: 0 face down, 1 face up, 2 removed (S-COL-4);
+* ``reveals`` ``(B, P, 2)``: the places chosen in phase ``REVEAL``, -1 before;
+* ``draw``, ``discard`` ``(B, D)``: the piles, bottom first (the top at the size - 1);
+* ``totals`` ``(B, P)``: every total over the finished rounds; ``sums`` ``(B, P)``: the
+  grid sums of the last round scored;
+* the history ``(B, H, P)`` and ``(B, H)``: each finished round's sums, scores and ender.
 
 The history grows with the rounds played (``H`` doubles when a round would not fit),
 so that :meth:`SkyjoBatch.state` gives the core's :class:`~skipbo.games.skyjo.GameState`,

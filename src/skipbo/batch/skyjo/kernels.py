@@ -3,8 +3,8 @@
 Skyjo's moves touch a handful of numbers (one grid place, one column, the top of a
 pile), so a batch step is a loop over the games in machine code rather than NumPy
 passes over whole arrays: every function here works on game ``b`` of the state
-arrays (:mod:`skipbo.batch.skyjo.arrays` describes them) and is compiled with
-:func:`skipbo.batch._jit.kernel` when Numba is installed; without it they run as
+arrays (:mod:`skipbo.batch.skyjo.engine` describes them) and is compiled with
+``skipbo.batch._jit.kernel`` when Numba is installed; without it they run as
 they are, as Python (slow, but the same games: the tests run the Python functions
 too, through ``py_func``).
 
