@@ -1,9 +1,10 @@
 """The fused loop: whole Skyjo games played by a built-in policy, all in compiled code.
 
-:func:`~skipbo.batch.skyjo.play` deals game ``g`` as ``skyjo.new_game(rules, seed=derive_seed(seed, g))``,
-chooses every move with a built-in policy (:data:`~skipbo.batch.skyjo.kernels.POLICIES`:
-``"random"``, ``"replace-highest"``) and applies it with the batch's rules, without
-returning to Python until the end, or every ``every`` moves with
+:func:`~skipbo.batch.skyjo.play` deals game ``g`` as
+``skyjo.new_game(rules, seed=derive_seed(seed, g))``, chooses every move with a
+built-in policy (:data:`~skipbo.batch.skyjo.kernels.POLICIES`: ``"random"``,
+``"replace-highest"``) and applies it with the batch's rules, without returning to
+Python until the end, or every ``every`` moves with
 :func:`~skipbo.batch.skyjo.play_chunks`.
 A game's moves depend only on its seed (the policy's generator is seeded from it),
 so a game is the same whatever the chunks, and equals the game the step API
