@@ -41,7 +41,14 @@ from skipbo.games.skyjo.rules import Rules
 from skipbo.games.skyjo.state import GameState, Outcome, Phase, RoundScore, Source
 from skipbo.observation.skyjo import DISCARD_DEPTH, card_values, observation_layout
 
-__all__ = ["IllegalActionError", "SkyjoBatch", "SkyjoStepResult"]
+__all__ = [
+    "IllegalActionError",
+    "SkyjoBatch",
+    "SkyjoState",
+    "SkyjoStepResult",
+    "policy_number",
+    "read_state",
+]
 
 PHASES = (Phase.REVEAL, Phase.TAKE, Phase.PLACE, Phase.OVER)
 """The phases by their number in the arrays."""

@@ -33,6 +33,8 @@ __all__ = [
     "DISCARD",
     "DRAW",
     "FLIP",
+    "GAME_OVER",
+    "NEW_ROUND",
     "OVER",
     "PLACE",
     "POLICIES",
@@ -79,9 +81,10 @@ S_TOTALS, S_HSUMS, S_HSCORES, S_HENDER, S_SUMS = 7, 8, 9, 10, 11
 # The rules array: players, end score, turn, stall and round limits (-1: none).
 R_PLAYERS, R_END, R_TURN, R_STALL, R_ROUND = 0, 1, 2, 3, 4
 
-NEW_ROUND, GAME_OVER = 1, 2
-"""What :func:`apply_action` returns besides 0: a round ended (and the next was dealt),
-or the game ended."""
+NEW_ROUND = 1
+"""What :func:`apply_action` returns when a round ended and the game goes on."""
+GAME_OVER = 2
+"""What :func:`apply_action` returns when the game ended."""
 
 RANDOM, REPLACE_HIGHEST = 0, 1
 POLICIES = {"random": RANDOM, "replace-highest": REPLACE_HIGHEST}
