@@ -17,7 +17,12 @@ noisy: the ratio is the figure to compare between runs). ``--json`` prints one J
 object a line: ``game``, ``players``, ``engine``, ``games`` (the batch's size; 1 for
 the core, the games played for the fused loop), ``moves_per_s``, ``x_core``.
 
-Usage: python benchmarks/bench_skyjo_batch.py [--moves M] [--rounds R] [--size B] [--json]
+``--env`` also measures Skyjo's vector environment: agent steps per CPU second of
+:class:`~skipbo.envs.skyjo_vector.SkyjoVectorEnv` (256 games, over the batch) and of
+Gymnasium's ``SyncVectorEnv`` of 16 ``SkyjoEnv`` (over the core), random agent and
+opponents, at 2 and 4 players.
+
+Usage: python benchmarks/bench_skyjo_batch.py [--moves M] [--rounds R] [--size B] [--json] [--env]
 """
 
 from __future__ import annotations
@@ -76,6 +81,36 @@ def fused_rate(rules: skyjo.Rules, moves: int, seed: int) -> tuple[int, float, i
     return int(result.moves.sum()), time.process_time() - start, games
 
 
+def env_rates(players: int, steps: int = 200) -> tuple[float, float]:
+    """Agent steps per CPU second: ``SkyjoVectorEnv`` (256 games), ``SyncVectorEnv`` (16)."""
+    import gymnasium
+
+    import skipbo.envs.gymnasium  # noqa: F401  (registers skipbo/Skyjo-v0)
+    from skipbo.envs.skyjo_vector import SkyjoVectorEnv
+
+    rng = np.random.default_rng(players)
+    rates = []
+    for envs, count in (
+        (SkyjoVectorEnv(256, players=players, opponents="random"), steps),
+        (
+            gymnasium.vector.SyncVectorEnv(
+                [
+                    lambda: gymnasium.make("skipbo/Skyjo-v0", players=players, opponents="random")
+                    for _ in range(16)
+                ]
+            ),
+            steps // 2,
+        ),
+    ):
+        _, info = envs.reset(seed=1)
+        start = time.process_time()
+        for _ in range(count):
+            mask = info["action_mask"].astype(bool)
+            _, _, _, _, info = envs.step((rng.random(mask.shape) * mask).argmax(axis=1))
+        rates.append(count * envs.num_envs / (time.process_time() - start))
+    return rates[0], rates[1]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--moves", type=int, default=200_000, help="moves per batch/fused run")
@@ -83,6 +118,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds")
     parser.add_argument("--size", type=int, default=1024, help="games in the batch")
     parser.add_argument("--json", action="store_true", help="one JSON object a line")
+    parser.add_argument("--env", action="store_true", help="also the vector environments")
     options = parser.parse_args()
     for players in PLAYERS:  # compile (or load) the kernels before timing
         rules = skyjo.Rules(players=players)
@@ -129,6 +165,14 @@ def main() -> None:
                     f"{players:>7} {engine:>6} {record['games']:>6} {rate:>12,.0f} "
                     f"{rate / core:>7.1f}"
                 )
+
+    if options.env:
+        for players in (2, 4):
+            vector, sync = env_rates(players)
+            print(
+                f"{players} players: SkyjoVectorEnv(256) {vector:,.0f} agent steps/s, "
+                f"SyncVectorEnv(16 x SkyjoEnv) {sync:,.0f}, ratio {vector / sync:.1f}"
+            )
 
 
 if __name__ == "__main__":
