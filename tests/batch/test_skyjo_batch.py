@@ -146,3 +146,37 @@ def test_the_python_path_plays_the_same_games() -> None:
         [sys.executable, "-c", script], env=environment, capture_output=True, text=True, check=False
     )
     assert done.returncode == 0, done.stderr[-2000:]
+
+
+@pytest.mark.parametrize("policy", sorted(kernels.POLICIES))
+def test_play_others_is_the_policys_steps_up_to_the_seats_turn(policy: str) -> None:
+    """``play_others`` (an environment's opponents) makes the moves ``policy_actions``
+    chooses, step after step, until the seat is to move: the core's moves, checked by
+    the step API."""
+    rules = skyjo.Rules(players=4, stall_limit=5)
+    fast, slow = (SkyjoBatch.new(rules, 12, seed=3) for _ in range(2))
+    fast_rng, slow_rng = fast.policy_rng(), slow.policy_rng()
+    agent = np.random.default_rng(0)
+    for _ in range(40):
+        ended = fast.play_others(2, policy, fast_rng)
+        for _ in range(1000):
+            waiting = ~slow.is_over & (slow.current_player != 2)
+            if not waiting.any():
+                break
+            drawn = slow_rng.copy()  # the generators of the games that move advance
+            actions = slow.policy_actions(policy, drawn)
+            slow_rng[waiting] = drawn[waiting]
+            slow.step(np.maximum(actions, 0), only=waiting)
+        assert fast.states() == slow.states()
+        assert np.array_equal(ended, fast.is_over)
+        mask = fast.legal_action_mask()
+        actions = (agent.random(mask.shape) * mask).argmax(axis=1)
+        ended |= fast.step(actions).ended
+        slow.step(actions)
+        if ended.any():
+            slots = np.flatnonzero(ended)
+            fast.deal_next(slots)
+            slow.deal_next(slots)
+            fast_rng[slots] = slow_rng[slots] = 7
+    observed = fast.observations(2, games=[5, 1])
+    assert np.array_equal(observed, fast.observations(2)[[5, 1]])
