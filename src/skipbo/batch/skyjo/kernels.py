@@ -11,6 +11,11 @@ too, through ``py_func``).
 The seeded shuffles are the core's (:func:`skipbo.common.randomness.shuffle`): with
 Numba, the compiled ``shuffle_runs`` kernel of :mod:`skipbo.batch.compiled` (CPython's
 Mersenne Twister seeding, outputs and ``randrange``); without it, the core's function.
+Numba checks a cached kernel against its own file only (``skipbo.batch._jit``), so the
+kernels here that shuffle keep the machine code of ``shuffle_runs`` they were compiled
+with until this file changes: harmless while that kernel computes CPython's shuffle,
+as it must; after a change to its arguments, delete this module's cache files
+(``__pycache__/kernels.*.nbi`` and ``.nbc``).
 
 The policies of the fused loop (:data:`POLICIES`) are functions of the state arrays
 too, with a per-game generator (xorshift64) seeded from the game's seed, so that a
