@@ -303,10 +303,9 @@ class SkyjoBatch:
         return batch
 
     def _deal(self, slots: Sequence[int] | npt.NDArray[np.int64], games: Sequence[int]) -> None:
-        s = self._a.tuple()
-        for slot, game in zip(slots, games, strict=True):
-            seed = np.uint64(derive_seed(self._seed, game))
-            k.new_game(int(slot), seed, s, self._rules, self._deck)
+        seeds = np.array([derive_seed(self._seed, game) for game in games], dtype=np.uint64)
+        chosen = np.asarray(slots, dtype=np.int64)
+        k.new_games(chosen, seeds, self._a.tuple(), self._rules, self._deck)
 
     # --- queries ---------------------------------------------------------------------
 

@@ -52,6 +52,7 @@ __all__ = [
     "choose",
     "legal_row",
     "new_game",
+    "new_games",
     "observe_rows",
     "play_others",
     "reshuffle",
@@ -191,6 +192,13 @@ def new_game(b: int, seed: Any, s: Any, rules: Any, deck: Any) -> None:
         totals[b, p] = 0
     s[S_INTS][b, I_MOVES] = 0
     deal_round(b, s, rules, deck, 1, 0)
+
+
+@kernel
+def new_games(slots: Any, seeds: Any, s: Any, rules: Any, deck: Any) -> None:
+    """Game ``slots[j]`` becomes ``skyjo.new_game(rules, seed=seeds[j])``, for each ``j``."""
+    for j in range(slots.shape[0]):
+        new_game(slots[j], seeds[j], s, rules, deck)
 
 
 @_helper
