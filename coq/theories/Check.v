@@ -7,7 +7,7 @@
     listing says so. *)
 
 From SkipBoProofs Require Import SkipBo Legal Conservation Piles GameOver Turns Skyjo SkyjoGame
-  Reachable.
+  Reachable Perm.
 
 Goal True. idtac "theorem Legal.legal_moves_correct". Abort.
 Print Assumptions Legal.legal_moves_correct.
@@ -195,3 +195,5 @@ Print Assumptions SkyjoGame.first_starter_correct.
 Goal True. idtac "theorem Reachable.reachable_invariants". Abort.
 Print Assumptions Reachable.reachable_invariants.
 
+Goal True. idtac "theorem Perm.apply_perm_permutes". Abort.
+Print Assumptions Perm.apply_perm_permutes.
