@@ -6,20 +6,32 @@ reaches, the legal moves and the state after each move, and compares them with t
 engine's: the legal-move sets must be equal, every move the engine's
 :func:`skipbo.apply` accepts must be one the model takes, and the states after a move
 must be equal (every pile, card by card; hands as multisets; the turn counters; the
-outcome). The reshuffle seed is the only field not compared: the model takes the
-reshuffled order as an input, and the tie gives it the order the engine's shuffle
-made for the cards the engine reshuffled; if the model reshuffles other cards the
-driver says so and the tie reports it. Deals are compared too: the model's deal of
-a deck order against :func:`skipbo.games.skipbo.deal.deal`.
+whole outcome: how the game ended, the winning team and its seats).
 
-Positions: every position of the exhaustive tiny games (:data:`tools.exhaustive.BOUNDED`,
-or ``FULL`` with ``--full``), following the engine's seeded reshuffles, and seeded
-random games of every variant (:data:`VARIANTS`).
+Shuffles are inputs of the model, handed to it as positions, never as cards: the
+model shuffles its own cards, the ``i``-th card of the new order being the one at the
+``i``-th position (``apply_perm``, coq/theories/Perm.v, which refuses positions that
+are no permutation). The positions are those the state's seed gives through the
+project's shuffle (:class:`SeededPositions`), computed by the tie, not read from the
+engine's reshuffle: a reshuffle that loses, doubles or swaps a card disagrees. The
+deal too: the model deals its own deck (R-DECK-1/2) in the order of the positions of
+the engine's deal. The rules' defaults are the model's own, compared with the
+engine's (:func:`check_defaults`).
+
+Positions: the first ``--positions`` positions of each exhaustive tiny configuration
+(:data:`tools.exhaustive.BOUNDED`, or ``FULL`` with ``--full``), breadth first,
+following the engine's seeded reshuffles, from every deal of its deck; seeded random
+games of every variant (:data:`VARIANTS`), every move of every position compared;
+games the model walks (:func:`walk`: its own moves and its own positions for every
+shuffle, the engine made to follow); and long games on tiny decks (:data:`LONG`),
+where the draw pile runs out every few turns.
 
 Usage (from the repository root)::
 
     python -m tools.coq_tie                        # the bounded run of the test suite
-    python -m tools.coq_tie --full --positions 20000 --games 200 --moves 3000   # the long run
+    python -m tools.coq_tie --full --positions 20000 --games 200 --moves 3000 \
+        --walks 20 --long-games 1600 --long-walks 1600    # the long run
+    python -m tools.coq_tie --json                 # the figures as one JSON object
     python -m tools.coq_tie --bugs                 # which injected rule bugs the tie catches
     python -m tools.coq_tie --perft                # both models' perft counts of docs/perft
     python -m tools.coq_tie --game skyjo           # Skyjo's tie (tools/coq_tie_skyjo.py)
@@ -970,8 +982,8 @@ def run(
     games: int = 1,
     moves: int = 60,
     walked: int = 1,
-    long_games: int = 16,
-    long_walks: int = 16,
+    long_games: int = 18,
+    long_walks: int = 18,
     progress: Callable[[str], None] | None = None,
 ) -> Tally:
     """The tie: the defaults, the exhaustive configurations, ``games`` random games of
@@ -1041,6 +1053,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--moves", type=int, help="moves per random game (Skip-Bo 60, Skyjo 400: to their end)"
     )
+    parser.add_argument("--walks", type=int, default=1, help="games the model walks per variant")
+    parser.add_argument(
+        "--long-games", type=int, help="random games per LONG variant (Skip-Bo 18, Skyjo 0)"
+    )
+    parser.add_argument(
+        "--long-walks", type=int, help="walks per LONG variant (Skip-Bo 18, Skyjo 10)"
+    )
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--bugs", action="store_true", help="which injected bugs the tie catches")
     parser.add_argument(
         "--perft", action="store_true", help="the model's perft counts of docs/perft's deals"
@@ -1050,7 +1070,7 @@ def main(argv: list[str] | None = None) -> int:
     if skyjo:
         from tools import coq_tie_skyjo, skyjo_exhaustive  # it builds on this module
 
-        start: Callable[[Path], Driver] = coq_tie_skyjo.SkyjoModel
+        start: Callable[[Path], TiedDriver] = coq_tie_skyjo.SkyjoModel
         tie: Callable[..., Tally] = coq_tie_skyjo.run
         configurations: Any = skyjo_exhaustive.FULL if args.full else skyjo_exhaustive.BOUNDED
     else:
@@ -1061,7 +1081,12 @@ def main(argv: list[str] | None = None) -> int:
         "max_positions": args.positions,
         "games": args.games,
         "moves": args.moves if args.moves is not None else 400 if skyjo else 60,
+        "walked": args.walks,
     }
+    if args.long_games is not None:
+        bounds["long_games"] = args.long_games
+    if args.long_walks is not None:
+        bounds["long_walks"] = args.long_walks
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="skipbo-tie-") as temporary:
         driver = build_driver(Path(temporary), "skyjo_driver" if skyjo else "driver")
@@ -1072,15 +1097,20 @@ def main(argv: list[str] | None = None) -> int:
         if args.perft:
             return _perft(Path(temporary))
         with start(driver) as model:
-            tally = tie(model, progress=print, **bounds)
+            tally = tie(model, progress=None if args.json else print, **bounds)
     for problem in tally.problems[:20]:
-        print(problem)
-    print(
-        f"engine and model compared: {tally.deals} deals, {tally.positions} positions, "
-        f"{tally.moves} moves, {tally.games_ended} games to their end, "
-        f"{len(tally.problems)} disagreements "
-        f"({time.monotonic() - started:.0f} s)"
-    )
+        print(problem, file=sys.stderr if args.json else sys.stdout)
+    seconds = round(time.monotonic() - started)
+    if args.json:
+        print(json.dumps({"game": args.game, **tally.summary(), "seconds": seconds}))
+    else:
+        print(
+            f"engine and model compared: {tally.deals} deals, {tally.defaults} rules' "
+            f"defaults, {tally.positions} positions, {tally.moves} moves ({tally.walked} "
+            f"walked by the model), {tally.reshuffles} of them shuffling, "
+            f"{tally.outcomes} ending the game, {tally.games_ended} games to their end, "
+            f"{len(tally.problems)} disagreements ({seconds} s)"
+        )
     return 1 if tally.problems else 0
 
 
