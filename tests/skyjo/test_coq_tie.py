@@ -49,7 +49,7 @@ def test_the_snapshot_of_a_state_holds_every_field_the_rules_look_at() -> None:
     "S-TURN-3", "S-TURN-4", "S-COL-1", "S-COL-2", "S-COL-3", "S-COL-4", "S-DRAW-1",
     "S-END-1", "S-END-2", "S-END-3", "S-SCORE-1", "S-SCORE-2", "S-SCORE-3",
 )  # fmt: skip
-def test_engine_and_model_agree_on_every_bounded_position_and_random_game(
+def test_engine_and_model_agree_on_the_bounded_run(
     model: coq_tie_skyjo.SkyjoModel,
 ) -> None:
     """Every order of three tiny decks dealt, the first 400 positions of every tiny
