@@ -346,11 +346,8 @@ class Driver:
         return self.ask_all([(command, numbers)])[0]
 
     def ask_all(self, requests: Sequence[tuple[str, list[int]]]) -> list[str]:
-        """The driver's answers to ``requests``, sent :data:`BATCH` at a time.
-
-        A round trip to the driver costs more than most answers take (two processes on
-        busy cores): requests sent together cost one round trip a batch.
-        """
+        """The driver's answers to ``requests``, sent :data:`BATCH` at a time (one
+        flush, and one wait for the driver, a batch rather than a request)."""
         process = self._process
         assert process.stdin is not None
         assert process.stdout is not None
@@ -441,8 +438,9 @@ class TiedDriver(Driver):
         requests = [(self.step_numbers(state, move), positions()) for move in moves]
         found: list[tuple[Snapshot | None, list[tuple[int, ...]]]] = []
         for answer, made in self.ask_steps(requests):
-            if answer == "not-a-permutation":
-                raise NotAPermutation(f"positions {[entry[:12] for entry in made]}")
+            if answer == "not-a-permutation" or answer.startswith("shuffle "):
+                # (positions refused, or more shuffles asked for than any step makes)
+                raise NotAPermutation(f"{answer}: positions {[entry[:12] for entry in made]}")
             found.append((None if answer == "none" else self.read_state(answer), made))
         return found
 
@@ -528,7 +526,7 @@ def perft_by_driver(
         listed = moves(driver.ask("L", rules + numbers))
         requests = [(rules + numbers + move, SeededPositions(seed)) for move in listed]
         for (_, positions), (answer, _) in zip(requests, driver.ask_steps(requests), strict=True):
-            if answer in ("none", "not-a-permutation"):
+            if answer in ("none", "not-a-permutation") or answer.startswith("shuffle "):
                 raise NotAPermutation(f"the model cannot make a move it lists in perft: {answer}")
             yield read(answer), [int(n) for n in answer.split()], positions.seed
 
