@@ -16,14 +16,19 @@
                model computes it)
      move      0 first second (reveal) | 1 (take the discard pile's top) | 2 (draw)
                | 3 place (swap) | 4 place (discard and turn up)
-     shuffles  count, then pairs of lists: the cards shuffled, the order they take
+     shuffles  count, then the positions of each shuffle (protocol.ml)
    Commands:
      L rules state                 -> the legal moves: count, then each move
      S rules state move shuffles   -> "none" (illegal) | the next state
-                                      | "unknown-shuffle" (a shuffle not in the table)
-     D rules order                 -> the game dealt from the order (top last)
+                                      | "shuffle n" (positions wanted for n cards)
+                                      | "not-a-permutation"
+     D rules positions             -> the game dealt from the rules' deck (K) in the
+                                      order of the positions | "not-a-permutation"
      K rules                       -> the cards of the rules' deck (a list)
-     T                             -> the cards of the standard deck (S-DECK-1, a list) *)
+     T                             -> the cards of the standard deck (S-DECK-1, a list)
+     F                             -> the model's defaults, each a list: the deck's
+                                      (value, copies) pairs, the end score, the turn
+                                      limit (empty: none) *)
 
 open Skyjo_model
 open Protocol
@@ -129,17 +134,25 @@ let () =
         let r = rules () in
         let s = state () in
         let m = move () in
-        let shuf = shuffles () in
+        let shuf = shuffles apply_perm in
         answer_step (fun () -> gstep r shuf s m) (put_state r);
         true
       | "D" ->
         let r = rules () in
-        put_state r (new_game r (list_of int));
+        let positions = list_of int in
+        answer_step (fun () -> Some (new_game r (permuted apply_perm positions (gdeck r))))
+          (put_state r);
         true
       | "K" -> put_list put (gdeck (rules ())); true
       | "T" ->
         put_list put
           (gdeck { gplayers = 2; gturn_limit = None; gstall_limit = None; ground_limit = None;
                    gcopies = standard_copies; gend_score = 100 });
+        true
+      | "F" ->
+        let field = put_list put in
+        field (List.concat_map (fun (v, n) -> [v; n]) standard_copies);
+        field [gdefault_end_score];
+        field (Option.to_list gdefault_turn_limit);
         true
       | _ -> false)

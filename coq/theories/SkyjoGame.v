@@ -510,3 +510,8 @@ Proof.
   apply (best_seat_correct rest [v] 0 v); simpl; auto; intros j Hj; try lia.
   destruct j; [lia|simpl in Hj; lia].
 Qed.
+
+(** ** The defaults of the rules, each on its own (as SkipBo.v's): the standard deck
+    ([standard_copies], S-DECK-1), the end score of S-SCORE-3 and no turn limit. *)
+Definition gdefault_end_score : Z := 100.          (** S-SCORE-3 *)
+Definition gdefault_turn_limit : option nat := None. (** S-END-3: off by default *)
