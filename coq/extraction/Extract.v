@@ -5,7 +5,7 @@
     extraction and OCaml's compiler are (cards and counts are far below [max_int]). *)
 
 From Coq Require Extraction ExtrOcamlBasic ExtrOcamlNatInt.
-From SkipBoProofs Require Import SkipBo.
+From SkipBoProofs Require Import SkipBo Views.
 
 Extraction Language OCaml.
-Extraction "skipbo_model" legal_moves step deal deck_cards.
+Extraction "skipbo_model" legal_moves step deal deck_cards view.
