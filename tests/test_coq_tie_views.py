@@ -62,7 +62,8 @@ def test_the_tie_alone_catches_each_skipbo_view_leak(
 ) -> None:
     with injected(by_name(name)):
         tally = coq_tie_views.run_skipbo(skipbo_model, games=1, moves=60)
-    assert tally.problems and "differs from the model's" in tally.problems[0]
+    assert tally.problems
+    assert "differs from the model's" in tally.problems[0]
 
 
 @pytest.mark.parametrize("name", ["S22", "S23"])
@@ -71,4 +72,5 @@ def test_the_tie_alone_catches_each_skyjo_view_leak(
 ) -> None:
     with injected(by_name(name)):
         tally = coq_tie_views.run_skyjo(skyjo_model, games=1, moves=120)
-    assert tally.problems and "differs from the model's" in tally.problems[0]
+    assert tally.problems
+    assert "differs from the model's" in tally.problems[0]

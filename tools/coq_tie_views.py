@@ -230,9 +230,7 @@ def skyjo_engine_view(seen: Any) -> View:
         phase = (0,)
     if seen.phase is not phase_type.PLACE and (seen.held, seen.source) != (None, None):
         phase = ("held outside a turn", seen.held, seen.source)
-    history = tuple(
-        (tuple(score.sums), score.ender, tuple(score.scores)) for score in seen.history
-    )
+    history = tuple((tuple(score.sums), score.ender, tuple(score.scores)) for score in seen.history)
     outcome = seen.outcome
     return (
         grids,
