@@ -336,3 +336,132 @@ Proof.
       apply (Legal (GTurn (Swap p))). split; [exact R|]. split; [eauto|].
       rewrite Ep. discriminate.
 Qed.
+
+(** ** The grids of every reachable game (S-SETUP-2, S-COL-1) *)
+
+Definition grid_ok (g : grid) : Prop := length g = 12 /\ columns_ok g.
+
+Lemma all_down_grid_ok g : all_down g -> grid_ok g.
+Proof.
+  intros [L H]. split; [exact L|]. intros k Hk. unfold column_value.
+  destruct (H (3 * k) ltac:(lia)) as [v E]. rewrite E. reflexivity.
+Qed.
+
+Lemma reveal_places_length ps i g : length (reveal_places ps i g) = length g.
+Proof. revert i; induction g; intros i; simpl; auto. Qed.
+
+Lemma reveal_choice_grid_ok c g : choice_ok c -> all_down g -> grid_ok (reveal_choice c g).
+Proof.
+  intros Hc Hg. destruct c as [[a b]|]; [|apply all_down_grid_ok; exact Hg].
+  simpl in *. destruct Hg as [L Hg]. split; [rewrite reveal_places_length; exact L|].
+  intros k Hk.
+  destruct (Hg (3 * k) ltac:(lia)) as [v0 E0]. destruct (Hg (3 * k + 1) ltac:(lia)) as [v1 E1].
+  destruct (Hg (3 * k + 2) ltac:(lia)) as [v2 E2].
+  unfold column_value. rewrite !nth_reveal_places, E0, E1, E2, !Nat.add_0_l. cbn [existsb].
+  destruct (Nat.eqb_spec (3 * k) a); destruct (Nat.eqb_spec (3 * k) b);
+    destruct (Nat.eqb_spec (3 * k + 1) a); destruct (Nat.eqb_spec (3 * k + 1) b);
+    destruct (Nat.eqb_spec (3 * k + 2) a); destruct (Nat.eqb_spec (3 * k + 2) b);
+    cbn [orb reveal]; try reflexivity; lia.
+Qed.
+
+Lemma upd_length_grid (g : grid) i q : length (upd g i q) = length g.
+Proof. apply upd_length. Qed.
+
+Lemma remove_column_length g k : length (fst (remove_column g k)) = length g.
+Proof.
+  unfold remove_column. destruct (column_value g k); simpl; [|reflexivity].
+  rewrite !upd_length. reflexivity.
+Qed.
+
+Lemma finish_length g : length (fst (finish g)) = length g.
+Proof.
+  unfold finish.
+  pose proof (remove_column_length (map reveal g) 0) as L0.
+  destruct (remove_column (map reveal g) 0) as [g0 r0]. simpl in L0.
+  pose proof (remove_column_length g0 1) as L1. destruct (remove_column g0 1) as [g1 r1].
+  pose proof (remove_column_length g1 2) as L2. destruct (remove_column g1 2) as [g2 r2].
+  pose proof (remove_column_length g2 3) as L3. destruct (remove_column g2 3) as [g3 r3].
+  simpl in *. rewrite map_length in L0. lia.
+Qed.
+
+Lemma sstep_lengths r shuf s m s' :
+  (forall g, In g (grids s) -> length g = 12) -> sstep r shuf s m = Some s' ->
+  forall g, In g (grids s') -> length g = 12.
+Proof.
+  intros Hl H. unfold sstep in H. destruct (slegalb s m) eqn:L; [|discriminate].
+  simpl in H. injection H as <-.
+  assert (Place : forall p q out g,
+             In g (grids (place_at r s p q out)) -> length g = 12).
+  { intros p q out g. unfold place_at.
+    set (g0 := nth (scurrent s) (grids s) []).
+    pose proof (remove_column_length (upd g0 p q) (p / 3)) as Lr.
+    destruct (remove_column (upd g0 p q) (p / 3)) as [g' removed]. simpl in Lr.
+    rewrite upd_length in Lr.
+    assert (Hg' : length g' = 12 \/ g' = []).
+    { destruct (Nat.lt_ge_cases (scurrent s) (length (grids s))) as [Hc|Hc].
+      - left. rewrite Lr. apply Hl. apply nth_In. exact Hc.
+      - right. unfold g0 in Lr. rewrite nth_overflow in Lr by exact Hc. simpl in Lr.
+        destruct g'; [reflexivity|discriminate]. }
+    assert (Hgs : forall g1, In g1 (upd (grids s) (scurrent s) g') -> length g1 = 12).
+    { intros g1 Hin. destruct (Nat.lt_ge_cases (scurrent s) (length (grids s))) as [Hc|Hc].
+      - apply In_upd_any in Hin. destruct Hin as [Hin| ->]; [apply Hl; exact Hin|].
+        destruct Hg' as [Hg'|Hg']; [exact Hg'|]. subst g'.
+        exfalso. assert (length g0 = 12) by (apply Hl, nth_In, Hc). simpl in Lr. lia.
+      - assert (E : upd (grids s) (scurrent s) g' = grids s).
+        { clear - Hc. revert Hc. generalize (scurrent s). induction (grids s) as [|x l IH];
+            intros [|i] Hi; simpl in *; try lia; try reflexivity. rewrite IH by lia.
+          reflexivity. }
+        rewrite E in Hin. apply Hl. exact Hin. }
+    destruct (end_turn_cases r s (upd (grids s) (scurrent s) g') (discard_pile s ++ [out] ++ removed)
+                (progressb (nth p g0 Gone) removed)) as [(e & E & _)|(E & _)];
+      rewrite E; simpl.
+    - rewrite map_map. intros Hin. apply in_map_iff in Hin. destruct Hin as (x & <- & Hx).
+      rewrite finish_length. apply Hgs. exact Hx.
+    - exact (Hgs g). }
+  destruct (sphase s) as [|h d|sc]; destruct m as [| |p|p]; try exact Hl;
+    [simpl; destruct (sdraw_pile s); exact Hl|apply Place|apply Place].
+Qed.
+
+(** Every grid of every reachable game has its twelve places (gone ones included) and
+    no complete column (S-SETUP-2, S-COL-1): the deal, the reveals (two cards of a
+    column of three), every move and the final reveal of a round keep them so. *)
+(* kind: rules *)
+Theorem greachable_grids r s :
+  playable r -> greachable r s -> forall g, In g (grids (ground s)) -> grid_ok g.
+Proof.
+  intros Pl H. pose proof Pl as [Hn Hd].
+  assert (Deal : forall order st n h, length order = length (gdeck r) ->
+            forall g, In g (grids (ground (deal_round r order st n h))) -> grid_ok g).
+  { intros order st n h Lo g Hin. unfold deal_round in Hin.
+    pose proof (deal_grids_shape (gplayers r) order ltac:(lia)) as D.
+    destruct (deal_grids (gplayers r) order) as [gs rest]. destruct D as (_ & Hg & _).
+    apply all_down_grid_ok, Hg, Hin. }
+  induction H as [order P|shuf s m s' Hs Hreach IH E].
+  - apply Deal. apply Permutation_length. exact P.
+  - destruct (greachable_inv r s Pl Hreach) as (_ & _ & Hrev).
+    destruct m as [a b|t]; simpl in E.
+    + destruct (greveal_legalb s a b) eqn:L; [|discriminate]. injection E as <-.
+      apply greveal_legalb_spec in L. destruct L as (R & _ & Lab & _).
+      destruct (Hrev R) as (_ & _ & _ & Ag & Ch).
+      unfold reveal_step. destruct (_ <? _); [exact IH|]. simpl.
+      assert (Ch' : forall c, In c (upd (greveals s) (scurrent (ground s)) (Some (a, b))) ->
+                              choice_ok c).
+      { intros c Hin. apply In_upd_any in Hin. destruct Hin as [Hin| ->]; [auto|exact Lab]. }
+      generalize (upd (greveals s) (scurrent (ground s)) (Some (a, b))) Ch'.
+      clear - Ag. induction (grids (ground s)) as [|g0 gs IHg]; intros cs Hc g Hin;
+        [destruct Hin|].
+      simpl in Hin. destruct Hin as [<-|Hin].
+      * apply reveal_choice_grid_ok; [|apply Ag; left; reflexivity].
+        destruct cs as [|c cs]; [exact I|]. apply Hc. left. reflexivity.
+      * apply (IHg (fun g H => Ag g (or_intror H)) (tl cs)); [|exact Hin].
+        intros c Hin'. apply Hc. destruct cs; [destruct Hin'|right; exact Hin'].
+    + destruct (grevealing s) eqn:R; [discriminate|].
+      destruct (sstep (round_rules r) shuf (ground s) t) as [rs|] eqn:St; [|discriminate].
+      injection E as <-.
+      assert (Hrs : forall g, In g (grids rs) -> grid_ok g).
+      { intros g Hin. split.
+        - apply (sstep_lengths _ _ _ _ _ (fun g H => proj1 (IH g H)) St g Hin).
+        - apply (sstep_columns_ok _ _ _ _ _ (fun g H => proj2 (IH g H)) St g Hin). }
+      unfold after_turn. destruct (sphase rs) as [| |sc]; [exact Hrs|exact Hrs|].
+      destruct (_ || _); [exact Hrs|]. apply Deal. apply Permutation_length, Hs.
+Qed.
