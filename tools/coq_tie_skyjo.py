@@ -191,7 +191,6 @@ class _Reader(Reader):
         discard_pile, draw_pile = self.pile(), self.pile()
         current, phase, turns = self.number(), self.phase(), self.number()
         stall_turns = self.number()
-        stall = (stall_turns,) if _STALL else ()  # an engine without the count: not compared
         ender = self.option()
         revealing = self.number()
         reveals = tuple(self.pair() for _ in range(self.number()))
@@ -199,12 +198,9 @@ class _Reader(Reader):
         history = tuple((self.pile(), self.option(), self.pile()) for _ in range(self.number()))
         over = self.number() == 1
         outcome = (self.pile(), self.pile()) if over else None
-        return (grids, discard_pile, draw_pile, current, phase, turns, *stall, ender,
+        return (grids, discard_pile, draw_pile, current, phase, turns, stall_turns, ender,
                 revealing, reveals, starter, number, history, outcome)  # fmt: skip
 
-
-_STALL = "stall_turns" in attrs.fields_dict(GameState)
-"""Whether the engine counts S-END-3's turns without progress (the model always does)."""
 
 FIELDS = (
     "grids",
@@ -213,7 +209,7 @@ FIELDS = (
     "current_player",
     "phase",
     "turns",
-    *(("stall_turns",) if _STALL else ()),
+    "stall_turns",
     "round_ender",
     "revealing",
     "reveals",

@@ -5,8 +5,8 @@
     (ExtrOcamlBasic); card values and scores are far below [max_int]. *)
 
 From Coq Require Extraction ExtrOcamlBasic ExtrOcamlNatInt ExtrOcamlZInt.
-From SkipBoProofs Require Import Skyjo SkyjoGame Perm.
+From SkipBoProofs Require Import Skyjo SkyjoGame Perm SkyjoViews.
 
 Extraction Language OCaml.
 Extraction "skyjo_model" glegal_moves gstep new_game gdeck gover totals winners
-  standard_copies apply_perm gdefault_end_score gdefault_turn_limit.
+  standard_copies apply_perm gdefault_end_score gdefault_turn_limit gview.

@@ -26,7 +26,13 @@
                                       (copies wilds highest), then stock size (for the
                                       rules' stock piles), hand size, build piles,
                                       discard piles, first seat, turn limit (empty:
-                                      none) *)
+                                      none)
+     V rules state seat            -> the view of the seat, 0 (the spectator) | 1 seat
+                                      (Views.v): seat 0 | 1 seat; hand 0 | 1 pile;
+                                      stocks: count, then each size top (top 0 when
+                                      empty); discard sets; builds; hand sizes (a
+                                      list); draw pile size; completed count; current
+                                      turn turn_moves empty_passes stall_turns; outcome *)
 
 open Skipbo_model
 open Protocol
@@ -109,6 +115,23 @@ let put_move = function
   | Discard (c, i) -> put 3; put c; put i
   | Pass -> put 4
 
+(* The view of a seat (Views.v), for tools/coq_tie_views.py. *)
+let put_view v =
+  put_opt put v.vseat;
+  put_opt put_pile v.vhand;
+  put_list (fun (size, top) -> put size; put top) v.vstocks;
+  put_list put_piles v.vdiscards;
+  put_piles v.vbuilds;
+  put_list put v.vhand_sizes;
+  put v.vdraw_size; put v.vcompleted_size;
+  put v.vcurrent; put v.vturn; put v.vturn_moves; put v.vempty_passes; put v.vstall_turns;
+  match v.voutcome with
+  | None -> put 0
+  | Some (StockEmptied t) -> put 1; put t
+  | Some Blocked -> put 2
+  | Some TurnLimit -> put 3
+  | Some Stalled -> put 4
+
 let () =
   serve (fun command ->
       match command with
@@ -143,5 +166,10 @@ let () =
         field [default_discard_pile_count];
         field [default_first_player];
         field (Option.to_list default_turn_limit);
+        true
+      | "V" ->
+        let _ = rules () in
+        let s = state () in
+        put_view (view s (opt int));
         true
       | _ -> false)

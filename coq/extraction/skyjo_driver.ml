@@ -28,7 +28,15 @@
      T                             -> the cards of the standard deck (S-DECK-1, a list)
      F                             -> the model's defaults, each a list: the deck's
                                       (value, copies) pairs, the end score, the turn
-                                      limit (empty: none) *)
+                                      limit (empty: none)
+     V rules state seat            -> the public view (SkyjoViews.v; the seat, 0 (the
+                                      spectator) | 1 seat, sees the same): grids: count,
+                                      then each a list of 0 (gone) | 1 (face down)
+                                      | 2 value (face up); discard pile (a list); draw
+                                      pile size; current; phase as in a state; turns;
+                                      stall_turns; ender 0 | 1 seat; revealing 0/1;
+                                      starter; round; history as in a state; then the
+                                      outcome as in a state *)
 
 open Skyjo_model
 open Protocol
@@ -122,6 +130,33 @@ let put_move = function
   | GTurn (Swap p) -> put 3; put p
   | GTurn (DiscardFlip p) -> put 4; put p
 
+(* The public view (SkyjoViews.v), for tools/coq_tie_views.py; the outcome after it is
+   the state's, as [put_state] gives it. *)
+let put_view r s v =
+  let rv = v.gv_round in
+  put_list (put_list (function SGone -> put 0 | SDown -> put 1 | SUp x -> put 2; put x))
+    rv.rv_grids;
+  put_list put rv.rv_discard;
+  put rv.rv_draw_size;
+  put rv.rv_current;
+  (match rv.rv_phase with
+   | Take -> put 0
+   | PlaceCard (h, d) -> put 1; put h; put (if d then 1 else 0)
+   | Scored sc -> put 2; put_list put sc);
+  put rv.rv_turns;
+  put rv.rv_stall_turns;
+  put_opt put rv.rv_ender;
+  put (if v.gv_revealing then 1 else 0);
+  put v.gv_starter;
+  put v.gv_number;
+  put_list (fun ((sums, e), scores) -> put_list put sums; put_opt put e; put_list put scores)
+    v.gv_history;
+  if gover s then begin
+    put 1;
+    put_list put (winners r.gplayers s.ghistory);
+    put_list put (totals r.gplayers s.ghistory)
+  end else put 0
+
 let () =
   serve (fun command ->
       match command with
@@ -144,6 +179,11 @@ let () =
           (put_state r);
         true
       | "K" -> put_list put (gdeck (rules ())); true
+      | "V" ->
+        let r = rules () in
+        let s = state () in
+        put_view r s (gview s (opt int));
+        true
       | "T" ->
         put_list put
           (gdeck { gplayers = 2; gturn_limit = None; gstall_limit = None; ground_limit = None;
