@@ -828,6 +828,8 @@ DEFAULTS = (
     "discard_pile_count",
     "first_player",
     "turn_limit",
+    "turn_move_limit",
+    "stall_limit",
 )
 """The parameters of :class:`Rules` with a default, in the order of the driver's "F"
 answer: a parameter added to both is one name here and one line in driver.ml."""

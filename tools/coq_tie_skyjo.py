@@ -335,7 +335,7 @@ def check_standard_deck(model: SkyjoModel, tally: Tally) -> None:
         tally.problems.append(f"standard deck: engine {Deck.standard()}, model differs")
 
 
-DEFAULTS = ("deck", "end_score", "turn_limit")
+DEFAULTS = ("deck", "end_score", "turn_limit", "stall_limit", "round_limit")
 """The parameters of :class:`Rules` with a default, in the order of the driver's "F"
 answer: a parameter added to both is one name here and one line in skyjo_driver.ml."""
 

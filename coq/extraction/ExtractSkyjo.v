@@ -9,4 +9,5 @@ From SkipBoProofs Require Import Skyjo SkyjoGame Perm SkyjoViews.
 
 Extraction Language OCaml.
 Extraction "skyjo_model" glegal_moves gstep new_game gdeck gover totals winners
-  standard_copies apply_perm gdefault_end_score gdefault_turn_limit gview.
+  standard_copies apply_perm gdefault_end_score gdefault_turn_limit gdefault_stall_limit
+  gdefault_round_limit gview.

@@ -25,8 +25,8 @@
      F rules                       -> the model's defaults, each a list: the deck
                                       (copies wilds highest), then stock size (for the
                                       rules' stock piles), hand size, build piles,
-                                      discard piles, first seat, turn limit (empty:
-                                      none)
+                                      discard piles, first seat, turn limit, turn move
+                                      limit, stall limit (each empty: none)
      V rules state seat            -> the view of the seat, 0 (the spectator) | 1 seat
                                       (Views.v): seat 0 | 1 seat; hand 0 | 1 pile;
                                       stocks: count, then each size top (top 0 when
@@ -166,6 +166,8 @@ let () =
         field [default_discard_pile_count];
         field [default_first_player];
         field (Option.to_list default_turn_limit);
+        field (Option.to_list default_turn_move_limit);
+        field (Option.to_list default_stall_limit);
         true
       | "V" ->
         let _ = rules () in

@@ -28,7 +28,8 @@
      T                             -> the cards of the standard deck (S-DECK-1, a list)
      F                             -> the model's defaults, each a list: the deck's
                                       (value, copies) pairs, the end score, the turn
-                                      limit (empty: none)
+                                      limit, the stall limit, the round limit (each
+                                      empty: none)
      V rules state seat            -> the public view (SkyjoViews.v; the seat, 0 (the
                                       spectator) | 1 seat, sees the same): grids: count,
                                       then each a list of 0 (gone) | 1 (face down)
@@ -194,5 +195,7 @@ let () =
         field (List.concat_map (fun (v, n) -> [v; n]) standard_copies);
         field [gdefault_end_score];
         field (Option.to_list gdefault_turn_limit);
+        field (Option.to_list gdefault_stall_limit);
+        field (Option.to_list gdefault_round_limit);
         true
       | _ -> false)
