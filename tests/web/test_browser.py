@@ -802,7 +802,7 @@ def test_editing_custom_rules_does_not_eat_the_first_click(server: Server, brows
     page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
     page.goto(server.base + "/")
     page.wait_for_selector("body[data-ready]", timeout=webbrowser.WAIT_MS)
-    page.click("details summary")
+    page.click("#document summary")
     three = skipbo.games.skipbo.serialization.to_data(skipbo.Rules(players=3, stock_size=5))
     page.fill("#rules", json.dumps(three))
     assert page.locator("select.seat").count() == 3  # redrawn while typing

@@ -168,23 +168,33 @@ def _wants_page(request: Request) -> bool:
 
 
 def _presets() -> dict[str, list[tuple[str, Any]]]:
-    """The variants the lobby offers, by game (any other is posted as a rules document)."""
+    """The variants the lobby offers, by game (any other is posted as a rules document).
+
+    Every player count of each game: Skip-Bo 2 to 6 players, its team forms (partners
+    in 2 or 3 pairs, shared piles from 6 to 12 players in two teams), Skyjo 2 to 8.
+    """
+    shared = [
+        (f"team piles ({players} players)", skipbo.Rules.team_piles(_two_teams(players)))
+        for players in (6, 8, 10, 12)
+    ]
     return {
         "skipbo": [
-            ("2 players", skipbo.Rules(players=2)),
-            ("3 players", skipbo.Rules(players=3)),
-            ("4 players", skipbo.Rules(players=4)),
+            *((f"{players} players", skipbo.Rules(players=players)) for players in range(2, 7)),
             ("2 players, short game", skipbo.Rules.short(players=2)),
             ("partners (4 players)", skipbo.Rules.partners()),
-            ("team piles (6 players)", skipbo.Rules.team_piles()),
+            ("partners (6 players, 3 teams)", skipbo.Rules.partners(((0, 3), (1, 4), (2, 5)))),
+            *shared,
         ],
         "skyjo": [
-            ("2 players", skyjo.Rules(players=2)),
-            ("3 players", skyjo.Rules(players=3)),
-            ("4 players", skyjo.Rules(players=4)),
+            *((f"{players} players", skyjo.Rules(players=players)) for players in range(2, 9)),
             ("2 players, short game (to 30 points)", skyjo.Rules(players=2, end_score=30)),
         ],
     }
+
+
+def _two_teams(players: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Two teams of ``players`` seats, team mates apart (seats 0, 2, 4, ... and 1, 3, ...)."""
+    return tuple(range(0, players, 2)), tuple(range(1, players, 2))
 
 
 def _lobby_data() -> dict[str, Any]:
