@@ -58,7 +58,8 @@ def open_from_the_lobby(page: Any, game: str, variant: str) -> None:
     title.wait_for(state="visible", timeout=webbrowser.WAIT_MS)
     # On a phone the links come into sight by themselves (they are below the form).
     box = title.bounding_box()
-    assert box is not None and 0 <= box["y"] < PHONE["height"], box
+    assert box is not None
+    assert 0 <= box["y"] < PHONE["height"], box
     page.locator("a.seat-link").first.click()
     page.wait_for_selector("#status[data-version]", timeout=webbrowser.WAIT_MS)
 
