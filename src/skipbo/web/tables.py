@@ -215,7 +215,7 @@ def check_name(name: object, others: Sequence[str] = (), own: str | None = None)
     >>> check_name("bot 2")
     Traceback (most recent call last):
     ...
-    skipbo.web.protocol.WebError: /name: 'bot 2' is the page's own name for a seat
+    skipbo.web.protocol.WebError: /name: 'bot 2' is a name the page gives a seat: choose another
 
     The page shows names as text (never as markup), so any printable text is safe.
 
@@ -226,9 +226,13 @@ def check_name(name: object, others: Sequence[str] = (), own: str | None = None)
     name = _printable(name, "/name", MAX_NAME)
     key = _name_key(name)
     if _RESERVED.fullmatch(key) and (own is None or key != _name_key(own)):
-        raise WebError(HTTPStatus.BAD_REQUEST, f"/name: {name!r} is the page's own name for a seat")
+        raise WebError(
+            HTTPStatus.BAD_REQUEST, f"/name: {name!r} is a name the page gives a seat: choose another"
+        )
     if any(key == _name_key(other) for other in others):
-        raise WebError(HTTPStatus.BAD_REQUEST, f"/name: {name!r} is another seat's name")
+        raise WebError(
+            HTTPStatus.BAD_REQUEST, f"/name: {name!r} is another seat's name: choose another"
+        )
     return name
 
 

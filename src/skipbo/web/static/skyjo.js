@@ -329,8 +329,19 @@
       });
       return notes;
     },
+    // How the game ended, as a sentence with its subject: a total reached the end
+    // score, or the rounds' limit (S-END-3) was reached; the lowest total wins either way.
     endHow(message, outcome) {
-      return `lowest total after round ${message.view.round}`;
+      const view = message.view;
+      const rules = view.rules;
+      const sums = outcome.totals || totals(view);
+      const reached = sums.some((total) => total >= rules.end_score);
+      const who = winnersText(message, outcome.winners);
+      const lowest = `${who} ${outcome.winners.length === 1 && who !== "You" ? "has" : "have"} the lowest total`;
+      if (!reached && rules.round_limit !== null && view.round >= rules.round_limit) {
+        return `The game reached its limit of ${count(rules.round_limit, "round")}: ${lowest}`;
+      }
+      return `A total reached ${rules.end_score} after round ${view.round}: ${lowest}`;
     },
     scoreRows(message) {
       const sums = message.view.outcome ? message.view.outcome.totals : totals(message.view);

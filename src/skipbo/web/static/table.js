@@ -104,6 +104,8 @@ function activate(node) {
       const resolved = game().resolve(shown, selected, onto.dataset.target);
       if (resolved.play && legal(resolved.play)) return play(resolved.play);
       if (resolved.select) return choose(resolved.select);
+      const again = node.closest("[data-source]");
+      if (resolved.play && !(again && again.classList.contains("legal"))) return whyNot(onto, resolved.play);
     }
   }
   const source = node.closest("[data-source]");
@@ -118,6 +120,17 @@ function choose(source) {
   const first = document.querySelector("#board .drop") || document.querySelector("#board .selected");
   if (first && document.activeElement === document.body) first.focus();
   if (first && document.activeElement && document.activeElement.closest("#board")) first.focus();
+}
+
+// A refusal as a person reads it: no route or field prefix ("/name: ..."), the field
+// said in words instead, a capital and a full stop. The server's words stay the API's.
+const SUBJECTS = { "/name": "The name", "/text": "The message" };
+function forPeople(text) {
+  let words = String(text || "");
+  const found = /^(\/[\w/]*): (.*)$/s.exec(words);
+  if (found) words = SUBJECTS[found[1]] ? `${SUBJECTS[found[1]]} ${found[2]}` : found[2];
+  words = words.charAt(0).toUpperCase() + words.slice(1);
+  return /[.!?)]$/.test(words) ? words : `${words}.`;
 }
 
 async function post(path, body, method = "POST") {
@@ -135,19 +148,39 @@ async function post(path, body, method = "POST") {
   }
   const answer = await response.json().catch(() => ({ error: response.statusText }));
   // A stale version (409) only means the table moved on: the next push redraws it.
-  if (!response.ok && response.status !== 409) $("notice").textContent = answer.error;
+  if (!response.ok && response.status !== 409) $("notice").textContent = forPeople(answer.error);
   return response.ok ? answer : null;
 }
 
-function play(move) {
+async function play(move) {
   selected = null;
   hinted = null;
   $("hint-text").textContent = "";
   delete $("hint-text").dataset.move;
   const version = shown.version;
+  const before = shown;
   shown = { ...shown, legal: [] }; // no second move until the next push
   render();
-  post("moves", { move, version });
+  const answer = await post("moves", { move, version });
+  // Not played (the server cannot be reached, or refused it) and nothing pushed since:
+  // the turn is the person's still, and the page says so again.
+  if (!answer && shown.version === version && !shown.legal.length) {
+    shown = { ...shown, legal: before.legal };
+    render();
+  }
+}
+
+// A pile tapped where the chosen card cannot go: outlined, and the server's reason,
+// in the board's words, said in the notice (the move is refused, nothing changes).
+async function whyNot(node, move) {
+  for (const old of document.querySelectorAll("#board .refused")) old.classList.remove("refused");
+  const key = node.dataset.target;
+  await post("moves", { move, version: shown.version });
+  const again = document.querySelector(`#board [data-target="${CSS.escape(key)}"]`);
+  if (!again || !$("notice").textContent) return;
+  again.classList.add("refused");
+  again.append(el("span", "not here", "badge refused-mark"));
+  again.setAttribute("aria-describedby", "notice");
 }
 
 async function hint() {
@@ -303,9 +336,9 @@ function show(message) {
     selected = Games[message.game_type].defaultSource(message);
   }
   shown = message;
-  const stored = localStorage.getItem("player-name");
-  if (!before && stored && message.seat !== null && /^Player \d+$/.test(message.names[message.seat])) {
-    post("name", { name: stored }); // the name this browser chose at another table
+  const stored = localStorage.getItem(NAME_KEY);
+  if (!before && stored && message.seat !== null && DEFAULT_NAME.test(message.names[message.seat])) {
+    rename(stored); // the name this browser chose (and had accepted) at another table
   }
   const fresh = newMoves(before, message);
   const turnBegins = message.legal.length > 0 && !(before && before.legal.length);
@@ -573,7 +606,7 @@ function renderEnd() {
   // Spoken to the seat: "You won", or "You lost: Ada won" (a spectator reads who won).
   const lost = message.seat !== null && !winners.includes(message.seat) ? "You lost: " : "";
   $("end-title").textContent = winners.length ? `${lost}${title} won` : "Nobody won";
-  $("end-how").textContent = `Game ${message.game}: ${game().endHow(message, view.outcome)}.`;
+  $("end-how").textContent = `${game().endHow(message, view.outcome)} (game ${message.game}).`;
   const head = el("tr");
   head.append(el("th", "Player"), el("th", game().scoreHeading));
   $("end-scores").tHead.replaceChildren(head);
@@ -605,6 +638,37 @@ function renderName() {
   }
 }
 
+// Names: one rename on its way at a time, so they reach the server in the order sent
+// (parallel posts could arrive in any order); a rename asked for meanwhile waits, and
+// only the latest waiting one is sent. A name is kept for other tables once accepted
+// (a page's own default name, "Player 2", never); a refused one leaves the field as
+// the seat's name is.
+const NAME_KEY = "player-name";
+const DEFAULT_NAME = /^Player \d+$/;
+let renaming = false;
+let nameWanted = null;
+async function rename(name) {
+  nameWanted = name;
+  if (renaming) return;
+  renaming = true;
+  $("name-form").dataset.renaming = "true";
+  try {
+    while (nameWanted !== null) {
+      const wanted = nameWanted;
+      nameWanted = null;
+      if (await post("name", { name: wanted })) {
+        if (DEFAULT_NAME.test(wanted)) localStorage.removeItem(NAME_KEY);
+        else localStorage.setItem(NAME_KEY, wanted);
+      } else if (nameWanted === null && shown && shown.seat !== null) {
+        $("name").value = shown.names[shown.seat];
+      }
+    }
+  } finally {
+    renaming = false;
+    $("name-form").dataset.renaming = "false";
+  }
+}
+
 // --- the connection ---------------------------------------------------------------------
 
 function connect() {
@@ -622,13 +686,13 @@ function connect() {
     if (mine !== socket) return;
     const message = JSON.parse(event.data);
     if (message.type === "error") {
-      $("status").textContent = message.error;
+      $("status").textContent = forPeople(message.error);
       retryDelay = null; // refused: retrying would be refused again
     } else if (message.type === "table") {
       receive(message);
     } else if (message.type === "refused") {
       // A chat line sent on the socket was refused (the socket stays open).
-      $("notice").textContent = message.error;
+      $("notice").textContent = forPeople(message.error);
       if (!$("chat-text").value) $("chat-text").value = sentChat;
     }
   });
@@ -723,9 +787,8 @@ $("name-form").addEventListener("submit", (event) => {
   event.preventDefault();
   const name = $("name").value.trim();
   if (!name) return;
-  localStorage.setItem("player-name", name);
   $("name").blur();
-  post("name", { name });
+  rename(name);
 });
 $("pace").value = String(pace);
 if ($("pace").value !== String(pace)) $("pace").value = "1400";
