@@ -226,9 +226,8 @@ def check_name(name: object, others: Sequence[str] = (), own: str | None = None)
     name = _printable(name, "/name", MAX_NAME)
     key = _name_key(name)
     if _RESERVED.fullmatch(key) and (own is None or key != _name_key(own)):
-        raise WebError(
-            HTTPStatus.BAD_REQUEST, f"/name: {name!r} is a name the page gives a seat: choose another"
-        )
+        reason = "is a name the page gives a seat: choose another"
+        raise WebError(HTTPStatus.BAD_REQUEST, f"/name: {name!r} {reason}")
     if any(key == _name_key(other) for other in others):
         raise WebError(
             HTTPStatus.BAD_REQUEST, f"/name: {name!r} is another seat's name: choose another"
