@@ -125,7 +125,7 @@ def refuse_a_tapped_pile(page: Any) -> str:
             assert page.locator("#board .refused .refused-mark").inner_text() == "not here"
             assert page.evaluate(f"() => {webbrowser.STATUS}.toMove") == "true"  # still on
             page.click("#cancel")
-            return notice
+            return str(notice)
         hand.nth(index).click()  # put it back
     raise AssertionError("every hand card goes on every build pile")
 
