@@ -53,7 +53,7 @@ DESKTOP = (1280, 900)
 MESSAGE_KEYS = {
     "type", "table", "game_type", "version", "play_version", "seat", "seats", "names", "seating",
     "view", "legal", "last", "game", "target", "scores", "results", "match_winners", "chat",
-    "away", "options", "round_end",
+    "away", "options", "round_end", "clock",
 }  # fmt: skip
 
 

@@ -300,6 +300,21 @@ class _Server:
         _log("stand-in", table=table.id, seat=seat)
         self.changed(table)
 
+    def clock(self, table: Table) -> dict[str, Any] | None:
+        """The turn timer of the person to move: their seat, the limit, the seconds left.
+
+        ``None``: the table has no timer, or no person is to move. The seconds left, not a time of day: the page counts down from its own
+        clock, so the server's and the browser's clocks need not agree.
+        """
+        seconds, seat = table.options.turn_seconds, table.person_to_move()
+        turn = self.turns.get(table.id)
+        if seconds is None or seat is None or turn is None:
+            return None
+        if turn[:2] != (table.match.number, seat):
+            return None
+        left = turn[2] + seconds - asyncio.get_running_loop().time()
+        return {"seat": seat, "seconds": seconds, "left": round(max(0.0, left), 1)}
+
     def came_back(self, table: Table, seat: int | None) -> None:
         """A seat's page opened: its player is back (their seat is theirs again)."""
         if seat is None:
@@ -596,7 +611,8 @@ def create_app(
 
     async def get_table(request: Request) -> Response:
         table = server.tables.get(request.path_params["table"])
-        return JSONResponse(table.message(table.seat_of(_bearer(request))))
+        message = table.message(table.seat_of(_bearer(request)))
+        return JSONResponse({**message, "clock": server.clock(table)})
 
     async def post_move(request: Request) -> Response:
         check_post(request.headers, limits.allowed_origins)
@@ -690,7 +706,8 @@ def create_app(
                 server.came_back(table, seat)  # its page is open again: the seat is theirs
             server.watch(table)
             chat = functools.partial(server.socket_chat, table, watcher)
-            await _serve_socket(websocket, table, watcher, limits, chat)
+            clock = functools.partial(server.clock, table)
+            await _serve_socket(websocket, table, watcher, limits, chat, clock)
         finally:
             watchers.discard(watcher)
             server.left(table, seat)
@@ -823,10 +840,12 @@ async def _serve_socket(
     watcher: _Watcher,
     limits: Limits,
     chat: Callable[[object], None],
+    clock: Callable[[], dict[str, Any] | None],
 ) -> None:
     """Push the latest message whenever the table changes, until the client leaves.
 
-    The client may send chat lines (``chat``); anything else closes the socket.
+    Each message carries the turn timer as it is when sent (``clock``). The client
+    may send chat lines (``chat``); anything else closes the socket.
     """
 
     async def push() -> None:
@@ -844,7 +863,8 @@ async def _serve_socket(
                 raise WebError(HTTPStatus.GONE, "this table has expired")
             texts = [json.dumps(reply) for reply in watcher.replies]
             watcher.replies.clear()
-            texts.append(json.dumps(table.message(watcher.seat), separators=(",", ":")))
+            message = {**table.message(watcher.seat), "clock": clock()}
+            texts.append(json.dumps(message, separators=(",", ":")))
             for text in texts:
                 async with asyncio.timeout(limits.send_timeout):
                     await websocket.send_text(text)

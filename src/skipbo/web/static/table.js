@@ -361,6 +361,7 @@ function show(message) {
   }
   if (turnBegins && message.view.outcome === null) bringOwnCardsIntoView();
   turnSound(message);
+  setClock(message);
   return fresh.some((entry) => entry.seat !== message.seat);
 }
 
@@ -385,12 +386,12 @@ function audioContext() {
 }
 
 // A short tone made by the Web Audio API: no sound file, nothing the page's policy must allow.
-function beep() {
+function beep(frequency = 660) {
   const context = audioContext();
   const now = context.currentTime;
   const tone = context.createOscillator();
   const volume = context.createGain();
-  tone.frequency.value = 660;
+  tone.frequency.value = frequency;
   volume.gain.setValueAtTime(0.2, now);
   volume.gain.exponentialRampToValueAtTime(0.001, now + 0.25);
   tone.connect(volume).connect(context.destination);
@@ -513,6 +514,7 @@ function render() {
   $("hint").hidden = !message.legal.length;
   $("cancel").hidden = selected === null || selected === rules.defaultSource(message);
   renderAway();
+  renderClock();
   renderLog();
   renderChat();
   renderMatch();
@@ -527,14 +529,93 @@ function render() {
 }
 
 // Who a stand-in bot plays for now (a person away, or out of time), and the way back.
+// A seat's own page is open, so a bot plays for it because its turn's time ran out
+// (a page opened again takes its seat back by itself).
 function renderAway() {
   const mine = shown.seat !== null && shown.away.includes(shown.seat);
   $("back").hidden = !mine;
   const others = shown.away.filter((seat) => seat !== shown.seat);
   const lines = [];
-  if (mine) lines.push("A bot is playing for you: take your seat back to play again.");
+  const limit = shown.options.turn_seconds;
+  if (mine && limit) {
+    lines.push(`A bot is playing for you: your turn's ${durationWords(limit)} ran out. Take your seat back to play again.`);
+  } else if (mine) {
+    lines.push("A bot is playing for you: take your seat back to play again.");
+  }
   if (others.length) lines.push(`A bot plays for ${winnersText(shown, others)} until they are back.`);
   $("away-note").textContent = lines.join(" ");
+}
+
+// --- the turn timer -------------------------------------------------------------------
+
+// "30 seconds", "1 minute", "2 minutes 30 seconds".
+function durationWords(seconds) {
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  const parts = [];
+  if (minutes) parts.push(count(minutes, "minute"));
+  if (rest || !minutes) parts.push(count(rest, "second"));
+  return parts.join(" ");
+}
+
+// The timer of the seat to move, counted down by the page's own clock from the
+// seconds left that the server pushed; warned: the near-end tone has sounded.
+let clock = null;
+let clockTicker = null;
+function setClock(message) {
+  const pushed = message.clock;
+  if (!pushed || message.view.outcome !== null) {
+    clock = null;
+  } else {
+    const deadline = performance.now() + pushed.left * 1000;
+    const same = clock && clock.seat === pushed.seat && Math.abs(clock.deadline - deadline) < 1500;
+    clock = { seat: pushed.seat, seconds: pushed.seconds, deadline, warned: same ? clock.warned : false };
+  }
+  if (clock && clockTicker === null) clockTicker = setInterval(renderClock, 250);
+  if (!clock && clockTicker !== null) {
+    clearInterval(clockTicker);
+    clockTicker = null;
+  }
+  renderClock();
+}
+
+// The last seconds of a turn: the last 10, or the last third of a shorter timer.
+function hurryAt(seconds) {
+  return Math.min(10, seconds / 3);
+}
+
+function renderClock() {
+  const limit = shown && shown.options.turn_seconds;
+  $("turn-limit").hidden = !limit;
+  $("turn-limit").textContent = limit ? `Turn timer: ${durationWords(limit)}` : "";
+  if (!clock) {
+    for (const stale of document.querySelectorAll("#board .countdown")) stale.remove();
+    return;
+  }
+  const heading = document.querySelector(`#board [data-pile="seat${clock.seat}"] h2`);
+  if (!heading) return;
+  let node = heading.querySelector(".countdown");
+  if (!node) {
+    node = el("span", null, "countdown");
+    node.setAttribute("role", "timer");
+    heading.append(" ", node);
+  }
+  const left = Math.max(0, (clock.deadline - performance.now()) / 1000);
+  const mine = clock.seat === shown.seat;
+  const text = `${Math.ceil(left)} s left`;
+  const hurry = left <= hurryAt(clock.seconds);
+  node.textContent = hurry && mine ? `${text}, then a bot plays for you` : text;
+  node.classList.toggle("hurry", hurry);
+  if (hurry && mine && !clock.warned) {
+    clock.warned = true;
+    if ($("sound").checked) {
+      try {
+        beep(880);
+      } catch (error) {
+        // No sound on this device: the count flashes all the same.
+      }
+    }
+  }
 }
 
 function renderLog() {
