@@ -303,8 +303,9 @@ class _Server:
     def clock(self, table: Table) -> dict[str, Any] | None:
         """The turn timer of the person to move: their seat, the limit, the seconds left.
 
-        ``None``: the table has no timer, or no person is to move. The seconds left, not a time of day: the page counts down from its own
-        clock, so the server's and the browser's clocks need not agree.
+        ``None``: the table has no timer, or no person is to move. The seconds left,
+        not a time of day: the page counts down from its own clock, so the server's
+        and the browser's clocks need not agree.
         """
         seconds, seat = table.options.turn_seconds, table.person_to_move()
         turn = self.turns.get(table.id)
