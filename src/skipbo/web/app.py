@@ -864,8 +864,8 @@ async def _serve_socket(
                 raise WebError(HTTPStatus.GONE, "this table has expired")
             texts = [json.dumps(reply) for reply in watcher.replies]
             watcher.replies.clear()
-            message = {**table.message(watcher.seat), "clock": clock()}
-            texts.append(json.dumps(message, separators=(",", ":")))
+            pushed = {**table.message(watcher.seat), "clock": clock()}
+            texts.append(json.dumps(pushed, separators=(",", ":")))
             for text in texts:
                 async with asyncio.timeout(limits.send_timeout):
                     await websocket.send_text(text)
