@@ -190,6 +190,7 @@
     next.addEventListener("click", () => {
       dismissedRound = ended.round;
       box.remove();
+      document.dispatchEvent(new Event("round-dismissed"));
     });
     box.append(el("p", null, "buttons"));
     box.lastChild.append(next);

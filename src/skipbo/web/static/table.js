@@ -341,8 +341,15 @@ function show(message) {
     rename(stored); // the name this browser chose (and had accepted) at another table
   }
   const fresh = newMoves(before, message);
-  const turnBegins = message.legal.length > 0 && !(before && before.legal.length);
-  const latest = fresh.at(-1);
+  // The seat's turn begins once: the pushes within it (a Skyjo draw, a rename, a
+  // chat line, a move posted and not yet pushed) are the same turn.
+  const turn = message.legal.length > 0 && message.view.outcome === null ? turnKey(message) : null;
+  const turnBegins = turn !== null && turn !== lastTurn;
+  if (turn !== null) lastTurn = turn;
+  const turnPassed = before && mineToMove(before) && !mineToMove(message) && message.view.outcome === null;
+  // A new round deals new cards: the last round's "new" marks would mislabel them.
+  const newRound = before && before.view.round !== message.view.round;
+  const latest = newRound ? undefined : fresh.at(-1);
   const notes = Games[message.game_type].notes ? Games[message.game_type].notes(before, message) : [];
   if (notes.length) {
     $("notice").textContent = notes.join(" ");
@@ -356,10 +363,11 @@ function show(message) {
     render();
     fly(piles.from === null ? null : rects[piles.from] || null, piles.to);
   } else {
-    if (!before || before.game !== message.game) changedPiles = [];
+    if (!before || before.game !== message.game || newRound) changedPiles = [];
     render();
   }
-  if (turnBegins && message.view.outcome === null) bringOwnCardsIntoView();
+  if (turnBegins) bringOwnCardsIntoView();
+  else if (turnPassed) scrollBackToTheOthers();
   turnSound(message);
   setClock(message);
   return fresh.some((entry) => entry.seat !== message.seat);
@@ -406,17 +414,24 @@ function beep(frequency = 660) {
 // (the whole area if it fits, else its hand or grid, the cards to play).
 const GAP = 4; // pixels between the header and what is scrolled up to it
 function bringOwnCardsIntoView() {
+  scrolledTo = null;
+  scrollOwnCardsIntoView();
+  if (window.scrollY > 0) scrolledTo = window.scrollY;
+}
+
+function scrollOwnCardsIntoView() {
   const own = document.querySelector(`#board [data-pile="seat${shown.seat}"]`);
   if (!own) return;
   noteHeaderHeight(); // now: this very render may have changed it
   const header = $("top").getBoundingClientRect().bottom;
   const room = window.innerHeight - Math.max(0, header);
   const play = playBox(own);
-  if (play.top >= header && play.bottom <= window.innerHeight) return; // in view already
+  // All of it fits from the top of the page (the opponents above it too): the top.
   if (play.bottom + window.scrollY <= window.innerHeight) {
     window.scrollTo(0, 0);
     return;
   }
+  if (play.top >= header && play.bottom <= window.innerHeight) return; // in view already
   if (play.bottom - play.top + GAP <= room) {
     window.scrollBy(0, play.top - header - GAP);
     return;
@@ -426,6 +441,33 @@ function bringOwnCardsIntoView() {
   const target = box.height <= room ? own : cards;
   target.scrollIntoView({ block: box.height <= room ? "start" : "end" });
 }
+
+// Which turn of which game (and round) the seat is to move in: a Skip-Bo turn, a Skyjo
+// turn (its draw and its placing), or a Skyjo round's turning up of two cards.
+let lastTurn = null;
+function turnKey(message) {
+  const view = message.view;
+  return [message.game, view.round, view.turn, view.turns, view.phase === "reveal"].join("|");
+}
+
+function mineToMove(message) {
+  return message.seat !== null && message.view.current_player === message.seat;
+}
+
+// The seat's turn has passed: if the page is still where its turn's start scrolled it
+// (the person did not scroll since), back to the top, where the others' play is seen.
+let scrolledTo = null;
+function scrollBackToTheOthers() {
+  if (scrolledTo !== null && Math.abs(window.scrollY - scrolledTo) < 2) window.scrollTo(0, 0);
+  scrolledTo = null;
+}
+
+// A Skyjo round's end dismissed ("Next round"): the board is the new round's, from
+// its top; on the seat's turn, its grid and the piles come into view.
+document.addEventListener("round-dismissed", () => {
+  if (shown && shown.legal.length) bringOwnCardsIntoView();
+  else window.scrollTo(0, 0);
+});
 
 // The top and bottom of what the seat plays with: its own area and the board's centre.
 function playBox(own) {
@@ -453,7 +495,10 @@ new ResizeObserver(() => {
   const own = shown && shown.legal.length && document.querySelector(`#board [data-pile="seat${shown.seat}"]`);
   if (!own || headerBottom <= before || window.scrollY === 0) return;
   const top = playBox(own).top;
-  if (top >= before - 1 && top < headerBottom) window.scrollBy(0, top - headerBottom - GAP);
+  if (top >= before - 1 && top < headerBottom) {
+    window.scrollBy(0, top - headerBottom - GAP);
+    if (scrolledTo !== null) scrolledTo = window.scrollY;
+  }
 }).observe($("top"));
 
 function receive(message) {
@@ -794,6 +839,7 @@ window.addEventListener("hashchange", () => {
   if (old) old.close();
   shown = null;
   ownTurn = null;
+  lastTurn = null;
   queue = [];
   selected = null;
   retryDelay = 500;
