@@ -166,6 +166,9 @@ def test_no_text_shown_holds_a_route_or_a_move_in_notation(
     texts += play_a_whole_game(page)
     assert page.locator("#end").is_visible()
     check_words(texts, game)
+    if game == "skyjo":  # the cards a move turns up are named once it is made
+        revealed = re.compile(r"turn up the cards at .+: an? -?\d+ and an? -?\d+")
+        assert any(revealed.search(text) for text in texts)
     # The end panel says how the game ended with a subject ("You emptied your stock").
     how = page.inner_text("#end-how")
     assert re.match(r"^(You|Bot 1|A total|The game)\b", how), how

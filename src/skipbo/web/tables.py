@@ -689,7 +689,9 @@ class Table:
                     "number": first + index + 1,
                     "seat": who,
                     "move": str(move),
-                    "words": play.say_move(move, play.view(before, seat)),
+                    # The cards the move turned up are public now: named as well.
+                    "words": play.say_move(move, play.view(before, seat))
+                    + play.say_revealed(before, move),
                     "stand_in": stood_in,
                 }
                 for index, (who, move, before, stood_in) in enumerate(self.last)
