@@ -167,6 +167,16 @@ def _wants_page(request: Request) -> bool:
     )
 
 
+def _missing(request: Request, status: int) -> HTMLResponse:
+    """The page for an address with nothing behind it, fitting what was asked.
+
+    A table's address (``/t/...``) is a table that is not there (mistyped, cut
+    short, expired); any other is a page this server does not have.
+    """
+    name = "missing.html" if request.url.path.startswith("/t/") else "nopage.html"
+    return HTMLResponse(_page(name), status_code=status)
+
+
 def _presets() -> dict[str, list[tuple[str, Any]]]:
     """The variants the lobby offers, by game (any other is posted as a rules document).
 
@@ -751,7 +761,7 @@ def create_app(
         # Not the message: it may name a card of the person's own hand ("not a 3").
         _log("refused", path=request.url.path, status=int(error.status))
         if error.status == HTTPStatus.NOT_FOUND and _wants_page(request):
-            return HTMLResponse(_page("missing.html"), status_code=error.status)
+            return _missing(request, error.status)
         return JSONResponse(error_message(error), status_code=error.status)
 
     async def conflict(request: Request, error: Exception) -> Response:
@@ -766,7 +776,7 @@ def create_app(
     async def http_error(request: Request, error: Exception) -> Response:
         assert isinstance(error, HTTPException)
         if error.status_code == HTTPStatus.NOT_FOUND and _wants_page(request):
-            return HTMLResponse(_page("missing.html"), status_code=error.status_code)
+            return _missing(request, error.status_code)
         return JSONResponse({"error": error.detail, "status": error.status_code}, error.status_code)
 
     routes = [
