@@ -259,11 +259,14 @@ def test_a_person_plays_a_whole_skyjo_game_by_clicking(
 MARKED = """(marked) => [...document.querySelectorAll(`#board ${marked}`)].map((node) => {
     const pile = node.closest('.pile');
     const label = pile ? (pile.querySelector(':scope > .count')?.textContent || '').trim() : '';
+    const axis = (column, row) => [...(node.parentElement?.querySelectorAll('.axis') || [])]
+        .find((a) => a.style.gridColumn === column && a.style.gridRow === row)?.textContent || '';
     return {pile: pile ? pile.className : '', label,
-            column: node.style.gridColumn, row: node.style.gridRow};
+            column: axis(node.style.gridColumn, '1'), row: axis('1', node.style.gridRow)};
 })"""
 """The board's labels of the marked nodes (``.hinted``, ``.changed``): their pile's
-label ("pile 2") and, for a Skyjo grid place, the column and row it is drawn at."""
+label ("pile 2") and, for a Skyjo grid place, the column and row numbers the grid
+shows above and beside it."""
 
 
 OWN_CARDS_IN_VIEW = """() => {
