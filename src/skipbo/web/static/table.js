@@ -301,7 +301,16 @@ function fly(from, to) {
   if (!face) return;
   const end = face.getBoundingClientRect();
   const ghost = ghostOf(face);
-  Object.assign(ghost.style, { left: `${end.left}px`, top: `${end.top}px`, width: `${end.width}px` });
+  // The card's own box and figure size: away from a compact box's style, a copy of a
+  // small card would be drawn full height over the box's labels.
+  Object.assign(ghost.style, {
+    left: `${end.left}px`,
+    top: `${end.top}px`,
+    width: `${end.width}px`,
+    height: `${end.height}px`,
+    minHeight: "0",
+    fontSize: getComputedStyle(face).fontSize,
+  });
   document.body.append(ghost);
   const dx = from.left + from.width / 2 - (end.left + end.width / 2);
   const dy = from.top + from.height / 2 - (end.top + end.height / 2);
