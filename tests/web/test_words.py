@@ -173,3 +173,28 @@ def test_no_text_shown_holds_a_route_or_a_move_in_notation(
     how = page.inner_text("#end-how")
     assert re.match(r"^(You|Bot 1|A total|The game)\b", how), how
     page.close()
+
+
+@pytest.mark.parametrize("game", ["skipbo", "skyjo"])
+def test_a_game_ended_by_its_bounds_says_so_in_words(
+    server: Server, browser: Any, game: str
+) -> None:
+    # Issue 61's bounds: Skip-Bo stalls after one turn without a stock card; Skyjo
+    # stops after its one round (of two turns a player).
+    rules: Any = (
+        skipbo.Rules(players=2, stall_limit=1)
+        if game == "skipbo"
+        else skyjo.Rules(players=2, turn_limit=4, round_limit=1)
+    )
+    page = webbrowser.quick_page(browser, PHONE["width"], PHONE["height"])
+    created = server.create(rules, ["human", "heuristic"])
+    page.goto(server.base + created["seats"][0]["link"])
+    play_a_whole_game(page)
+    how = page.inner_text("#end-how")
+    if game == "skipbo":
+        # A stock card played in the first turn starts the count again: then one more.
+        assert how.startswith("The game ended as stalled: nobody played a stock card in 1 turn")
+    else:
+        assert how.startswith("The game reached its limit of 1 round:"), how
+        assert "the lowest total" in how
+    page.close()

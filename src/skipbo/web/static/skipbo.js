@@ -226,7 +226,7 @@
         "stock-emptied": `${who} emptied ${whose} stock`,
         blocked: "The game was blocked: nobody could play or discard",
         "turn-limit": `The game reached its limit of ${rules.turn_limit} turns`,
-        stalled: `The game ended as stalled: nobody played a stock card in ${rules.stall_limit} turns`,
+        stalled: `The game ended as stalled: nobody played a stock card in ${count(rules.stall_limit, "turn")}`,
       };
       return how[outcome.termination] || `The game ended (${outcome.termination})`;
     },
