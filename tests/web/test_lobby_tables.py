@@ -155,3 +155,13 @@ def test_the_lobbys_limits_set_a_presets_bounds(server: Server, browser: Any) ->
     rules = server.request("GET", f"/api/tables/{table}")[1]["view"]["rules"]
     assert (rules["round_limit"], rules["stall_limit"]) == (1, None)
     page.close()
+
+
+def test_a_default_server_opens_every_variant_the_lobby_offers(server: Server) -> None:
+    games = server.request("GET", "/api/presets")[1]["games"]
+    for name, game in games.items():
+        for variant, rules in game["presets"].items():
+            seats = ["human"] + [game["bots"][0]] * (rules["players"] - 1)
+            body = {"rules": rules, "seats": seats, "target": None}
+            status, answer = server.request("POST", "/api/tables", body)
+            assert status == 201, (name, variant, answer)
