@@ -72,7 +72,7 @@ def load(name: str) -> Any:
     """The deal ``name`` as written in docs/perft/."""
     text = (FOLDER / f"{name}.json").read_text(encoding="utf-8")
     if name.startswith("skyjo"):
-        return skyjo_json.loads(text, "skyjo-state")
+        return skyjo_json.loads(text, "state")
     return skipbo_json.loads(text, "state")
 
 

@@ -38,8 +38,9 @@ def test_the_snapshot_of_a_state_holds_every_field_the_rules_look_at() -> None:
     snap = coq_tie_skyjo.snapshot(state)
     assert snap[0][1] == tuple((1, card) for card in state.grids[1])  # all face down
     assert snap[1:4] == (state.discard_pile, state.draw_pile, 0)
-    assert snap[4:8] == ((0,), 0, None, 1)  # phase take, no turn yet, no ender, revealing
-    assert snap[8:] == ((None, None, None), 0, 1, (), None)
+    # phase take, no turn yet, no turn without progress (S-END-3), no ender, revealing
+    assert snap[4:9] == ((0,), 0, 0, None, 1)
+    assert snap[9:] == ((None, None, None), 0, 1, (), None)
     # A card held outside a turn is no state of the model's: the snapshot says so.
     assert coq_tie_skyjo.snapshot(attrs.evolve(state, held=3)) != snap
 

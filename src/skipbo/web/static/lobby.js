@@ -77,12 +77,13 @@ function currentRules() {
   return custom || { ...presetRules(), ...boundValues() };
 }
 
-// The game of the rules: a custom document's type says it ("skyjo-rules").
+// The game of a rules document: it names it ("game": "skyjo"); one written before
+// documents named their game is told by its type ("skyjo-rules"). null: no game's.
 function documentGame(custom) {
   if (custom && typeof custom === "object") {
-    for (const [name, game] of Object.entries(games)) {
-      if (Object.values(game.presets)[0].type === custom.type) return name;
-    }
+    if (typeof custom.game === "string" && custom.game in games) return custom.game;
+    if (custom.type === "skyjo-rules" && "skyjo" in games) return "skyjo";
+    if (custom.type === "rules" && custom.game === undefined && "skipbo" in games) return "skipbo";
   }
   return null;
 }
