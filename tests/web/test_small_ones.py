@@ -122,3 +122,25 @@ def test_skyjos_card_in_hand_keeps_its_heading_readable(server: Server, browser:
     assert len(clear) == 2  # "new" (the card drawn) and "hint"
     assert all(clear), clear
     page.close()
+
+
+def test_a_new_skyjo_round_starts_without_the_last_rounds_new_marks(
+    server: Server, browser: Any
+) -> None:
+    # One turn a player a round: the bot (seat 1) ends round 1, and the person (seat 0)
+    # turns up the first cards of round 2 (in seat order, S-SETUP-4), so the page's first
+    # view of round 2 comes with the bot's last move of round 1 and none of round 2.
+    rules = skyjo.Rules(players=2, turn_limit=2, round_limit=2)
+    created = server.create(rules, ["human", "heuristic"])
+    page = webbrowser.quick_page(browser, *PHONE)
+    page.goto(server.base + created["seats"][0]["link"])
+    centre = "#board .centre h2"
+    while webbrowser.wait_for_turn_or_end(page):
+        if page.inner_text(centre) == "Round 2":
+            break
+        webbrowser.play_the_hint(page)
+    else:
+        raise AssertionError("the game ended before round 2")
+    assert page.locator("#board .changed").count() == 0
+    assert page.locator("#round-end").count() == 1  # round 1's end is shown, apart
+    page.close()
