@@ -343,13 +343,22 @@ def _rewrite_links(tokens: list[Token], pages: dict[str, str]) -> None:
         token.children = kept
 
 
+ENGINE_DECISION = re.compile(r"<strong>\(engine\s+decision")
+ENGINE = re.compile(r"\b([Tt])he engine\b")
+TABLE_CHOICE = "<strong>(this table's choice)</strong>"
+
+
 def _render(markdown: str, known: set[str]) -> str:
     md = _markdown()
     # A MyST role ({func}`skipbo.apply`) is Sphinx's; here its text is plain code.
     tokens = md.parse(_MYST_ROLE.sub(r"\1", markdown))
     _rewrite_links(tokens, {guide.source: f"/rules/{guide.game}" for guide in GUIDES})
     _mark_rules(tokens, known)
-    return str(md.renderer.render(tokens, md.options, {}))
+    html = str(md.renderer.render(tokens, md.options, {}))
+    # Said to players: a case the printed rules leave open is the table's choice (the
+    # docs call it the engine's decision, for the project's readers).
+    html = ENGINE_DECISION.sub(r"<strong>(this table's choice", html)
+    return ENGINE.sub(lambda found: f"{found[1]}his table", html)
 
 
 def _inline(markdown: str, known: set[str]) -> str:
@@ -421,10 +430,10 @@ def page(guide: Guide, docs: Path = DOCS) -> str:
 </section>
 <section aria-labelledby="rules-title">
 <h2 id="rules-title">The rules in full</h2>
-<p class="note">These are the rules this table plays. Each has an ID, such as
-<span class="rule-id">{guide.steps[0].rule}</span>, that the project's tests name.
-A rule marked <strong>(engine decision)</strong> covers a case the printed rules leave
-open: the table plays it as written here.</p>
+<p class="note">These are the rules this table plays. Each has a short name, such as
+<span class="rule-id">{guide.steps[0].rule}</span>, to point a friend to it.
+A rule marked {TABLE_CHOICE} covers a case the printed rules leave open: the table
+plays it as written here.</p>
 {words}{full}</section>
 </main>
 <footer><p><a href="/">Open a table</a></p></footer>

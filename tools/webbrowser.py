@@ -169,11 +169,20 @@ def play_the_hint(page: Page, *, drag: bool = False) -> str:
 
     Returns the move played. Waits until the table has moved on.
     """
-    before = version(page)
     page.click("#hint")
     hint = page.locator("#hint-text[data-move]")
     hint.wait_for(timeout=WAIT_MS)
     move = str(hint.get_attribute("data-move"))
+    play_move(page, move, drag=drag)
+    return move
+
+
+def play_move(page: Page, move: str, *, drag: bool = False) -> None:
+    """Play ``move`` (in the game's notation) as a person would: click (or drag) its cards.
+
+    Waits until the table has moved on.
+    """
+    before = version(page)
     game = page.evaluate("() => document.querySelector('#board').dataset.game")
     if move == "pass":
         page.click("#pass")
@@ -202,7 +211,6 @@ def play_the_hint(page: Page, *, drag: bool = False) -> str:
         _press(page, f'[data-source="g{first}"].legal')
         _press(page, f'[data-target="g{second}"].drop')
     page.wait_for_function(f"() => Number({STATUS}.version) > {before}", timeout=WAIT_MS)
-    return move
 
 
 def shown_cards(page: Page) -> list[int]:

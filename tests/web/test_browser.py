@@ -53,7 +53,7 @@ DESKTOP = (1280, 900)
 MESSAGE_KEYS = {
     "type", "table", "game_type", "version", "play_version", "seat", "seats", "names", "seating",
     "view", "legal", "last", "game", "target", "scores", "results", "match_winners", "chat",
-    "away", "options", "round_end",
+    "away", "options", "round_end", "clock",
 }  # fmt: skip
 
 
@@ -259,11 +259,14 @@ def test_a_person_plays_a_whole_skyjo_game_by_clicking(
 MARKED = """(marked) => [...document.querySelectorAll(`#board ${marked}`)].map((node) => {
     const pile = node.closest('.pile');
     const label = pile ? (pile.querySelector(':scope > .count')?.textContent || '').trim() : '';
+    const axis = (column, row) => [...(node.parentElement?.querySelectorAll('.axis') || [])]
+        .find((a) => a.style.gridColumn === column && a.style.gridRow === row)?.textContent || '';
     return {pile: pile ? pile.className : '', label,
-            column: node.style.gridColumn, row: node.style.gridRow};
+            column: axis(node.style.gridColumn, '1'), row: axis('1', node.style.gridRow)};
 })"""
 """The board's labels of the marked nodes (``.hinted``, ``.changed``): their pile's
-label ("pile 2") and, for a Skyjo grid place, the column and row it is drawn at."""
+label ("pile 2") and, for a Skyjo grid place, the column and row numbers the grid
+shows above and beside it."""
 
 
 OWN_CARDS_IN_VIEW = """() => {
@@ -802,7 +805,7 @@ def test_editing_custom_rules_does_not_eat_the_first_click(server: Server, brows
     page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
     page.goto(server.base + "/")
     page.wait_for_selector("body[data-ready]", timeout=webbrowser.WAIT_MS)
-    page.click("details summary")
+    page.click("#document summary")
     three = skipbo.games.skipbo.serialization.to_data(skipbo.Rules(players=3, stock_size=5))
     page.fill("#rules", json.dumps(three))
     assert page.locator("select.seat").count() == 3  # redrawn while typing

@@ -155,6 +155,13 @@ def test_a_missing_table_is_a_friendly_page_for_a_browser_and_json_for_a_client(
         assert answer.json() == {"error": "no such table", "status": 404}
     # An API path stays JSON even for a browser.
     assert client.get("/api/tables/mistyped", headers=PAGE).json()["status"] == 404
+    # Any other address is a page the server does not have, not a table (issue 66).
+    for path in ("/nowhere", "/rules/chess"):
+        other = client.get(path, headers=PAGE)
+        assert other.status_code == 404
+        assert "No page here" in other.text
+        assert "table" in other.text
+        assert "expired" not in other.text
 
 
 def test_a_huge_skyjo_deck_is_refused_before_anything_is_dealt(

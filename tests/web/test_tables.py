@@ -470,7 +470,7 @@ def test_names_that_pass_for_someone_else_are_refused(tables: Tables, name: str)
     table, _ = tables.create(RULES, ["human", "human", "heuristic"], None)
     table.rename(tables.storage, 1, "Bea")
     error = refused(HTTPStatus.BAD_REQUEST, table.rename, tables.storage, 0, name)
-    assert "page's own name" in error.message or "another seat's name" in error.message
+    assert "name the page gives a seat" in error.message or "another seat's name" in error.message
     assert table.names == ["Player 1", "Bea", "Bot 1"]
 
 

@@ -67,6 +67,11 @@ def _no_round_end(state: Any, move: Any) -> None:
     return None
 
 
+def _nothing_revealed(state: Any, move: Any) -> str:
+    """A game whose moves' words already name every card they show."""
+    return ""
+
+
 def _no_seating(rules: object) -> dict[str, Any]:
     """No public facts of the seats (a module function: adapters are pickled with states)."""
     return {}
@@ -125,6 +130,11 @@ class GameAdapter(Generic[RulesT, StateT, ViewT, MoveT, RecordT]):
     """What a table shows of the end of the round a move ends, before the next deal,
     as JSON data (Skyjo: every grid turned up, and the round's score); ``None`` for a
     move that ends no round or the game, and for a game without rounds (the default)."""
+    say_revealed: Callable[[StateT, MoveT], str] = attrs.field(default=_nothing_revealed)
+    """What a move made in a state turns face up that the view before it did not show,
+    as words to follow its :attr:`say_move` words (Skyjo: "; it was a 9" after a swap
+    of a face-down card, whose card then lies face up on the discard pile); ``""``
+    when the move's words name every card it shows (the default)."""
     hint_bot: str = "heuristic"
     """The bot whose choice :meth:`~skipbo.common.adapter.GameAdapter.hint` gives."""
     seating: Callable[[RulesT], dict[str, Any]] = attrs.field(default=_no_seating)

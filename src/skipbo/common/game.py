@@ -245,6 +245,10 @@ class Game(Protocol[RulesT, StateT, ViewT, MoveT, RecordT]):
         """``move`` in words, its places numbered as a board for people labels them."""
         ...
 
+    def say_revealed(self, state: StateT, move: MoveT) -> str:
+        """The cards ``move`` turns face up, unseen before it, as words after its own."""
+        ...
+
     def seating(self, rules: RulesT) -> dict[str, Any]:
         """Public facts of the seats a table shows, from the rules (JSON data)."""
         ...

@@ -167,24 +167,44 @@ def _wants_page(request: Request) -> bool:
     )
 
 
+def _missing(request: Request, status: int) -> HTMLResponse:
+    """The page for an address with nothing behind it, fitting what was asked.
+
+    A table's address (``/t/...``) is a table that is not there (mistyped, cut
+    short, expired); any other is a page this server does not have.
+    """
+    name = "missing.html" if request.url.path.startswith("/t/") else "nopage.html"
+    return HTMLResponse(_page(name), status_code=status)
+
+
 def _presets() -> dict[str, list[tuple[str, Any]]]:
-    """The variants the lobby offers, by game (any other is posted as a rules document)."""
+    """The variants the lobby offers, by game (any other is posted as a rules document).
+
+    Every player count of each game: Skip-Bo 2 to 6 players, its team forms (partners
+    in 2 or 3 pairs, shared piles from 6 to 12 players in two teams), Skyjo 2 to 8.
+    """
+    shared = [
+        (f"team piles ({players} players)", skipbo.Rules.team_piles(_two_teams(players)))
+        for players in (6, 8, 10, 12)
+    ]
     return {
         "skipbo": [
-            ("2 players", skipbo.Rules(players=2)),
-            ("3 players", skipbo.Rules(players=3)),
-            ("4 players", skipbo.Rules(players=4)),
+            *((f"{players} players", skipbo.Rules(players=players)) for players in range(2, 7)),
             ("2 players, short game", skipbo.Rules.short(players=2)),
             ("partners (4 players)", skipbo.Rules.partners()),
-            ("team piles (6 players)", skipbo.Rules.team_piles()),
+            ("partners (6 players, 3 teams)", skipbo.Rules.partners(((0, 3), (1, 4), (2, 5)))),
+            *shared,
         ],
         "skyjo": [
-            ("2 players", skyjo.Rules(players=2)),
-            ("3 players", skyjo.Rules(players=3)),
-            ("4 players", skyjo.Rules(players=4)),
+            *((f"{players} players", skyjo.Rules(players=players)) for players in range(2, 9)),
             ("2 players, short game (to 30 points)", skyjo.Rules(players=2, end_score=30)),
         ],
     }
+
+
+def _two_teams(players: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Two teams of ``players`` seats, team mates apart (seats 0, 2, 4, ... and 1, 3, ...)."""
+    return tuple(range(0, players, 2)), tuple(range(1, players, 2))
 
 
 def _lobby_data() -> dict[str, Any]:
@@ -289,6 +309,22 @@ class _Server:
             return
         _log("stand-in", table=table.id, seat=seat)
         self.changed(table)
+
+    def clock(self, table: Table) -> dict[str, Any] | None:
+        """The turn timer of the person to move: their seat, the limit, the seconds left.
+
+        ``None``: the table has no timer, or no person is to move. The seconds left,
+        not a time of day: the page counts down from its own clock, so the server's
+        and the browser's clocks need not agree.
+        """
+        seconds, seat = table.options.turn_seconds, table.person_to_move()
+        turn = self.turns.get(table.id)
+        if seconds is None or seat is None or turn is None:
+            return None
+        if turn[:2] != (table.match.number, seat):
+            return None
+        left = turn[2] + seconds - asyncio.get_running_loop().time()
+        return {"seat": seat, "seconds": seconds, "left": round(max(0.0, left), 1)}
 
     def came_back(self, table: Table, seat: int | None) -> None:
         """A seat's page opened: its player is back (their seat is theirs again)."""
@@ -586,7 +622,8 @@ def create_app(
 
     async def get_table(request: Request) -> Response:
         table = server.tables.get(request.path_params["table"])
-        return JSONResponse(table.message(table.seat_of(_bearer(request))))
+        message = table.message(table.seat_of(_bearer(request)))
+        return JSONResponse({**message, "clock": server.clock(table)})
 
     async def post_move(request: Request) -> Response:
         check_post(request.headers, limits.allowed_origins)
@@ -680,7 +717,8 @@ def create_app(
                 server.came_back(table, seat)  # its page is open again: the seat is theirs
             server.watch(table)
             chat = functools.partial(server.socket_chat, table, watcher)
-            await _serve_socket(websocket, table, watcher, limits, chat)
+            clock = functools.partial(server.clock, table)
+            await _serve_socket(websocket, table, watcher, limits, chat, clock)
         finally:
             watchers.discard(watcher)
             server.left(table, seat)
@@ -723,7 +761,7 @@ def create_app(
         # Not the message: it may name a card of the person's own hand ("not a 3").
         _log("refused", path=request.url.path, status=int(error.status))
         if error.status == HTTPStatus.NOT_FOUND and _wants_page(request):
-            return HTMLResponse(_page("missing.html"), status_code=error.status)
+            return _missing(request, error.status)
         return JSONResponse(error_message(error), status_code=error.status)
 
     async def conflict(request: Request, error: Exception) -> Response:
@@ -738,7 +776,7 @@ def create_app(
     async def http_error(request: Request, error: Exception) -> Response:
         assert isinstance(error, HTTPException)
         if error.status_code == HTTPStatus.NOT_FOUND and _wants_page(request):
-            return HTMLResponse(_page("missing.html"), status_code=error.status_code)
+            return _missing(request, error.status_code)
         return JSONResponse({"error": error.detail, "status": error.status_code}, error.status_code)
 
     routes = [
@@ -813,10 +851,12 @@ async def _serve_socket(
     watcher: _Watcher,
     limits: Limits,
     chat: Callable[[object], None],
+    clock: Callable[[], dict[str, Any] | None],
 ) -> None:
     """Push the latest message whenever the table changes, until the client leaves.
 
-    The client may send chat lines (``chat``); anything else closes the socket.
+    Each message carries the turn timer as it is when sent (``clock``). The client
+    may send chat lines (``chat``); anything else closes the socket.
     """
 
     async def push() -> None:
@@ -834,7 +874,8 @@ async def _serve_socket(
                 raise WebError(HTTPStatus.GONE, "this table has expired")
             texts = [json.dumps(reply) for reply in watcher.replies]
             watcher.replies.clear()
-            texts.append(json.dumps(table.message(watcher.seat), separators=(",", ":")))
+            pushed = {**table.message(watcher.seat), "clock": clock()}
+            texts.append(json.dumps(pushed, separators=(",", ":")))
             for text in texts:
                 async with asyncio.timeout(limits.send_timeout):
                     await websocket.send_text(text)

@@ -154,7 +154,12 @@ def _add_bots(parser: argparse.ArgumentParser) -> None:
         default=BOT_SECONDS,
         help="a bot's time per move (then a cheap legal move)",
     )
-    parser.add_argument("--max-players", type=int, default=6, help="players a new table may have")
+    parser.add_argument(
+        "--max-players",
+        type=int,
+        default=12,
+        help="players a new table may have (default: every game's whole range)",
+    )
     parser.add_argument(
         "--max-deck-size", type=int, default=162, help="cards in a new table's deck"
     )

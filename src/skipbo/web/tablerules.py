@@ -23,7 +23,10 @@ __all__ = ["TableLimits", "check_table"]
 class TableLimits:
     """The largest table a client may open, and the bots it may seat."""
 
-    max_players: int = 6
+    max_players: int = 12
+    """Seats at a table: every game's whole range (Skip-Bo's shared-piles form seats 12,
+    Skyjo 8; each game's rules refuse more than it seats). A seat costs one socket and,
+    as a bot, one move at a time in the bot pool: 12 stay well within the budget."""
     max_deck_size: int = 162
     """Cards in the deck (the Mattel deck has 162)."""
     max_stock_size: int = 30

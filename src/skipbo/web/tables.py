@@ -214,7 +214,7 @@ def check_name(name: object, others: Sequence[str] = (), own: str | None = None)
     >>> check_name("bot 2")
     Traceback (most recent call last):
     ...
-    skipbo.web.protocol.WebError: /name: 'bot 2' is the page's own name for a seat
+    skipbo.web.protocol.WebError: /name: 'bot 2' is a name the page gives a seat: choose another
 
     The page shows names as text (never as markup), so any printable text is safe.
 
@@ -225,9 +225,12 @@ def check_name(name: object, others: Sequence[str] = (), own: str | None = None)
     name = _printable(name, "/name", MAX_NAME)
     key = _name_key(name)
     if _RESERVED.fullmatch(key) and (own is None or key != _name_key(own)):
-        raise WebError(HTTPStatus.BAD_REQUEST, f"/name: {name!r} is the page's own name for a seat")
+        reason = "is a name the page gives a seat: choose another"
+        raise WebError(HTTPStatus.BAD_REQUEST, f"/name: {name!r} {reason}")
     if any(key == _name_key(other) for other in others):
-        raise WebError(HTTPStatus.BAD_REQUEST, f"/name: {name!r} is another seat's name")
+        raise WebError(
+            HTTPStatus.BAD_REQUEST, f"/name: {name!r} is another seat's name: choose another"
+        )
     return name
 
 
@@ -685,7 +688,9 @@ class Table:
                     "number": first + index + 1,
                     "seat": who,
                     "move": str(move),
-                    "words": play.say_move(move, play.view(before, seat)),
+                    # The cards the move turned up are public now: named as well.
+                    "words": play.say_move(move, play.view(before, seat))
+                    + play.say_revealed(before, move),
                     "stand_in": stood_in,
                 }
                 for index, (who, move, before, stood_in) in enumerate(self.last)

@@ -23,7 +23,7 @@ from skipbo.common.game import Game, register_game
 from skipbo.common.gameinfo import Chance, GameInfo, GameType, Information
 from skipbo.games.skyjo.conformance import check_conformance
 from skipbo.games.skyjo.engine import apply, is_over, legal_moves, new_game, round_end
-from skipbo.games.skyjo.moves import Move, all_moves, parse_move
+from skipbo.games.skyjo.moves import DiscardFlip, Move, Reveal, Swap, all_moves, parse_move
 from skipbo.games.skyjo.records import GameRecord
 from skipbo.games.skyjo.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, max_moves
 from skipbo.games.skyjo.serialization import claims, from_data, to_data
@@ -63,6 +63,29 @@ def game_info(rules: Rules) -> GameInfo:
 def _read_rules(data: object) -> Rules:
     """The rules of an untrusted rules document."""
     return from_data(data, "rules")
+
+
+def _a(card: int | None) -> str:
+    """``card`` with its article: "a 9", "an 8", "an 11" (a face-down place holds one)."""
+    return f"an {card}" if card in (8, 11) else f"a {card}"
+
+
+def _say_revealed(state: GameState, move: Move) -> str:
+    """The face-down cards ``move`` shows, which the view before it did not name.
+
+    A swap at a face-down place puts that card face up on the discard pile; a turn-up
+    (and a discard's turning up) shows the card in the grid: public once the move is
+    made (S-INFO-2), so the move's words may name them.
+    """
+    seat = state.current_player
+    match move:
+        case Reveal(first, second):
+            return f": {_a(state.grids[seat][first])} and {_a(state.grids[seat][second])}"
+        case Swap(place) if not state.face_up[seat][place]:
+            return f"; it was {_a(state.grids[seat][place])}"
+        case DiscardFlip(place) if not state.face_up[seat][place]:
+            return f": {_a(state.grids[seat][place])}"
+    return ""
 
 
 def _round_end(state: GameState, move: Move) -> dict[str, Any] | None:
@@ -127,6 +150,7 @@ class SkyjoGame(GameAdapter[Rules, GameState, PublicView, Move, GameRecord]):
             describe_move=describe_move,
             say_move=functools.partial(describe_move, board=True),
             round_end=_round_end,
+            say_revealed=_say_revealed,
         )
 
 

@@ -46,22 +46,130 @@ function customRules() {
   }
 }
 
+// The limits that end every game (issue 61), per rules field: what the lobby calls them.
+const BOUNDS = {
+  turn_move_limit: { skipbo: "Moves in one turn, at most" },
+  stall_limit: {
+    skipbo: "Turns without a stock card played before the game ends as stalled",
+    skyjo: "Turns in a row without a card turned up before the round ends",
+  },
+  round_limit: { skyjo: "Rounds, at most" },
+};
+
+// The variant chosen in the lobby (without the limits' fields set by their controls).
+function presetRules() {
+  return games[chosenGame()].presets[document.getElementById("preset").value];
+}
+
+// The limits as their controls say ("" is none: null lifts the bound).
+function boundValues() {
+  const values = {};
+  for (const input of document.querySelectorAll("#bounds input")) {
+    values[input.dataset.field] = input.value === "" ? null : Number(input.value);
+  }
+  return values;
+}
+
 function currentRules() {
   const custom = customRules();
   if (custom === undefined) throw new Error("the rules document is not JSON");
-  return custom || games[chosenGame()].presets[document.getElementById("preset").value];
+  // A rules document is posted as typed: its limits' controls write into it.
+  return custom || { ...presetRules(), ...boundValues() };
 }
 
-// The game of the rules: a custom document names it ("game": "skyjo"); one written
-// before documents named their game is told by its type ("skyjo-rules").
-function rulesGame() {
-  const custom = customRules();
+// The game of a rules document: it names it ("game": "skyjo"); one written before
+// documents named their game is told by its type ("skyjo-rules"). null: no game's.
+function documentGame(custom) {
   if (custom && typeof custom === "object") {
     if (typeof custom.game === "string" && custom.game in games) return custom.game;
     if (custom.type === "skyjo-rules" && "skyjo" in games) return "skyjo";
     if (custom.type === "rules" && custom.game === undefined && "skipbo" in games) return "skipbo";
   }
-  return chosenGame();
+  return null;
+}
+
+function rulesGame() {
+  return documentGame(customRules()) || chosenGame();
+}
+
+// JSON with its object keys in order: two documents equal as data read the same.
+function canonical(value) {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    const keys = Object.keys(value).sort();
+    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+// The limits' controls of the rules ``rules`` (the fields its game has), set to its values.
+function drawBounds(rules) {
+  const box = document.getElementById("bounds");
+  box.replaceChildren();
+  const game = documentGame(rules) || chosenGame();
+  for (const [field, labels] of Object.entries(BOUNDS)) {
+    if (!(field in rules) || !labels[game]) continue;
+    const row = el("p");
+    const input = el("input");
+    input.type = "number";
+    input.min = "1";
+    input.id = `bound-${field}`;
+    input.dataset.field = field;
+    input.value = rules[field] === null ? "" : String(rules[field]);
+    input.addEventListener("input", boundChanged);
+    const label = el("label", labels[game]);
+    label.htmlFor = input.id;
+    row.append(label, " ", input);
+    box.append(row);
+  }
+}
+
+// A limit changed while a rules document is typed: the document says the new limit.
+function boundChanged() {
+  const custom = customRules();
+  if (!custom || typeof custom !== "object") return;
+  Object.assign(custom, boundValues());
+  document.getElementById("rules").value = JSON.stringify(custom);
+}
+
+// A rules document typed or pasted sets the lobby's controls: its game, the variant it
+// is (or "the rules document"), its limits and its seats; nothing contradicts it.
+function documentTyped() {
+  const custom = customRules();
+  const note = document.getElementById("rules-note");
+  const game = documentGame(custom);
+  if (!custom || !game) {
+    if (custom === null) drawPresets(); // the document was cleared: back to the variants
+    else note.textContent = custom === undefined ? "" : "The rules document is not of a game this table plays.";
+    drawSeats();
+    return;
+  }
+  document.getElementById(`game-${game}`).checked = true;
+  const select = document.getElementById("preset");
+  const presets = games[game].presets;
+  const same = Object.keys(presets).find((name) => canonical(presets[name]) === canonical(custom));
+  drawPresets({ keepDocument: true });
+  if (same) {
+    select.value = same;
+    note.textContent = `The rules document is the variant "${same}".`;
+  } else {
+    const option = el("option", "the rules document");
+    option.value = "";
+    select.append(option);
+    select.value = "";
+    note.textContent = "The table plays the rules document.";
+  }
+  drawBounds(custom);
+  drawSeats();
+}
+
+// Another game or variant chosen: a rules document typed before gives way to it.
+function setDocumentAside() {
+  const note = document.getElementById("rules-note");
+  note.textContent = "";
+  if (!document.getElementById("rules").value.trim()) return;
+  document.getElementById("rules").value = "";
+  note.textContent = "The rules document was set aside for the variant chosen.";
 }
 
 // The seats are redrawn only when their number or game changes, and while typing:
@@ -99,7 +207,7 @@ function drawSeats() {
   document.getElementById("target-row").hidden = games[game].target === null;
 }
 
-function drawPresets() {
+function drawPresets(how = {}) {
   const game = games[chosenGame()];
   const select = document.getElementById("preset");
   select.replaceChildren();
@@ -110,6 +218,8 @@ function drawPresets() {
   }
   if (game.target !== null) document.getElementById("target").value = String(game.target);
   document.getElementById("rules").placeholder = JSON.stringify(Object.values(game.presets)[0]);
+  if (how.keepDocument) return;
+  drawBounds(presetRules());
   drawSeats();
 }
 
@@ -162,6 +272,10 @@ async function create(event) {
   item.append(link, " ", copyButton(link.textContent, "Copy the spectators' link"));
   list.append(item);
   document.getElementById("links").hidden = false;
+  // On a phone the links come below the screen: bring them into sight, and say so.
+  const title = document.getElementById("links-title");
+  title.scrollIntoView({ block: "start" });
+  title.focus({ preventScroll: true });
 }
 
 async function start() {
@@ -175,7 +289,10 @@ async function start() {
     input.value = name;
     input.id = `game-${name}`;
     input.checked = index === 0;
-    input.addEventListener("change", drawPresets);
+    input.addEventListener("change", () => {
+      setDocumentAside();
+      drawPresets();
+    });
     label.append(input, ` ${game.name}`);
     box.append(label);
   });
@@ -189,8 +306,13 @@ async function start() {
     help.append(index ? ", " : " ", link);
   });
   help.append(" (each opens a new tab)");
-  document.getElementById("preset").addEventListener("change", drawSeats);
-  document.getElementById("rules").addEventListener("input", drawSeats);
+  document.getElementById("preset").addEventListener("change", () => {
+    if (document.getElementById("preset").value === "") return;
+    setDocumentAside();
+    drawBounds(presetRules());
+    drawSeats();
+  });
+  document.getElementById("rules").addEventListener("input", documentTyped);
   document.getElementById("create").addEventListener("submit", create);
   drawPresets();
   document.body.dataset.ready = "true";

@@ -217,14 +217,18 @@
       const target = to[0] === "b" ? to : `d${message.seating.seat_discards[entry.seat]}.${to.slice(1)}`;
       return { from: source, to: target, changed: [source, target] };
     },
+    // How the game ended, as a sentence with its subject ("You emptied your stock").
     endHow(message, outcome) {
+      const rules = message.view.rules;
+      const who = winnersText(message, outcome.winners);
+      const whose = outcome.winners.includes(message.seat) ? "your" : "their";
       const how = {
-        "stock-emptied": "emptied their stock",
-        blocked: "the game was blocked",
-        "turn-limit": "the turn limit was reached",
-        stalled: "nobody played a stock card for too long",
+        "stock-emptied": `${who} emptied ${whose} stock`,
+        blocked: "The game was blocked: nobody could play or discard",
+        "turn-limit": `The game reached its limit of ${rules.turn_limit} turns`,
+        stalled: `The game ended as stalled: nobody played a stock card in ${count(rules.stall_limit, "turn")}`,
       };
-      return how[outcome.termination] || outcome.termination;
+      return how[outcome.termination] || `The game ended (${outcome.termination})`;
     },
     scoreRows(message) {
       const teams = message.view.rules.teams;

@@ -40,6 +40,29 @@
     return node;
   }
 
+  // A grid's cells: the column numbers above, the row numbers at the left (the moves'
+  // words name places by them: "column 2, row 3"), read by sight only (each card's own
+  // label names its place for screen readers).
+  function gridCells(size) {
+    const cells = el("div", null, "grid");
+    const axis = (text, column, row) => {
+      const label = el("span", text, "axis");
+      label.setAttribute("aria-hidden", "true");
+      label.style.gridColumn = String(column);
+      label.style.gridRow = String(row);
+      cells.append(label);
+      return label;
+    };
+    for (let column = 0; column < size / ROWS; column++) axis(String(column + 1), column + 2, 1);
+    for (let row = 0; row < ROWS; row++) axis(String(row + 1), 1, row + 2).classList.add("row-axis");
+    return cells;
+  }
+
+  function place(node, at) {
+    node.style.gridColumn = String(Math.floor(at / ROWS) + 2);
+    node.style.gridRow = String((at % ROWS) + 2);
+  }
+
   function totals(view) {
     const sums = view.grids.map(() => 0);
     view.history.forEach((round) => round.scores.forEach((score, seat) => (sums[seat] += score)));
@@ -62,29 +85,28 @@
     if (seat === view.current_player && !view.outcome) heading.append(el("span", " · to move", "turn-mark"));
     if (view.round_ender === seat) heading.append(el("span", " · ended the round", "ender"));
     box.append(heading);
-    const cells = el("div", null, "grid");
-    view.grids[seat].forEach((value, place) => {
-      const key = `g${seat}.${place}`;
+    const cells = gridCells(view.grids[seat].length);
+    view.grids[seat].forEach((value, at) => {
+      const key = `g${seat}.${at}`;
       const node = card(value);
       node.dataset.pile = key;
-      node.style.gridColumn = String(Math.floor(place / ROWS) + 1);
-      node.style.gridRow = String((place % ROWS) + 1);
+      place(node, at);
       if (mine && toMove && value !== null) {
-        const label = `${value === "?" ? "face-down card" : value} at ${placeWords(place)}`;
+        const label = `${value === "?" ? "face-down card" : value} at ${placeWords(at)}`;
         if (view.phase === "reveal") {
-          ui.source(node, `g${place}`, label);
-          ui.target(node, `g${place}`, label);
+          ui.source(node, `g${at}`, label);
+          ui.target(node, `g${at}`, label);
         } else if (view.phase === "place") {
-          ui.target(node, `g${place}`, label);
+          ui.target(node, `g${at}`, label);
         }
       }
       cells.append(node);
     });
     box.append(cells);
     const total = totals(view)[seat];
-    // "Showing" is said, but not shown in an opponent's compact area (the own says it).
+    // Labelled numbers: what the face-up cards show, and the total of the rounds before.
     const sums = el("p", null, "small sums");
-    sums.append(el("span", "Showing ", "wordy"), `${visibleSum(view.grids[seat])} · total ${total}`);
+    sums.append(`${mine ? "Showing" : "shows"} ${visibleSum(view.grids[seat])} · total ${total}`);
     box.append(sums);
     return box;
   }
@@ -170,11 +192,10 @@
       const ender = ended.score.ender === seat;
       const doubled = ender && ended.score.scores[seat] !== ended.score.sums[seat];
       who.append(el("h3", `${seatName(message, seat)}${ender ? " (ended the round)" : ""}`));
-      const cells = el("div", null, "grid");
-      cards.forEach((value, place) => {
+      const cells = gridCells(cards.length);
+      cards.forEach((value, at) => {
         const node = card(value);
-        node.style.gridColumn = String(Math.floor(place / ROWS) + 1);
-        node.style.gridRow = String((place % ROWS) + 1);
+        place(node, at);
         cells.append(node);
       });
       who.append(cells);
@@ -190,6 +211,7 @@
     next.addEventListener("click", () => {
       dismissedRound = ended.round;
       box.remove();
+      document.dispatchEvent(new Event("round-dismissed"));
     });
     box.append(el("p", null, "buttons"));
     box.lastChild.append(next);
@@ -329,8 +351,19 @@
       });
       return notes;
     },
+    // How the game ended, as a sentence with its subject: a total reached the end
+    // score, or the rounds' limit (S-END-3) was reached; the lowest total wins either way.
     endHow(message, outcome) {
-      return `lowest total after round ${message.view.round}`;
+      const view = message.view;
+      const rules = view.rules;
+      const sums = outcome.totals || totals(view);
+      const reached = sums.some((total) => total >= rules.end_score);
+      const who = winnersText(message, outcome.winners);
+      const lowest = `${who} ${outcome.winners.length === 1 && who !== "You" ? "has" : "have"} the lowest total`;
+      if (!reached && rules.round_limit !== null && view.round >= rules.round_limit) {
+        return `The game reached its limit of ${count(rules.round_limit, "round")}: ${lowest}`;
+      }
+      return `A total reached ${rules.end_score} after round ${view.round}: ${lowest}`;
     },
     scoreRows(message) {
       const sums = message.view.outcome ? message.view.outcome.totals : totals(message.view);

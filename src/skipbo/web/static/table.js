@@ -104,6 +104,8 @@ function activate(node) {
       const resolved = game().resolve(shown, selected, onto.dataset.target);
       if (resolved.play && legal(resolved.play)) return play(resolved.play);
       if (resolved.select) return choose(resolved.select);
+      const again = node.closest("[data-source]");
+      if (resolved.play && !(again && again.classList.contains("legal"))) return whyNot(onto, resolved.play);
     }
   }
   const source = node.closest("[data-source]");
@@ -118,6 +120,17 @@ function choose(source) {
   const first = document.querySelector("#board .drop") || document.querySelector("#board .selected");
   if (first && document.activeElement === document.body) first.focus();
   if (first && document.activeElement && document.activeElement.closest("#board")) first.focus();
+}
+
+// A refusal as a person reads it: no route or field prefix ("/name: ..."), the field
+// said in words instead, a capital and a full stop. The server's words stay the API's.
+const SUBJECTS = { "/name": "The name", "/text": "The message" };
+function forPeople(text) {
+  let words = String(text || "");
+  const found = /^(\/[\w/]*): (.*)$/s.exec(words);
+  if (found) words = SUBJECTS[found[1]] ? `${SUBJECTS[found[1]]} ${found[2]}` : found[2];
+  words = words.charAt(0).toUpperCase() + words.slice(1);
+  return /[.!?)]$/.test(words) ? words : `${words}.`;
 }
 
 async function post(path, body, method = "POST") {
@@ -135,19 +148,39 @@ async function post(path, body, method = "POST") {
   }
   const answer = await response.json().catch(() => ({ error: response.statusText }));
   // A stale version (409) only means the table moved on: the next push redraws it.
-  if (!response.ok && response.status !== 409) $("notice").textContent = answer.error;
+  if (!response.ok && response.status !== 409) $("notice").textContent = forPeople(answer.error);
   return response.ok ? answer : null;
 }
 
-function play(move) {
+async function play(move) {
   selected = null;
   hinted = null;
   $("hint-text").textContent = "";
   delete $("hint-text").dataset.move;
   const version = shown.version;
+  const before = shown;
   shown = { ...shown, legal: [] }; // no second move until the next push
   render();
-  post("moves", { move, version });
+  const answer = await post("moves", { move, version });
+  // Not played (the server cannot be reached, or refused it) and nothing pushed since:
+  // the turn is the person's still, and the page says so again.
+  if (!answer && shown.version === version && !shown.legal.length) {
+    shown = { ...shown, legal: before.legal };
+    render();
+  }
+}
+
+// A pile tapped where the chosen card cannot go: outlined, and the server's reason,
+// in the board's words, said in the notice (the move is refused, nothing changes).
+async function whyNot(node, move) {
+  for (const old of document.querySelectorAll("#board .refused")) old.classList.remove("refused");
+  const key = node.dataset.target;
+  await post("moves", { move, version: shown.version });
+  const again = document.querySelector(`#board [data-target="${CSS.escape(key)}"]`);
+  if (!again || !$("notice").textContent) return;
+  again.classList.add("refused");
+  again.append(el("span", "not here", "badge refused-mark"));
+  again.setAttribute("aria-describedby", "notice");
 }
 
 async function hint() {
@@ -268,7 +301,16 @@ function fly(from, to) {
   if (!face) return;
   const end = face.getBoundingClientRect();
   const ghost = ghostOf(face);
-  Object.assign(ghost.style, { left: `${end.left}px`, top: `${end.top}px`, width: `${end.width}px` });
+  // The card's own box and figure size: away from a compact box's style, a copy of a
+  // small card would be drawn full height over the box's labels.
+  Object.assign(ghost.style, {
+    left: `${end.left}px`,
+    top: `${end.top}px`,
+    width: `${end.width}px`,
+    height: `${end.height}px`,
+    minHeight: "0",
+    fontSize: getComputedStyle(face).fontSize,
+  });
   document.body.append(ghost);
   const dx = from.left + from.width / 2 - (end.left + end.width / 2);
   const dy = from.top + from.height / 2 - (end.top + end.height / 2);
@@ -303,13 +345,20 @@ function show(message) {
     selected = Games[message.game_type].defaultSource(message);
   }
   shown = message;
-  const stored = localStorage.getItem("player-name");
-  if (!before && stored && message.seat !== null && /^Player \d+$/.test(message.names[message.seat])) {
-    post("name", { name: stored }); // the name this browser chose at another table
+  const stored = localStorage.getItem(NAME_KEY);
+  if (!before && stored && message.seat !== null && DEFAULT_NAME.test(message.names[message.seat])) {
+    rename(stored); // the name this browser chose (and had accepted) at another table
   }
   const fresh = newMoves(before, message);
-  const turnBegins = message.legal.length > 0 && !(before && before.legal.length);
-  const latest = fresh.at(-1);
+  // The seat's turn begins once: the pushes within it (a Skyjo draw, a rename, a
+  // chat line, a move posted and not yet pushed) are the same turn.
+  const turn = message.legal.length > 0 && message.view.outcome === null ? turnKey(message) : null;
+  const turnBegins = turn !== null && turn !== lastTurn;
+  if (turn !== null) lastTurn = turn;
+  const turnPassed = before && mineToMove(before) && !mineToMove(message) && message.view.outcome === null;
+  // A new round deals new cards: the last round's "new" marks would mislabel them.
+  const newRound = before && before.view.round !== message.view.round;
+  const latest = newRound ? undefined : fresh.at(-1);
   const notes = Games[message.game_type].notes ? Games[message.game_type].notes(before, message) : [];
   if (notes.length) {
     $("notice").textContent = notes.join(" ");
@@ -323,11 +372,13 @@ function show(message) {
     render();
     fly(piles.from === null ? null : rects[piles.from] || null, piles.to);
   } else {
-    if (!before || before.game !== message.game) changedPiles = [];
+    if (!before || before.game !== message.game || newRound) changedPiles = [];
     render();
   }
-  if (turnBegins && message.view.outcome === null) bringOwnCardsIntoView();
+  if (turnBegins) bringOwnCardsIntoView();
+  else if (turnPassed) scrollBackToTheOthers();
   turnSound(message);
+  setClock(message);
   return fresh.some((entry) => entry.seat !== message.seat);
 }
 
@@ -352,12 +403,12 @@ function audioContext() {
 }
 
 // A short tone made by the Web Audio API: no sound file, nothing the page's policy must allow.
-function beep() {
+function beep(frequency = 660) {
   const context = audioContext();
   const now = context.currentTime;
   const tone = context.createOscillator();
   const volume = context.createGain();
-  tone.frequency.value = 660;
+  tone.frequency.value = frequency;
   volume.gain.setValueAtTime(0.2, now);
   volume.gain.exponentialRampToValueAtTime(0.001, now + 0.25);
   tone.connect(volume).connect(context.destination);
@@ -372,17 +423,24 @@ function beep() {
 // (the whole area if it fits, else its hand or grid, the cards to play).
 const GAP = 4; // pixels between the header and what is scrolled up to it
 function bringOwnCardsIntoView() {
+  scrolledTo = null;
+  scrollOwnCardsIntoView();
+  if (window.scrollY > 0) scrolledTo = window.scrollY;
+}
+
+function scrollOwnCardsIntoView() {
   const own = document.querySelector(`#board [data-pile="seat${shown.seat}"]`);
   if (!own) return;
   noteHeaderHeight(); // now: this very render may have changed it
   const header = $("top").getBoundingClientRect().bottom;
   const room = window.innerHeight - Math.max(0, header);
   const play = playBox(own);
-  if (play.top >= header && play.bottom <= window.innerHeight) return; // in view already
+  // All of it fits from the top of the page (the opponents above it too): the top.
   if (play.bottom + window.scrollY <= window.innerHeight) {
     window.scrollTo(0, 0);
     return;
   }
+  if (play.top >= header && play.bottom <= window.innerHeight) return; // in view already
   if (play.bottom - play.top + GAP <= room) {
     window.scrollBy(0, play.top - header - GAP);
     return;
@@ -392,6 +450,33 @@ function bringOwnCardsIntoView() {
   const target = box.height <= room ? own : cards;
   target.scrollIntoView({ block: box.height <= room ? "start" : "end" });
 }
+
+// Which turn of which game (and round) the seat is to move in: a Skip-Bo turn, a Skyjo
+// turn (its draw and its placing), or a Skyjo round's turning up of two cards.
+let lastTurn = null;
+function turnKey(message) {
+  const view = message.view;
+  return [message.game, view.round, view.turn, view.turns, view.phase === "reveal"].join("|");
+}
+
+function mineToMove(message) {
+  return message.seat !== null && message.view.current_player === message.seat;
+}
+
+// The seat's turn has passed: if the page is still where its turn's start scrolled it
+// (the person did not scroll since), back to the top, where the others' play is seen.
+let scrolledTo = null;
+function scrollBackToTheOthers() {
+  if (scrolledTo !== null && Math.abs(window.scrollY - scrolledTo) < 2) window.scrollTo(0, 0);
+  scrolledTo = null;
+}
+
+// A Skyjo round's end dismissed ("Next round"): the board is the new round's, from
+// its top; on the seat's turn, its grid and the piles come into view.
+document.addEventListener("round-dismissed", () => {
+  if (shown && shown.legal.length) bringOwnCardsIntoView();
+  else window.scrollTo(0, 0);
+});
 
 // The top and bottom of what the seat plays with: its own area and the board's centre.
 function playBox(own) {
@@ -419,7 +504,10 @@ new ResizeObserver(() => {
   const own = shown && shown.legal.length && document.querySelector(`#board [data-pile="seat${shown.seat}"]`);
   if (!own || headerBottom <= before || window.scrollY === 0) return;
   const top = playBox(own).top;
-  if (top >= before - 1 && top < headerBottom) window.scrollBy(0, top - headerBottom - GAP);
+  if (top >= before - 1 && top < headerBottom) {
+    window.scrollBy(0, top - headerBottom - GAP);
+    if (scrolledTo !== null) scrolledTo = window.scrollY;
+  }
 }).observe($("top"));
 
 function receive(message) {
@@ -480,6 +568,7 @@ function render() {
   $("hint").hidden = !message.legal.length;
   $("cancel").hidden = selected === null || selected === rules.defaultSource(message);
   renderAway();
+  renderClock();
   renderLog();
   renderChat();
   renderMatch();
@@ -494,14 +583,93 @@ function render() {
 }
 
 // Who a stand-in bot plays for now (a person away, or out of time), and the way back.
+// A seat's own page is open, so a bot plays for it because its turn's time ran out
+// (a page opened again takes its seat back by itself).
 function renderAway() {
   const mine = shown.seat !== null && shown.away.includes(shown.seat);
   $("back").hidden = !mine;
   const others = shown.away.filter((seat) => seat !== shown.seat);
   const lines = [];
-  if (mine) lines.push("A bot is playing for you: take your seat back to play again.");
+  const limit = shown.options.turn_seconds;
+  if (mine && limit) {
+    lines.push(`A bot is playing for you: your turn's ${durationWords(limit)} ran out. Take your seat back to play again.`);
+  } else if (mine) {
+    lines.push("A bot is playing for you: take your seat back to play again.");
+  }
   if (others.length) lines.push(`A bot plays for ${winnersText(shown, others)} until they are back.`);
   $("away-note").textContent = lines.join(" ");
+}
+
+// --- the turn timer -------------------------------------------------------------------
+
+// "30 seconds", "1 minute", "2 minutes 30 seconds".
+function durationWords(seconds) {
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  const parts = [];
+  if (minutes) parts.push(count(minutes, "minute"));
+  if (rest || !minutes) parts.push(count(rest, "second"));
+  return parts.join(" ");
+}
+
+// The timer of the seat to move, counted down by the page's own clock from the
+// seconds left that the server pushed; warned: the near-end tone has sounded.
+let clock = null;
+let clockTicker = null;
+function setClock(message) {
+  const pushed = message.clock;
+  if (!pushed || message.view.outcome !== null) {
+    clock = null;
+  } else {
+    const deadline = performance.now() + pushed.left * 1000;
+    const same = clock && clock.seat === pushed.seat && Math.abs(clock.deadline - deadline) < 1500;
+    clock = { seat: pushed.seat, seconds: pushed.seconds, deadline, warned: same ? clock.warned : false };
+  }
+  if (clock && clockTicker === null) clockTicker = setInterval(renderClock, 250);
+  if (!clock && clockTicker !== null) {
+    clearInterval(clockTicker);
+    clockTicker = null;
+  }
+  renderClock();
+}
+
+// The last seconds of a turn: the last 10, or the last third of a shorter timer.
+function hurryAt(seconds) {
+  return Math.min(10, seconds / 3);
+}
+
+function renderClock() {
+  const limit = shown && shown.options.turn_seconds;
+  $("turn-limit").hidden = !limit;
+  $("turn-limit").textContent = limit ? `Turn timer: ${durationWords(limit)}` : "";
+  if (!clock) {
+    for (const stale of document.querySelectorAll("#board .countdown")) stale.remove();
+    return;
+  }
+  const heading = document.querySelector(`#board [data-pile="seat${clock.seat}"] h2`);
+  if (!heading) return;
+  let node = heading.querySelector(".countdown");
+  if (!node) {
+    node = el("span", null, "countdown");
+    node.setAttribute("role", "timer");
+    heading.append(" ", node);
+  }
+  const left = Math.max(0, (clock.deadline - performance.now()) / 1000);
+  const mine = clock.seat === shown.seat;
+  const text = `${Math.ceil(left)} s left`;
+  const hurry = left <= hurryAt(clock.seconds);
+  node.textContent = hurry && mine ? `${text}, then a bot plays for you` : text;
+  node.classList.toggle("hurry", hurry);
+  if (hurry && mine && !clock.warned) {
+    clock.warned = true;
+    if ($("sound").checked) {
+      try {
+        beep(880);
+      } catch (error) {
+        // No sound on this device: the count flashes all the same.
+      }
+    }
+  }
 }
 
 function renderLog() {
@@ -573,7 +741,7 @@ function renderEnd() {
   // Spoken to the seat: "You won", or "You lost: Ada won" (a spectator reads who won).
   const lost = message.seat !== null && !winners.includes(message.seat) ? "You lost: " : "";
   $("end-title").textContent = winners.length ? `${lost}${title} won` : "Nobody won";
-  $("end-how").textContent = `Game ${message.game}: ${game().endHow(message, view.outcome)}.`;
+  $("end-how").textContent = `${game().endHow(message, view.outcome)} (game ${message.game}).`;
   const head = el("tr");
   head.append(el("th", "Player"), el("th", game().scoreHeading));
   $("end-scores").tHead.replaceChildren(head);
@@ -605,6 +773,37 @@ function renderName() {
   }
 }
 
+// Names: one rename on its way at a time, so they reach the server in the order sent
+// (parallel posts could arrive in any order); a rename asked for meanwhile waits, and
+// only the latest waiting one is sent. A name is kept for other tables once accepted
+// (a page's own default name, "Player 2", never); a refused one leaves the field as
+// the seat's name is.
+const NAME_KEY = "player-name";
+const DEFAULT_NAME = /^Player \d+$/;
+let renaming = false;
+let nameWanted = null;
+async function rename(name) {
+  nameWanted = name;
+  if (renaming) return;
+  renaming = true;
+  $("name-form").dataset.renaming = "true";
+  try {
+    while (nameWanted !== null) {
+      const wanted = nameWanted;
+      nameWanted = null;
+      if (await post("name", { name: wanted })) {
+        if (DEFAULT_NAME.test(wanted)) localStorage.removeItem(NAME_KEY);
+        else localStorage.setItem(NAME_KEY, wanted);
+      } else if (nameWanted === null && shown && shown.seat !== null) {
+        $("name").value = shown.names[shown.seat];
+      }
+    }
+  } finally {
+    renaming = false;
+    $("name-form").dataset.renaming = "false";
+  }
+}
+
 // --- the connection ---------------------------------------------------------------------
 
 function connect() {
@@ -622,13 +821,13 @@ function connect() {
     if (mine !== socket) return;
     const message = JSON.parse(event.data);
     if (message.type === "error") {
-      $("status").textContent = message.error;
+      $("status").textContent = forPeople(message.error);
       retryDelay = null; // refused: retrying would be refused again
     } else if (message.type === "table") {
       receive(message);
     } else if (message.type === "refused") {
       // A chat line sent on the socket was refused (the socket stays open).
-      $("notice").textContent = message.error;
+      $("notice").textContent = forPeople(message.error);
       if (!$("chat-text").value) $("chat-text").value = sentChat;
     }
   });
@@ -649,6 +848,7 @@ window.addEventListener("hashchange", () => {
   if (old) old.close();
   shown = null;
   ownTurn = null;
+  lastTurn = null;
   queue = [];
   selected = null;
   retryDelay = 500;
@@ -723,9 +923,8 @@ $("name-form").addEventListener("submit", (event) => {
   event.preventDefault();
   const name = $("name").value.trim();
   if (!name) return;
-  localStorage.setItem("player-name", name);
   $("name").blur();
-  post("name", { name });
+  rename(name);
 });
 $("pace").value = String(pace);
 if ($("pace").value !== String(pace)) $("pace").value = "1400";
