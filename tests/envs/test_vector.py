@@ -206,7 +206,20 @@ def test_the_policies_choose_legal_moves_and_prefer_plays() -> None:
         make_policy("nobody", rules)
 
 
-@pytest.mark.parametrize("name", ["play-first", "heuristic"])
+def test_the_random_policy_is_uniform_over_the_legal_actions() -> None:
+    # One mask row with three legal actions, chosen in 3,000 steps: each about a third
+    # (a step takes one random order for the whole batch, so the steps are the draws).
+    rules = skipbo.Rules(players=2)
+    mask = np.zeros((1, skipbo.games.skipbo.actions.action_count(rules)), dtype=np.bool_)
+    mask[:, [0, 50, 144]] = True
+    policy = make_policy("random", rules, 3)
+    chosen = np.concatenate([policy(mask) for _ in range(3_000)])
+    counts = np.bincount(chosen, minlength=mask.shape[1])[[0, 50, 144]]
+    assert counts.sum() == 3_000
+    assert (abs(counts - 1_000) < 100).all(), counts
+
+
+@pytest.mark.parametrize("name", ["random", "play-first", "heuristic"])
 def test_the_compiled_choice_is_the_numpy_choice(
     name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
