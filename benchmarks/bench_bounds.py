@@ -265,15 +265,16 @@ def skipbo_core(
 
 
 def skyjo_games(
-    players: int, bot: str, seeds: Sequence[int], cap: int, time_limit: float
+    players: int, bot: str, games: range, seed: int, cap: int, time_limit: float
 ) -> Figures:
-    """The Skyjo games of ``seeds``, every seat the bot ``bot``."""
+    """Skyjo games ``games`` of ``seed`` (game ``i``: ``derive_seed(seed, i)``), all ``bot``."""
     rules = unbounded_skyjo(players)
     figures = Figures("skyjo", f"players-{players}", bot, "core")
     start = time.monotonic()
-    for game_seed in seeds:
+    for index in games:
         if time.monotonic() - start >= time_limit:
             break
+        game_seed = derive_seed(seed, index)  # here, not in the parent: a million a job
         bots = [make_skyjo_bot(bot, derive_seed(game_seed, seat)) for seat in range(players)]
         state = skyjo.new_game(rules, seed=game_seed)
         stall = longest_round = made = 0
@@ -343,12 +344,9 @@ def jobs(args: argparse.Namespace) -> Iterator[tuple[Callable[..., Figures], tup
     # Skyjo: each job's games in one share per worker, merged afterwards.
     for players in args.players or SKYJO_PLAYERS:
         for bot in args.policies or SKYJO_BOTS:
-            seeds = [derive_seed(args.seed, index) for index in range(args.games)]
             for share in range(args.workers):
-                yield (
-                    skyjo_games,
-                    (players, bot, seeds[share :: args.workers], args.cap, args.time_limit),
-                )
+                games = range(share, args.games, args.workers)
+                yield skyjo_games, (players, bot, games, args.seed, args.cap, args.time_limit)
 
 
 def main(argv: list[str] | None = None) -> int:
