@@ -1,7 +1,7 @@
 """Skyjo's rules configuration.
 
 >>> Rules(players=3)  # doctest: +NORMALIZE_WHITESPACE
-Rules(players=3, deck=Deck.standard(), end_score=100, turn_limit=None, stall_limit=100,
+Rules(players=3, deck=Deck.standard(), end_score=100, turn_limit=None, stall_limit=500,
       round_limit=100)
 """
 
@@ -19,9 +19,10 @@ MIN_PLAYERS = 2
 """S-SETUP-1."""
 MAX_PLAYERS = 8
 """S-SETUP-1."""
-DEFAULT_STALL_LIMIT = 100
+DEFAULT_STALL_LIMIT = 500
 """S-END-3: turns in a row without a card turned up or a column removed that end a round;
-at least five times the longest such stretch measured in bot play (docs/skyjo-rules.md)."""
+at least five times the longest such stretch measured in bot play (docs/skyjo-rules.md
+gives the figures; ``benchmarks/bench_bounds.py`` measures them)."""
 DEFAULT_ROUND_LIMIT = 100
 """S-END-3: rounds after which the game ends; at least five times the most rounds measured
 in bot play."""
