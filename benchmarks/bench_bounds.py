@@ -11,7 +11,7 @@ so that nothing is cut, and for each variant and policy it prints:
   move); the longest stretch of turn ends without a stock play (the game is stalled
   when it reaches ``stall_limit``); the seed of the game of each; the mean game
   length in moves; the ends. The batch engine (:mod:`skipbo.batch`) plays them, with
-  its policies ``random``, ``play-first`` and ``heuristic``
+  its policies ``random``, ``play-first`` and ``priority``
   (:mod:`skipbo.batch.policies`); ``--engine core`` plays the core's bots instead
   (:mod:`skipbo.games.skipbo.bots`), far slower.
 * Skyjo: games; the longest stretch of turns in a round without a card turned face up
@@ -38,7 +38,7 @@ hours)::
     nice .venv/bin/python benchmarks/bench_bounds.py skipbo --games 2000 --engine core
     nice .venv/bin/python benchmarks/bench_bounds.py skyjo --games 20000 --workers 2
     nice .venv/bin/python benchmarks/bench_bounds.py skipbo --games 1000 --variants standard-2 \\
-        --policies heuristic --json bounds.jsonl
+        --policies priority --json bounds.jsonl
 
 ``--time-limit S`` stops dealing new games to a job after ``S`` seconds (the games
 under way are played out): the figures then say how many games were played.

@@ -23,6 +23,7 @@ extensions = [
     "sphinx.ext.napoleon",
     "sphinx.ext.viewcode",
     "skipbo_pictures",
+    "skipbo_refs",
 ]
 html_static_path = ["_static"]
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
@@ -43,10 +44,10 @@ napoleon_numpy_docstring = False
 nitpicky = True
 # Both games name their classes in the rules' vocabulary (Rules, GameState, DataError,
 # ReplayError, Bot ...): a short reference such as a Napoleon "Raises: DataError" has
-# several targets. Ambiguity is not an error; a missing target still is.
-suppress_warnings = ["ref.python"]
+# several targets, and links to the one of its own game (docs/_ext/skipbo_refs.py); a
+# reference that stays ambiguous, or has no target, is an error.
 nitpick_ignore_regex = [
-    ("py:class", r"(abc|enum|collections|collections\.abc|typing|random|re|pathlib)\.\w+"),
+    ("py:class", r"(abc|enum|collections|collections\.abc|typing|random|re|pathlib|types)\.\w+"),
     # The web layer's third-party and standard-library types (skipbo.web).
     ("py:class", r"(starlette\.\w+|argparse|http)\.\w+|HTTPStatus|Path"),
     ("py:class", r"concurrent\.futures(\._base)?\.\w+"),
@@ -63,7 +64,7 @@ nitpick_ignore_regex += [
 nitpick_ignore_regex += [
     (
         "py:(class|obj)",
-        r"(skipbo\.common\.\w+\.)?(T|[A-Z]\w*T|RulesIn|StateOut|MoveIn|RecordOut|BotOut)",
+        r"(skipbo\.common\.\w+\.|skipbo\.errors\.)?(T|[A-Z]\w*T|RulesIn|StateOut|MoveIn|RecordOut|BotOut)",
     ),
     ("py:(class|obj)", r"skipbo\.envs\.openspiel\.adapter\.StateT"),  # OpenSpiel adapter's state
 ]

@@ -185,7 +185,7 @@ def main() -> None:
     untrained = LinearPolicy(RULES)
     trained = train(arguments.updates, arguments.seed, report=max(1, arguments.updates // 5))
     print("win rates of seat 0 (the second seat is the opponent), 95% Wilson intervals:")
-    for opponents in ("play-first", "heuristic"):
+    for opponents in ("play-first", "priority"):
         for name, policy in (("untrained", untrained), ("trained", trained)):
             wins, games = evaluate(policy, opponents, arguments.games, seed=10**6)
             print(report_line(f"{name} against {opponents}", wins, games))

@@ -80,8 +80,9 @@ OUTER_FROM = "observation"
 """The innermost layer that may import the facades :mod:`skipbo` and :mod:`skipbo.skyjo`
 (it and every later one): no module of a game may, since the facades import the games."""
 
-FACADES = {"skipbo", "skipbo.skyjo", "skipbo.__main__"}
-"""The public faces of the games' packages and the ``python -m skipbo`` entry: no layer."""
+FACADES = {"skipbo", "skipbo.skyjo", "skipbo.games", "skipbo.__main__"}
+"""The public faces of the games' packages (``skipbo.games`` finds them by name) and the
+``python -m skipbo`` entry: no layer."""
 
 EXTRA_FREE = {"common", "core", "views", "services", "players", "checks", "game", "pictures"}
 """Layers that must import nothing but the standard library, attrs and skipbo."""

@@ -160,7 +160,8 @@ class TestTypedErrors:
     def test_apply_to_a_view(self) -> None:
         state = dealt()
         seen = skipbo.view(state, state.current_player)
-        with pytest.raises(ArgumentTypeError, match="apply needs a GameState, not PlayerView"):
+        wanted = r"apply needs a skipbo\.GameState, not skipbo\.PlayerView"
+        with pytest.raises(ArgumentTypeError, match=wanted):
             skipbo.apply(seen, skipbo.legal_moves(seen)[0])  # type: ignore[arg-type]
 
     @pytest.mark.parametrize(
@@ -183,9 +184,9 @@ class TestTypedErrors:
         assert type(junk).__name__ in str(error.value)
 
     def test_functions_given_no_rules_or_record(self) -> None:
-        with pytest.raises(ArgumentTypeError, match="all_moves needs a Rules, not dict"):
+        with pytest.raises(ArgumentTypeError, match=r"all_moves needs a skipbo\.Rules, not dict"):
             skipbo.all_moves({})  # type: ignore[arg-type]
-        with pytest.raises(ArgumentTypeError, match="replay needs a GameRecord, not str"):
+        with pytest.raises(ArgumentTypeError, match=r"replay needs a skipbo\.GameRecord, not str"):
             skipbo.replay("skipbo-record 1")  # type: ignore[arg-type]
 
     def test_from_data_names_the_kinds(self) -> None:

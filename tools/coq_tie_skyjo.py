@@ -9,16 +9,20 @@ takes, and the states after a move must be equal: every grid place (card, face u
 down, gone), both piles card by card, the card held and where it came from, the seat
 to move, the turn count, the round ender, the reveals chosen, the starter, the round,
 every finished round's sums, ender and scores, and at the game's end the winners and
-totals. The shuffle seed is the only field not compared: the model takes every order
-as an input (a reshuffle, S-DRAW-1, and each new round's deal, S-SETUP-2), and the
-tie gives it the orders the engine's shuffles made; the process machinery is
+totals. The shuffle seed is the only field not compared: the model takes every shuffle
+as an input (a reshuffle, S-DRAW-1, and each new round's deal, S-SETUP-2), as
+positions it applies to its own cards: those the state's seed gives, computed by the
+tie (:class:`tools.coq_tie.SeededPositions`), or in the model's walks positions the
+tie chooses, which the engine is then made to take. The defaults of the engine's
+rules are compared with the model's own. The process machinery is
 :mod:`tools.coq_tie`'s.
 
 Deals: every order of tiny decks (:data:`DEALS`). Positions: every position of the
 tiny configurations of :mod:`tools.skyjo_exhaustive` (a round from a late position, to
 its end and into the next deal) and seeded random games of every variant
 (:data:`VARIANTS`: 2 to 8 players, the standard deck and small ones, turn limits and
-end scores), played to their end.
+end scores), played to their end, each once led by the engine (every move of each
+position compared) and once walked by the model.
 
 Usage (from the repository root)::
 
@@ -34,25 +38,28 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import attrs
-
 from skipbo import skyjo
-from skipbo.common.randomness import shuffle
 from skipbo.games.skyjo import Deck, GameState, Rules, engine
 from skipbo.games.skyjo.moves import DiscardFlip, Draw, Move, Reveal, Swap, TakeDiscard
 from skipbo.games.skyjo.state import Phase, Source
 from tools import skyjo_exhaustive
 from tools.coq_tie import (
-    Driver,
+    Choose,
     Engine,
+    NotAPermutation,
     Reader,
-    Shuffles,
+    SeededPositions,
     Snapshot,
     Tally,
+    TiedDriver,
+    arranged,
+    chosen_positions,
+    compare_defaults,
     compare_position,
     encode_list,
     perft_by_driver,
-    watch_shuffles,
+    positions_of,
+    walk,
 )
 from tools.exhaustive import orders
 
@@ -74,8 +81,8 @@ def encode_rules(rules: Rules) -> list[int]:
         rules.players,
         *_option(rules.turn_limit),
         # S-END-3's bounds, where the rules have them (none: the model's rules without)
-        *_option(getattr(rules, "stall_limit", None)),
-        *_option(getattr(rules, "round_limit", None)),
+        *_option(rules.stall_limit),
+        *_option(rules.round_limit),
         len(rules.deck.copies),
         *copies,
         rules.end_score,
@@ -109,7 +116,7 @@ def encode_state(state: GameState) -> list[int]:
         state.current_player,
         *_phase(state),
         state.turns,
-        getattr(state, "stall_turns", 0),
+        state.stall_turns,
         *_option(state.round_ender),
         int(state.phase is Phase.REVEAL),
         len(state.reveals),
@@ -158,9 +165,20 @@ class _Reader(Reader):
     def moves(self) -> list[Move]:
         return [self.move() for _ in range(self.number())]
 
-    def place(self) -> tuple[int, ...]:
-        kind = self.number()
-        return (kind,) if kind == 0 else (kind, self.number())
+    def grid(self) -> tuple[tuple[int, ...], ...]:
+        # A place: (0,) gone, (1, value) face down, (2, value) face up. Read inline:
+        # a run reads millions of places.
+        numbers, index = self.numbers, self.index
+        places: list[tuple[int, ...]] = []
+        for _ in range(numbers[index]):
+            index += 1
+            if numbers[index] == 0:
+                places.append((0,))
+            else:
+                places.append((numbers[index], numbers[index + 1]))
+                index += 1
+        self.index = index + 1
+        return tuple(places)
 
     def phase(self) -> tuple[int, ...]:
         kind = self.number()
@@ -169,13 +187,10 @@ class _Reader(Reader):
         return (kind, self.pile()) if kind == 2 else (kind,)  # type: ignore[return-value]
 
     def snapshot(self) -> Snapshot:
-        grids = tuple(
-            tuple(self.place() for _ in range(self.number())) for _ in range(self.number())
-        )
+        grids = tuple(self.grid() for _ in range(self.number()))
         discard_pile, draw_pile = self.pile(), self.pile()
         current, phase, turns = self.number(), self.phase(), self.number()
         stall_turns = self.number()
-        stall = (stall_turns,) if _STALL else ()  # an engine without the count: not compared
         ender = self.option()
         revealing = self.number()
         reveals = tuple(self.pair() for _ in range(self.number()))
@@ -183,12 +198,9 @@ class _Reader(Reader):
         history = tuple((self.pile(), self.option(), self.pile()) for _ in range(self.number()))
         over = self.number() == 1
         outcome = (self.pile(), self.pile()) if over else None
-        return (grids, discard_pile, draw_pile, current, phase, turns, *stall, ender,
+        return (grids, discard_pile, draw_pile, current, phase, turns, stall_turns, ender,
                 revealing, reveals, starter, number, history, outcome)  # fmt: skip
 
-
-_STALL = "stall_turns" in attrs.fields_dict(GameState)
-"""Whether the engine counts S-END-3's turns without progress (the model always does)."""
 
 FIELDS = (
     "grids",
@@ -197,7 +209,7 @@ FIELDS = (
     "current_player",
     "phase",
     "turns",
-    *(("stall_turns",) if _STALL else ()),
+    "stall_turns",
     "round_ender",
     "revealing",
     "reveals",
@@ -221,19 +233,21 @@ def snapshot(state: GameState) -> Snapshot:
     return snap
 
 
-class SkyjoModel(Driver):
+class SkyjoModel(TiedDriver):
     """The extracted Skyjo model, running as a driver process."""
 
-    def legal_moves(self, state: GameState) -> set[Move]:
-        """The model's legal moves in ``state``."""
+    def move_list(self, state: GameState) -> list[Move]:
+        """The model's legal moves in ``state``, in its order."""
         answer = self.ask("L", encode_rules(state.rules) + encode_state(state))
-        return set(_Reader(answer).moves())
+        return _Reader(answer).moves()
 
-    def step(self, state: GameState, move: Move, shuffles: Shuffles) -> Snapshot | None:
-        """The model's state after ``move`` (``None`` if illegal); orders from ``shuffles``."""
-        numbers = encode_rules(state.rules) + encode_state(state) + encode_move(move)
-        answer = self.ask_step(numbers, shuffles)
-        return None if answer is None else _Reader(answer).snapshot()
+    def step_numbers(self, state: GameState, move: Move) -> list[int]:
+        """A step's request in the driver's encoding."""
+        return encode_rules(state.rules) + encode_state(state) + encode_move(move)
+
+    def read_state(self, answer: str) -> Snapshot:
+        """A state the driver answered."""
+        return _Reader(answer).snapshot()
 
     def deck(self, rules: Rules) -> tuple[int, ...]:
         """The cards of the rules' deck, as the model composes them (S-DECK-2)."""
@@ -243,21 +257,20 @@ class SkyjoModel(Driver):
         """The cards of the model's standard deck (S-DECK-1), in increasing order."""
         return _Reader(self.ask("T", [])).pile()
 
-    def deal(self, rules: Rules, order: Sequence[int]) -> Snapshot:
-        """The model's first round dealt from ``order`` (top last)."""
-        return _Reader(self.ask("D", encode_rules(rules) + encode_list(order))).snapshot()
+    def deal(self, rules: Rules, positions: Sequence[int]) -> Snapshot:
+        """The model's first round dealt from its own deck in the order of ``positions``."""
+        return _Reader(self.ask_deal(encode_rules(rules), positions)).snapshot()
 
 
 def model_perft(model: SkyjoModel, state: GameState, depth: int) -> list[list[int]]:
     """Perft by the model alone from the engine's ``state`` (as :func:`tools.coq_tie.model_perft`).
 
-    Positions are told apart by their snapshot: the whole state but the shuffle seed,
-    which no move changes before a reshuffle, deeper than the documented counts.
+    Positions are told apart by their snapshot and the seed of their next shuffle.
     """
     return perft_by_driver(
         model,
         encode_rules(state.rules),
-        (snapshot(state), encode_state(state)),
+        (snapshot(state), encode_state(state), state.shuffle_seed),
         depth,
         moves=lambda answer: [encode_move(move) for move in _Reader(answer).moves()],
         read=lambda answer: _Reader(answer).snapshot(),
@@ -270,10 +283,11 @@ def model_perft(model: SkyjoModel, state: GameState, depth: int) -> list[list[in
 
 SKYJO = Engine(
     legal_moves=skyjo.legal_moves,
-    apply=lambda state, move: watch_shuffles(engine, lambda: skyjo.apply(state, move)),
+    apply=skyjo.apply,
     illegal=skyjo.IllegalMoveError,
     snapshot=snapshot,
     fields=FIELDS,
+    shuffles=engine,
 )
 """Skyjo's engine, for :func:`tools.coq_tie.compare_position`; its shuffles (the
 S-DRAW-1 refill, the next round's deal) are the engine module's."""
@@ -284,20 +298,35 @@ def check_position(model: SkyjoModel, state: GameState, tally: Tally) -> None:
     compare_position(SKYJO, model, state, skyjo.all_moves(), tally)
 
 
-def check_deal(model: SkyjoModel, rules: Rules, order: Sequence[int], tally: Tally) -> GameState:
-    """Compare the engine's first round dealt from ``order`` with the model's."""
+def check_deal(
+    model: SkyjoModel, rules: Rules, positions: Sequence[int], dealt: GameState, tally: Tally
+) -> None:
+    """Compare the engine's first round ``dealt`` with the model's, dealt from its own
+    deck in the order of ``positions``."""
     tally.deals += 1
-    state = engine.deal(rules, order, 0, round=1, starter=0)
-    found = SKYJO.differences(snapshot(state), model.deal(rules, order))
+    try:
+        theirs = model.deal(rules, positions)
+    except NotAPermutation as error:
+        tally.problems.append(f"deal: the model refuses {error}")
+        return
+    found = SKYJO.differences(snapshot(dealt), theirs)
     if found:
-        tally.problems.append(f"deal of {tuple(order)}: {'; '.join(found)}")
-    return state
+        tally.problems.append(f"deal of {tuple(positions)}: {'; '.join(found)}")
 
 
-def check_deck(model: SkyjoModel, rules: Rules, tally: Tally) -> None:
-    """Compare the engine's deck with the model's, card by card, in increasing order."""
-    if tuple(rules.deck.cards()) != model.deck(rules):
+def first_round(rules: Rules, positions: Sequence[int]) -> GameState:
+    """The engine's first round dealt from its deck in the order of ``positions``."""
+    return engine.deal(rules, arranged(rules.deck.cards(), positions), 0, round=1, starter=0)
+
+
+def check_deck(model: SkyjoModel, rules: Rules, tally: Tally) -> tuple[int, ...] | None:
+    """Compare the engine's deck with the model's, card by card, in increasing order;
+    the model's deck when they agree (deals are then compared), else None."""
+    theirs = model.deck(rules)
+    if tuple(rules.deck.cards()) != theirs:
         tally.problems.append(f"deck {rules.deck}: engine {rules.deck.cards()}, model differs")
+        return None
+    return theirs
 
 
 def check_standard_deck(model: SkyjoModel, tally: Tally) -> None:
@@ -306,11 +335,36 @@ def check_standard_deck(model: SkyjoModel, tally: Tally) -> None:
         tally.problems.append(f"standard deck: engine {Deck.standard()}, model differs")
 
 
+DEFAULTS = ("deck", "end_score", "turn_limit", "stall_limit", "round_limit")
+"""The parameters of :class:`Rules` with a default, in the order of the driver's "F"
+answer: a parameter added to both is one name here and one line in skyjo_driver.ml."""
+
+
+def default_numbers(value: object) -> list[int]:
+    """A Skyjo rules parameter as the driver's "F" answer gives it."""
+    if value is None:
+        return []
+    if isinstance(value, Deck):
+        return [n for pair in value.copies for n in pair]
+    return [value] if isinstance(value, int) else [-1]
+
+
+def check_defaults(model: SkyjoModel, tally: Tally) -> None:
+    """Compare the defaults of the engine's rules, for 2 to 8 players, with the model's
+    own (the rules are made when this runs, so that an injected bug shows)."""
+    answer = model.defaults([])
+    for players in range(2, 9):
+        compare_defaults(DEFAULTS, Rules(players=players), answer, default_numbers, tally)
+
+
 def every_deal(model: SkyjoModel, rules: Rules, tally: Tally) -> None:
     """Compare the engine's deal with the model's for every distinct order of the deck."""
-    check_deck(model, rules, tally)
-    for order in orders(rules.deck.cards()):
-        check_deal(model, rules, order, tally)
+    cards = check_deck(model, rules, tally)
+    if cards is None:
+        return
+    for order in orders(cards):
+        positions = positions_of(order, cards)
+        check_deal(model, rules, positions, first_round(rules, positions), tally)
 
 
 DEALS: tuple[Rules, ...] = (
@@ -324,7 +378,8 @@ DEALS: tuple[Rules, ...] = (
 def exhaustive(
     model: SkyjoModel, starts: list[GameState], tally: Tally, max_positions: int
 ) -> None:
-    """Every position reachable from ``starts`` (:func:`tools.skyjo_exhaustive.position`)."""
+    """The first ``max_positions`` positions reachable from ``starts``, breadth first
+    (:func:`tools.skyjo_exhaustive.position`)."""
     seen: set[Any] = set()
     queue: deque[GameState] = deque(starts)
     while queue and len(seen) < max_positions:
@@ -341,31 +396,55 @@ def exhaustive(
                 tally.problems.append(f"the engine lists {move} and refuses it: {state!r}")
 
 
+def choose_flip(legal: list[Move], chooser: random.Random) -> Move:
+    """Turning cards up, mostly: the rounds end sooner, so games reach their end."""
+    flips = [move for move in legal if isinstance(move, DiscardFlip)]
+    return chooser.choice(flips if flips and chooser.random() < 0.6 else legal)
+
+
 def random_games(
     model: SkyjoModel, rules: Rules, tally: Tally, *, games: int, moves: int, seed: int
 ) -> None:
-    """``games`` seeded random games of ``rules``, each compared for up to ``moves`` moves."""
-    check_deck(model, rules, tally)
+    """``games`` seeded random games of ``rules``, each compared for up to ``moves`` moves.
+
+    The engine deals (:func:`skipbo.skyjo.new_game`) and the model deals its own deck in
+    the order the seed gives; at each position every move is compared.
+    """
+    cards = check_deck(model, rules, tally)
+    if cards is None:
+        return
     chooser = random.Random(seed)
     for game in range(games):
-        order, _ = shuffle(rules.deck.cards(), seed * 1000 + game)
-        state = check_deal(model, rules, order, tally)
-        state = attrs.evolve(state, shuffle_seed=seed * 1000 + game)
+        state = skyjo.new_game(rules, seed=seed * 1000 + game)
+        check_deal(model, rules, SeededPositions(seed * 1000 + game)(len(cards)), state, tally)
         for _ in range(moves):
             check_position(model, state, tally)
             legal = skyjo.legal_moves(state)
             if not legal:
                 tally.games_ended += 1
                 break
-            # Turning cards up, mostly: the rounds end sooner, so games reach their end.
-            flips = [move for move in legal if isinstance(move, DiscardFlip)]
-            pool = flips if flips and chooser.random() < 0.6 else legal
-            move = chooser.choice(pool)
+            move = choose_flip(legal, chooser)
             try:
                 state = skyjo.apply(state, move)
             except skyjo.IllegalMoveError:
                 tally.problems.append(f"the engine lists {move} and refuses it: {state!r}")
                 break
+
+
+def walks(
+    model: SkyjoModel, rules: Rules, tally: Tally, *, games: int, moves: int, seed: int
+) -> None:
+    """``games`` games the model walks (:func:`tools.coq_tie.walk`), its own deals too."""
+    cards = check_deck(model, rules, tally)
+    if cards is None:
+        return
+    chooser = random.Random(seed)
+    choose: Choose = choose_flip
+    for _ in range(games):
+        positions = chosen_positions(chooser)(len(cards))
+        dealt = first_round(rules, positions)
+        check_deal(model, rules, positions, dealt, tally)
+        walk(SKYJO, model, dealt, tally, moves=moves, chooser=chooser, choose=choose)
 
 
 def small_deck() -> Deck:
@@ -402,6 +481,17 @@ VARIANTS: tuple[tuple[str, Callable[[], Rules]], ...] = (
 limits and end scores low enough that random games reach their end. Each is built
 when a run begins, so that an injected bug in the rules' configuration shows."""
 
+LONG: tuple[tuple[str, Callable[[], Rules]], ...] = (
+    ("3 players, tiny deck of three values, end score 60",
+     lambda: Rules(players=3, deck=Deck({-1: 10, 0: 14, 3: 14}), end_score=60)),
+)  # fmt: skip
+"""A deck so small that the draw pile runs out every few turns (S-DRAW-1), with an end
+score high enough for a dozen rounds, each ended by a new deal: the shuffles compared
+by the hundred a game."""
+
+LONG_MOVES = 5000
+"""More moves than a game of :data:`LONG` lasts (it ends within about 500)."""
+
 
 def run(
     model: SkyjoModel,
@@ -412,11 +502,19 @@ def run(
     max_positions: int = 400,
     games: int = 1,
     moves: int = 400,
+    walked: int = 1,
+    long_games: int = 0,
+    long_walks: int = 10,
     progress: Callable[[str], None] | None = None,
 ) -> Tally:
-    """The tie over the tiny exhaustive configurations and random games of every variant."""
+    """The tie: the defaults, every deal of the tiny decks, the tiny exhaustive
+    configurations, ``games`` random games and ``walked`` walks of every variant, and
+    ``long_games`` random games and ``long_walks`` walks of every :data:`LONG`
+    variant, to their end (walks cost a tenth of a random game's move: they compare
+    one move a position, not every one)."""
     tally = Tally()
     check_standard_deck(model, tally)
+    check_defaults(model, tally)
     for tiny in DEALS:
         every_deal(model, tiny, tally)
     for name, starts in configurations:
@@ -425,6 +523,12 @@ def run(
             progress(f"exhaustive {name}: {tally.positions} positions so far")
     for index, (name, rules) in enumerate(VARIANTS):
         random_games(model, rules(), tally, games=games, moves=moves, seed=index + 1)
+        walks(model, rules(), tally, games=walked, moves=moves, seed=index + 1)
         if progress:
             progress(f"{name}: {tally.positions} positions so far")
+    for index, (name, rules) in enumerate(LONG):
+        random_games(model, rules(), tally, games=long_games, moves=LONG_MOVES, seed=index + 1)
+        walks(model, rules(), tally, games=long_walks, moves=LONG_MOVES, seed=index + 1)
+        if progress:
+            progress(f"{name}: {tally.reshuffles} shuffling moves so far")
     return tally

@@ -5,7 +5,9 @@
 
 Each deal is a state document of one variant, every card of every place written out,
 so that an engine with another shuffle can load it; it was dealt once from a fixed
-seed, and the seed plays no further part (a reshuffle lies far deeper than the counts).
+seed. The seed the document keeps plays no part in the counts (a reshuffle lies far
+deeper) but for the small deck's deal, counted deep enough to reshuffle: its
+reshuffles (R-DRAW-2) follow that seed, as the engine's do.
 The counts are the engine's (:func:`skipbo.common.perft.perft`); the tests compare them
 with the independent reference model of tests/skipbo/reference to depth 3.
 """
@@ -35,6 +37,16 @@ SHALLOW = {"skyjo-4": 3, "skyjo-turn-limit-3": 3}
 """Deals counted less deep: each seat's opening reveal multiplies the positions by 66,
 so that four players' fourth level holds 19 million."""
 
+DEEP = {"skipbo-small-2": 6}
+"""Deals counted deeper: the small deck's draw pile runs out at depth 3, and depth 6
+holds a few thousand reshuffled positions."""
+
+
+def depth_of(name: str) -> int:
+    """The depth deal ``name`` is counted to."""
+    return DEEP.get(name, SHALLOW.get(name, DEPTH))
+
+
 DEAL_SEED = 2026
 
 VARIANTS: dict[str, Callable[[], Any]] = {
@@ -47,6 +59,14 @@ VARIANTS: dict[str, Callable[[], Any]] = {
     "skipbo-partners-4": lambda: skipbo.Rules.partners(),
     "skipbo-team-piles-6": lambda: skipbo.Rules.team_piles(),
     "skipbo-turn-limit-2": lambda: skipbo.Rules(players=2, turn_limit=1),
+    "skipbo-small-2": lambda: skipbo.Rules(
+        players=2,
+        deck=skipbo.Deck(copies=3, wilds=2, highest=3),
+        stock_size=3,
+        hand_size=3,
+        build_pile_count=2,
+        discard_pile_count=2,
+    ),
     "skyjo-2": lambda: skyjo.Rules(players=2),
     "skyjo-4": lambda: skyjo.Rules(players=4),
     "skyjo-turn-limit-3": lambda: skyjo.Rules(players=3, turn_limit=1),
@@ -72,7 +92,7 @@ def load(name: str) -> Any:
     """The deal ``name`` as written in docs/perft/."""
     text = (FOLDER / f"{name}.json").read_text(encoding="utf-8")
     if name.startswith("skyjo"):
-        return skyjo_json.loads(text, "skyjo-state")
+        return skyjo_json.loads(text, "state")
     return skipbo_json.loads(text, "state")
 
 
@@ -92,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
         if not args.check:
             FOLDER.mkdir(exist_ok=True)
             (FOLDER / f"{name}.json").write_text(dumps(deal(name)), encoding="utf-8")
-        found[name] = counts(load(name), SHALLOW.get(name, DEPTH))
+        found[name] = counts(load(name), depth_of(name))
         print(name, found[name][-1], flush=True)
     if args.check:
         written = json.loads(COUNTS.read_text(encoding="utf-8"))

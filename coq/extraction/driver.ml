@@ -10,15 +10,29 @@
      state     stocks (piles); discard sets: count, then each as piles; hands (piles);
                builds (piles); draw pile; completed; current turn turn_moves
                empty_passes stall_turns; outcome 0 (none) | 1 team (stock emptied)
-               | 2 (blocked) | 3 (turn limit) | 4 (stalled)
+               | 2 (blocked) | 3 (turn limit) | 4 (stalled); in an answer the stock emptied
+               outcome is followed by the team's seats, the winners (a pile)
      move      0 card build | 1 stock build | 2 set pile build | 3 card pile | 4 (pass)
-     shuffles  count, then pairs of piles: the cards reshuffled, the order they take
+     shuffles  count, then the positions of each shuffle (protocol.ml)
    Commands:
      L rules state                 -> the legal moves: count, then each move
      S rules state move shuffles   -> "none" (illegal) | the next state
-                                      | "unknown-shuffle" (a reshuffle not in the table)
-     D rules order                 -> the state dealt from the order (top last)
-     K rules                       -> the cards of the rules' deck (a pile) *)
+                                      | "shuffle n" (positions wanted for n cards)
+                                      | "not-a-permutation"
+     D rules positions             -> the state dealt from the rules' deck (K) in the
+                                      order of the positions | "not-a-permutation"
+     K rules                       -> the cards of the rules' deck (a pile)
+     F rules                       -> the model's defaults, each a list: the deck
+                                      (copies wilds highest), then stock size (for the
+                                      rules' stock piles), hand size, build piles,
+                                      discard piles, first seat, turn limit, turn move
+                                      limit, stall limit (each empty: none)
+     V rules state seat            -> the view of the seat, 0 (the spectator) | 1 seat
+                                      (Views.v): seat 0 | 1 seat; hand 0 | 1 pile;
+                                      stocks: count, then each size top (top 0 when
+                                      empty); discard sets; builds; hand sizes (a
+                                      list); draw pile size; completed count; current
+                                      turn turn_moves empty_passes stall_turns; outcome *)
 
 open Skipbo_model
 open Protocol
@@ -79,7 +93,7 @@ let move () =
 let put_pile = put_list put
 let put_piles = put_list put_pile
 
-let put_state s =
+let put_state r s =
   put_piles s.stocks;
   put_list put_piles s.discards;
   put_piles s.hands;
@@ -89,7 +103,7 @@ let put_state s =
   put s.current; put s.turn; put s.turn_moves; put s.empty_passes; put s.stall_turns;
   match s.outcome with
   | None -> put 0
-  | Some (StockEmptied t) -> put 1; put t
+  | Some (StockEmptied t) -> put 1; put t; put_pile (team_seats r t)
   | Some Blocked -> put 2
   | Some TurnLimit -> put 3
   | Some Stalled -> put 4
@@ -100,6 +114,23 @@ let put_move = function
   | PlayFromDiscard (d, i, b) -> put 2; put d; put i; put b
   | Discard (c, i) -> put 3; put c; put i
   | Pass -> put 4
+
+(* The view of a seat (Views.v), for tools/coq_tie_views.py. *)
+let put_view v =
+  put_opt put v.vseat;
+  put_opt put_pile v.vhand;
+  put_list (fun (size, top) -> put size; put top) v.vstocks;
+  put_list put_piles v.vdiscards;
+  put_piles v.vbuilds;
+  put_list put v.vhand_sizes;
+  put v.vdraw_size; put v.vcompleted_size;
+  put v.vcurrent; put v.vturn; put v.vturn_moves; put v.vempty_passes; put v.vstall_turns;
+  match v.voutcome with
+  | None -> put 0
+  | Some (StockEmptied t) -> put 1; put t
+  | Some Blocked -> put 2
+  | Some TurnLimit -> put 3
+  | Some Stalled -> put 4
 
 let () =
   serve (fun command ->
@@ -113,13 +144,34 @@ let () =
         let r = rules () in
         let s = state () in
         let m = move () in
-        let shuf = shuffles () in
-        answer_step (fun () -> step r shuf s m) put_state;
+        let shuf = shuffles apply_perm in
+        answer_step (fun () -> step r shuf s m) (put_state r);
         true
       | "D" ->
         let r = rules () in
-        let order = pile () in
-        put_state (deal r order);
+        let positions = pile () in
+        answer_step
+          (fun () -> Some (deal r (permuted apply_perm positions (deck_cards r.rdeck))))
+          (put_state r);
         true
       | "K" -> put_pile (deck_cards (rules ()).rdeck); true
+      | "F" ->
+        let r = rules () in
+        let field = put_pile in
+        let d = default_deck in
+        field [d.copies; d.wilds; d.highest];
+        field [default_stock_size (stock_pile_count r)];
+        field [default_hand_size];
+        field [default_build_pile_count];
+        field [default_discard_pile_count];
+        field [default_first_player];
+        field (Option.to_list default_turn_limit);
+        field (Option.to_list default_turn_move_limit);
+        field (Option.to_list default_stall_limit);
+        true
+      | "V" ->
+        let _ = rules () in
+        let s = state () in
+        put_view (view s (opt int));
+        true
       | _ -> false)

@@ -16,14 +16,28 @@
                model computes it)
      move      0 first second (reveal) | 1 (take the discard pile's top) | 2 (draw)
                | 3 place (swap) | 4 place (discard and turn up)
-     shuffles  count, then pairs of lists: the cards shuffled, the order they take
+     shuffles  count, then the positions of each shuffle (protocol.ml)
    Commands:
      L rules state                 -> the legal moves: count, then each move
      S rules state move shuffles   -> "none" (illegal) | the next state
-                                      | "unknown-shuffle" (a shuffle not in the table)
-     D rules order                 -> the game dealt from the order (top last)
+                                      | "shuffle n" (positions wanted for n cards)
+                                      | "not-a-permutation"
+     D rules positions             -> the game dealt from the rules' deck (K) in the
+                                      order of the positions | "not-a-permutation"
      K rules                       -> the cards of the rules' deck (a list)
-     T                             -> the cards of the standard deck (S-DECK-1, a list) *)
+     T                             -> the cards of the standard deck (S-DECK-1, a list)
+     F                             -> the model's defaults, each a list: the deck's
+                                      (value, copies) pairs, the end score, the turn
+                                      limit, the stall limit, the round limit (each
+                                      empty: none)
+     V rules state seat            -> the public view (SkyjoViews.v; the seat, 0 (the
+                                      spectator) | 1 seat, sees the same): grids: count,
+                                      then each a list of 0 (gone) | 1 (face down)
+                                      | 2 value (face up); discard pile (a list); draw
+                                      pile size; current; phase as in a state; turns;
+                                      stall_turns; ender 0 | 1 seat; revealing 0/1;
+                                      starter; round; history as in a state; then the
+                                      outcome as in a state *)
 
 open Skyjo_model
 open Protocol
@@ -117,6 +131,33 @@ let put_move = function
   | GTurn (Swap p) -> put 3; put p
   | GTurn (DiscardFlip p) -> put 4; put p
 
+(* The public view (SkyjoViews.v), for tools/coq_tie_views.py; the outcome after it is
+   the state's, as [put_state] gives it. *)
+let put_view r s v =
+  let rv = v.gv_round in
+  put_list (put_list (function SGone -> put 0 | SDown -> put 1 | SUp x -> put 2; put x))
+    rv.rv_grids;
+  put_list put rv.rv_discard;
+  put rv.rv_draw_size;
+  put rv.rv_current;
+  (match rv.rv_phase with
+   | Take -> put 0
+   | PlaceCard (h, d) -> put 1; put h; put (if d then 1 else 0)
+   | Scored sc -> put 2; put_list put sc);
+  put rv.rv_turns;
+  put rv.rv_stall_turns;
+  put_opt put rv.rv_ender;
+  put (if v.gv_revealing then 1 else 0);
+  put v.gv_starter;
+  put v.gv_number;
+  put_list (fun ((sums, e), scores) -> put_list put sums; put_opt put e; put_list put scores)
+    v.gv_history;
+  if gover s then begin
+    put 1;
+    put_list put (winners r.gplayers s.ghistory);
+    put_list put (totals r.gplayers s.ghistory)
+  end else put 0
+
 let () =
   serve (fun command ->
       match command with
@@ -129,17 +170,32 @@ let () =
         let r = rules () in
         let s = state () in
         let m = move () in
-        let shuf = shuffles () in
+        let shuf = shuffles apply_perm in
         answer_step (fun () -> gstep r shuf s m) (put_state r);
         true
       | "D" ->
         let r = rules () in
-        put_state r (new_game r (list_of int));
+        let positions = list_of int in
+        answer_step (fun () -> Some (new_game r (permuted apply_perm positions (gdeck r))))
+          (put_state r);
         true
       | "K" -> put_list put (gdeck (rules ())); true
+      | "V" ->
+        let r = rules () in
+        let s = state () in
+        put_view r s (gview s (opt int));
+        true
       | "T" ->
         put_list put
           (gdeck { gplayers = 2; gturn_limit = None; gstall_limit = None; ground_limit = None;
                    gcopies = standard_copies; gend_score = 100 });
+        true
+      | "F" ->
+        let field = put_list put in
+        field (List.concat_map (fun (v, n) -> [v; n]) standard_copies);
+        field [gdefault_end_score];
+        field (Option.to_list gdefault_turn_limit);
+        field (Option.to_list gdefault_stall_limit);
+        field (Option.to_list gdefault_round_limit);
         true
       | _ -> false)

@@ -105,6 +105,7 @@ Proof.
   destruct (draw shuf _ dp comp) as [[drawn dp'] comp']. rewrite cnt_app. lia.
 Qed.
 
+(* kind: rules *)
 Theorem draw_permutes shuf n dp comp :
   is_shuffle shuf ->
   let '(drawn, dp', comp') := draw shuf n dp comp in
@@ -182,6 +183,7 @@ Qed.
 (** The count of every card is the same after every legal move (whatever the move
     triggers: the next stock card, a completed pile set aside, a refill, a reshuffle,
     the next player's refill). *)
+(* kind: rules *)
 Theorem step_conserves_counts r shuf s m s' x :
   is_shuffle shuf -> wf r s -> step r shuf s m = Some s' -> total x s' = total x s.
 Proof.
@@ -225,6 +227,7 @@ Proof.
 Qed.
 
 (** Card conservation: the cards after a legal move are a permutation of those before. *)
+(* kind: restates *)
 Theorem step_conserves r shuf s m s' :
   is_shuffle shuf -> wf r s -> step r shuf s m = Some s' ->
   Permutation (all_cards s') (all_cards s).
@@ -234,6 +237,7 @@ Proof.
 Qed.
 
 (** Well-formedness is an invariant, so conservation holds along every game. *)
+(* kind: rules *)
 Theorem step_wf r shuf s m s' : wf r s -> step r shuf s m = Some s' -> wf r s'.
 Proof.
   intros [Hl Hc] Hstep. apply step_some in Hstep. destruct Hstep as [_ ->].
@@ -266,6 +270,7 @@ Qed.
 Lemma concat_repeat_nil {A : Type} n : concat (repeat (@nil A) n) = [].
 Proof. induction n; simpl; auto. Qed.
 
+(* kind: rules *)
 Theorem deal_conserves r order :
   first_player r < players r -> Permutation (all_cards (deal r order)) order.
 Proof.
@@ -293,11 +298,13 @@ Lemma flat_map_repeat_length c (l : list nat) :
   length (flat_map (fun v => repeat v c) l) = length l * c.
 Proof. induction l as [|a l IH]; simpl; [reflexivity|]. rewrite app_length, repeat_length, IH. lia. Qed.
 
+(* kind: restates *)
 Theorem deck_size d : length (deck_cards d) = copies d * highest d + wilds d.
 Proof.
   unfold deck_cards. rewrite app_length, repeat_length, flat_map_repeat_length, seq_length. lia.
 Qed.
 
+(* kind: restates *)
 Theorem deck_counts d v :
   cnt v (deck_cards d) = if Nat.eqb v wild then wilds d
                          else if Nat.leb v (highest d) then copies d else 0.

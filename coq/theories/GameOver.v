@@ -59,6 +59,7 @@ Proof. intros H F. unfold sources, team_stocks, team_of. rewrite H, F. reflexivi
 
 (** How a move changes the count of empty passes (R-WIN-2): a pass that is the first
     move of its turn adds one, any other end of turn resets it, plays keep it. *)
+(* kind: restates *)
 Theorem step_empty_passes r shuf s m s' :
   step r shuf s m = Some s' ->
   empty_passes s' =
@@ -91,6 +92,7 @@ Definition end_outcome (r : rules) (t passes stall : nat) : option termination :
     of the player's team empty wins (R-WIN-1, R-TEAM-3, both team forms: see
     [sources_partners], [sources_shared], [team_out_spec]); only an end of turn can
     block the game or reach the turn limit (R-WIN-2); other moves leave it going. *)
+(* kind: restates *)
 Theorem step_outcome r shuf s m s' :
   step r shuf s m = Some s' ->
   outcome s' =
@@ -119,6 +121,7 @@ Qed.
 
 (** Blocked exactly when an end of turn brings the empty passes in a row to the
     number of players (R-WIN-2). *)
+(* kind: restates *)
 Corollary blocked_exact r shuf s m s' :
   step r shuf s m = Some s' ->
   (outcome s' = Some Blocked <-> ends_turn m /\ players r <= empty_passes s').
@@ -141,6 +144,7 @@ Qed.
 
 (** A team wins exactly when a stock play leaves all of its stock piles empty
     (R-WIN-1, R-TEAM-3). *)
+(* kind: restates *)
 Corollary stock_emptied_exact r shuf s m s' t :
   step r shuf s m = Some s' ->
   (outcome s' = Some (StockEmptied t) <->
@@ -162,6 +166,7 @@ Qed.
 
 (** The turn limit ends the game exactly at the end of a turn whose number has
     reached the limit, unless the game is blocked then (R-WIN-2). *)
+(* kind: restates *)
 Corollary turn_limit_exact r shuf s m s' :
   step r shuf s m = Some s' ->
   (outcome s' = Some TurnLimit <->
@@ -191,6 +196,7 @@ Qed.
 
 (** How a move changes the count of turns without a stock play (R-WIN-4): a stock play
     resets it, every end of turn adds one, other plays keep it. *)
+(* kind: restates *)
 Theorem step_stall_turns r shuf s m s' :
   step r shuf s m = Some s' ->
   stall_turns s' =
@@ -211,6 +217,7 @@ Qed.
 
 (** The game is stalled exactly when an end of turn brings the turns without a stock
     play to the stall limit, unless it is blocked or at the turn limit then (R-WIN-4). *)
+(* kind: restates *)
 Corollary stalled_exact r shuf s m s' :
   step r shuf s m = Some s' ->
   (outcome s' = Some Stalled <->

@@ -47,6 +47,7 @@ Proof.
 Qed.
 
 (** Soundness and completeness together. *)
+(* kind: rules *)
 Theorem legal_moves_correct r s m : In m (legal_moves r s) <-> legal r s m.
 Proof.
   unfold legal_moves, legal. destruct (outcome s) as [t|] eqn:Hout.
@@ -90,13 +91,16 @@ Proof.
       * right. rewrite H. now left.
 Qed.
 
+(* kind: restates *)
 Corollary legal_moves_sound r s m : In m (legal_moves r s) -> legal r s m.
 Proof. apply legal_moves_correct. Qed.
 
+(* kind: restates *)
 Corollary legal_moves_complete r s m : legal r s m -> In m (legal_moves r s).
 Proof. apply legal_moves_correct. Qed.
 
 (** The step function is defined exactly on the legal moves, and there it is [perform]. *)
+(* kind: restates *)
 Theorem step_some r shuf s m s' :
   step r shuf s m = Some s' <-> legal r s m /\ s' = perform r shuf s m.
 Proof.
@@ -113,6 +117,7 @@ Proof.
     congruence.
 Qed.
 
+(* kind: restates *)
 Theorem step_defined r shuf s m : step r shuf s m <> None <-> legal r s m.
 Proof.
   split.
@@ -128,6 +133,7 @@ Proof.
 Qed.
 
 (** R-WIN-3: a finished game accepts no move, and asking for legal moves gives none. *)
+(* kind: restates *)
 Theorem over_no_moves r s :
   outcome s <> None -> legal_moves r s = [] /\ forall m, ~ legal r s m.
 Proof.
@@ -137,6 +143,7 @@ Qed.
 
 (** While the game goes on there is always a legal move: a discard or a pass
     (R-TURN-5, R-TURN-8), provided the seat's discard set has a pile. *)
+(* kind: restates *)
 Theorem never_stuck r s :
   outcome s = None -> 0 < length (nth (own_set r (current s)) (discards s) []) ->
   legal_moves r s <> [].

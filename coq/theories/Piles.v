@@ -31,6 +31,7 @@ Proof.
 Qed.
 
 (** R-BUILD-4: what [place] does, exactly. *)
+(* kind: restates *)
 Theorem place_spec r s b c :
   b < length (builds s) ->
   let p := nth b (builds s) [] ++ [c] in
@@ -42,6 +43,7 @@ Qed.
 
 (** A play on a valid pile either keeps a valid run there, or completes it: the
     pile of [highest] cards is a complete run and leaves the centre whole. *)
+(* kind: rules *)
 Theorem place_keeps_runs r s b c :
   builds_ok r s -> can_build s b c ->
   let '(builds', comp') := place r s b c in
@@ -64,6 +66,7 @@ Proof.
     split; [|assumption]. rewrite app_length in *. simpl in *. lia.
 Qed.
 
+(* kind: rules *)
 Theorem step_builds_ok r shuf s m s' :
   builds_ok r s -> step r shuf s m = Some s' -> builds_ok r s'.
 Proof.
@@ -84,6 +87,7 @@ Proof.
 Qed.
 
 (** The piles stay at the number the rules give: as many build piles as before. *)
+(* kind: rules *)
 Theorem step_build_count r shuf s m s' :
   step r shuf s m = Some s' -> length (builds s') = length (builds s).
 Proof.
@@ -118,6 +122,7 @@ Qed.
 
 (** R-TURN-1 / R-TURN-4 / R-DRAW-3: a fill brings a hand to the hand size, or takes
     every card there is to draw (the draw pile, then the completed cards). *)
+(* kind: restates *)
 Theorem fill_length r shuf h dp comp :
   is_shuffle shuf ->
   let '(h', _, _) := fill r shuf h dp comp in
@@ -151,6 +156,7 @@ Lemma upd_ok (l : list pile) i x k :
   (forall h, In h l -> length h <= k) -> length x <= k -> forall h, In h (upd l i x) -> length h <= k.
 Proof. intros Hl Hx h Hin. apply In_upd in Hin. destruct Hin as [| ->]; auto. Qed.
 
+(* kind: rules *)
 Theorem step_hands_ok r shuf s m s' :
   is_shuffle shuf -> hands_ok r s -> step r shuf s m = Some s' -> hands_ok r s'.
 Proof.
@@ -186,6 +192,7 @@ Qed.
 
 (** R-TURN-1 / R-TURN-4 / R-DRAW-3: a fill brings a hand to the hand size, unless
     there is nothing left to draw (neither a draw pile nor completed cards). *)
+(* kind: rules *)
 Theorem fill_full r shuf h dp comp :
   is_shuffle shuf -> length h <= hand_size r ->
   let '(h', dp', comp') := fill r shuf h dp comp in
@@ -204,6 +211,7 @@ Qed.
 
 (** R-TURN-4 with R-DRAW-3: a play from the hand that empties it, and does not win,
     refills it at once: to the hand size, or with every card left to draw. *)
+(* kind: rules *)
 Theorem emptied_hand_refilled r shuf s c b s' :
   is_shuffle shuf -> wf r s -> step r shuf s (PlayFromHand c b) = Some s' ->
   remove_one c (hand s) = [] ->
@@ -221,6 +229,7 @@ Qed.
 
 (** R-TURN-1: when a turn passes to the next player, that player's hand is filled to
     the hand size, or takes every card left to draw. *)
+(* kind: rules *)
 Theorem next_hand_filled r shuf s m s' :
   is_shuffle shuf -> wf r s -> hands_ok r s -> step r shuf s m = Some s' ->
   outcome s' = None -> turn s' <> turn s ->

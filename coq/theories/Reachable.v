@@ -32,6 +32,7 @@ Qed.
 
 (** In every reachable state: a hand for every seat, every build pile a run below the
     highest value, no hand above the hand size, and exactly the cards of the deal. *)
+(* kind: rules *)
 Theorem reachable_invariants r order s :
   first_player r < players r -> 0 < highest (rdeck r) -> reachable r order s ->
   wf r s /\ builds_ok r s /\ hands_ok r s /\ Permutation (all_cards s) order.

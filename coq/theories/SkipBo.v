@@ -345,3 +345,27 @@ Definition deal (r : rules) (order : list card) : state :=
   mkState stk (repeat (repeat [] (discard_pile_count r)) (stock_pile_count r))
     (upd (repeat [] (players r)) f h) (repeat [] (build_pile_count r)) dp comp f 1 0 0 0
     None.
+
+(** ** What the tie compares besides the steps *)
+
+(** R-WIN-1, R-TEAM-3: the seats of team [t], who win together when it empties its
+    stock piles (in individual play, the seat alone). *)
+Definition team_seats (r : rules) (t : nat) : list nat :=
+  match teams r with None => [t] | Some ts => nth t ts [] end.
+
+(** The defaults of the rules (RULES.md), each on its own so that a parameter added
+    to [rules] adds one definition.  R-DECK-1/R-DECK-4: the Mattel deck, twelve of
+    each number 1 to 12 and 18 wilds. *)
+Definition default_deck : deck := mkDeck 12 18 12.
+
+(** R-SETUP-2, R-TEAM-5: 30 cards a stock pile with up to four stock piles, else 20. *)
+Definition default_stock_size (stock_piles : nat) : nat :=
+  if stock_piles <=? 4 then 30 else 20.
+
+Definition default_hand_size : nat := 5.            (** R-TURN-1 *)
+Definition default_build_pile_count : nat := 4.     (** R-BUILD-1 *)
+Definition default_discard_pile_count : nat := 4.   (** R-DISC-1 *)
+Definition default_first_player : nat := 0.         (** R-SETUP-5 (c): seat 0 *)
+Definition default_turn_limit : option nat := None. (** R-WIN-2: no turn limit *)
+Definition default_turn_move_limit : option nat := Some 500.  (** R-WIN-4 (a) *)
+Definition default_stall_limit : option nat := Some 2000.     (** R-WIN-4 (b) *)

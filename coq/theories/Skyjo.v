@@ -227,6 +227,7 @@ Lemma nth_upd_other_place (g : grid) i j q : i <> j -> nth j (upd g i q) Gone = 
 Proof. revert i j; induction g; intros [|i] [|j] H; simpl; auto; lia. Qed.
 
 (** S-COL-1: removing a column moves its cards to the removed list, nothing else. *)
+(* kind: rules *)
 Theorem remove_column_conserves x g k :
   let '(g', removed) := remove_column g k in
   zcnt x (grid_cards g') + zcnt x removed = zcnt x (grid_cards g).
@@ -293,6 +294,7 @@ Proof.
 Qed.
 
 (** Conservation: no step makes or loses a card, whatever the reshuffle's order. *)
+(* kind: rules *)
 Theorem sstep_conserves r shuf s m s' x :
   (forall l, Permutation (shuf l) l) ->
   sstep r shuf s m = Some s' -> zcnt x (sall_cards s') = zcnt x (sall_cards s).
@@ -382,6 +384,7 @@ Proof. intros. unfold column_value. rewrite !nth_upd_other_place by lia. reflexi
 (** S-COL-1, S-COL-4: what [remove_column] does, exactly: a complete column is
     removed, its three cards go to the discard pile, and no other place changes;
     any other column stays as it is. *)
+(* kind: restates *)
 Theorem remove_column_spec g k :
   match column_value g k with
   | Some v =>
@@ -422,6 +425,7 @@ Qed.
 Definition columns_ok (g : grid) : Prop := forall k, k < 4 -> column_value g k = None.
 
 (** After a card is placed at [p] and its column checked, no column is complete. *)
+(* kind: rules *)
 Theorem placed_columns_ok g p q :
   columns_ok g -> columns_ok (fst (remove_column (upd g p q) (p / 3))).
 Proof.
@@ -436,6 +440,7 @@ Proof.
 Qed.
 
 (** S-END-2 / S-COL-3: after the final reveal no column is complete, and no card is face down. *)
+(* kind: rules *)
 Theorem finish_columns_ok g : columns_ok (fst (finish g)).
 Proof.
   unfold finish.
@@ -471,6 +476,7 @@ Proof.
   simpl. repeat apply has_down_upd_gone. exact H.
 Qed.
 
+(* kind: restates *)
 Theorem finish_face_up g : has_down (fst (finish g)) = false.
 Proof.
   unfold finish.
@@ -501,6 +507,7 @@ Proof.
 Qed.
 
 (** S-COL-1 as an invariant: no grid ever shows a complete column after a move. *)
+(* kind: rules *)
 Theorem sstep_columns_ok r shuf s m s' :
   (forall g, In g (grids s) -> columns_ok g) -> sstep r shuf s m = Some s' ->
   forall g, In g (grids s') -> columns_ok g.
@@ -554,6 +561,7 @@ Proof.
 Qed.
 
 (** Every player but the round ender scores their grid's sum (S-SCORE-1). *)
+(* kind: restates *)
 Theorem round_scores_others sums e i :
   i <> e -> nth i (round_scores sums (Some e)) 0%Z = nth i sums 0%Z.
 Proof.
@@ -563,6 +571,7 @@ Qed.
 
 (** The round ender's score is doubled exactly when it is positive and another player
     scored as little or less (S-SCORE-2). *)
+(* kind: restates *)
 Theorem round_scores_ender sums e :
   e < length sums ->
   nth e (round_scores sums (Some e)) 0%Z =
@@ -572,6 +581,7 @@ Proof.
   apply nth_upd_same. assumption.
 Qed.
 
+(* kind: restates *)
 Corollary round_scores_doubled sums e :
   e < length sums ->
   nth e (round_scores sums (Some e)) 0%Z =
@@ -586,6 +596,7 @@ Proof.
 Qed.
 
 (** A round ended by the turn limit has no round ender and no doubling (S-END-3). *)
+(* kind: restates *)
 Theorem round_scores_no_ender sums : round_scores sums None = sums.
 Proof. reflexivity. Qed.
 
@@ -630,6 +641,7 @@ Qed.
     reaches the stall limit ([limited]), the round is scored with no round ender
     (S-END-3); else, when the next seat is the round ender, everyone else has had the
     one more turn and the round is scored (S-END-1/2); else the next seat takes a card. *)
+(* kind: restates *)
 Theorem end_turn_exact r s gs dp (pr : bool) :
   let t := S (turns s) in
   let stall := if pr then 0 else S (sstall_turns s) in
@@ -678,6 +690,7 @@ Qed.
 (** When a round is scored, every card is face up, no column is complete, and the
     scores are the grid sums with the round ender's doubling (S-END-2, S-COL-3,
     S-SCORE-1/2). *)
+(* kind: rules *)
 Theorem scored_round r shuf s m s' sc :
   sstep r shuf s m = Some s' -> sphase s' = Scored sc ->
   sc = round_scores (map grid_sum (grids s')) (ender s')
@@ -692,6 +705,7 @@ Proof.
 Qed.
 
 (** S-END-1: only the player whose turn it is can become the round ender. *)
+(* kind: restates *)
 Theorem ender_is_the_mover r shuf s m s' x :
   sstep r shuf s m = Some s' -> ender s = None -> ender s' = Some x -> x = scurrent s.
 Proof.
@@ -705,6 +719,7 @@ Qed.
 
 (** S-END-1: once there is a round ender, it stays, until the round is scored (a
     round ended by the turn limit has none, S-END-3). *)
+(* kind: restates *)
 Theorem ender_stays r shuf s m s' e :
   sstep r shuf s m = Some s' -> ender s = Some e ->
   ender s' = Some e \/ (ender s' = None /\ exists sc, sphase s' = Scored sc).
@@ -719,6 +734,7 @@ Qed.
 
 (** S-END-1: the round ender does not play again: while the round goes on, the turn
     never comes back to the round ender. *)
+(* kind: restates *)
 Theorem ender_never_plays_again r shuf s m s' e :
   sstep r shuf s m = Some s' -> sphase s' = Take -> ender s' = Some e -> scurrent s' <> e.
 Proof.
@@ -730,6 +746,7 @@ Proof.
 Qed.
 
 (** S-TURN-4: while the round goes on, the turn passes to the next seat clockwise. *)
+(* kind: restates *)
 Theorem next_seat r shuf s m s' :
   sstep r shuf s m = Some s' -> sphase s' = Take ->
   scurrent s' = S (scurrent s) mod splayers r /\ turns s' = S (turns s).
@@ -742,6 +759,7 @@ Proof.
 Qed.
 
 (** S-END-3: with a turn limit, a round is scored at the latest when its turns reach it. *)
+(* kind: restates *)
 Theorem turn_limit_ends_round r shuf s m s' l :
   sturn_limit r = Some l -> sstep r shuf s m = Some s' -> sphase s' = Take -> turns s' < l.
 Proof.
@@ -755,6 +773,7 @@ Qed.
 
 (** S-END-3: with a stall limit, a round is scored at the latest when the turns in a row
     without progress reach it. *)
+(* kind: restates *)
 Theorem stall_limit_ends_round r shuf s m s' l :
   sstall_limit r = Some l -> sstep r shuf s m = Some s' -> sphase s' = Take ->
   sstall_turns s' < l.
@@ -819,6 +838,7 @@ Proof.
 Qed.
 
 (** The step is defined exactly on the legal moves. *)
+(* kind: restates *)
 Theorem sstep_defined r shuf s m : sstep r shuf s m <> None <-> slegal s m.
 Proof.
   rewrite <- slegalb_spec. unfold sstep.
@@ -826,6 +846,7 @@ Proof.
 Qed.
 
 (** [slegal_moves] is sound and complete for [slegal]. *)
+(* kind: rules *)
 Theorem slegal_moves_correct s m : In m (slegal_moves s) <-> slegal s m.
 Proof.
   unfold slegal_moves, slegal. fold (sgrid s). set (g := sgrid s).

@@ -236,6 +236,7 @@ Proof.
 Qed.
 
 (** The legal moves, reveals included, are sound and complete for [glegal]. *)
+(* kind: rules *)
 Theorem glegal_moves_correct s m : In m (glegal_moves s) <-> glegal s m.
 Proof.
   unfold glegal_moves, glegal. destruct (grevealing s) eqn:R.
@@ -269,6 +270,7 @@ Proof.
 Qed.
 
 (** The step is defined exactly on the legal moves, reveals included. *)
+(* kind: restates *)
 Theorem gstep_defined r shuf s m : gstep r shuf s m <> None <-> glegal s m.
 Proof.
   destruct m as [a b|t].
@@ -286,6 +288,7 @@ Qed.
 (** ** The game's end *)
 
 (** No move after the game's end: nothing is legal and no step is taken. *)
+(* kind: restates *)
 Theorem no_move_after_game_end r shuf s m :
   gover s = true -> glegal_moves s = [] /\ gstep r shuf s m = None.
 Proof.
@@ -304,6 +307,7 @@ Proof. rewrite existsb_app. simpl. rewrite orb_false_r. reflexivity. Qed.
 (** S-SCORE-3, S-END-3: a step ends the game exactly when the round it scores brings a
     total to the end score, or is the last round the round limit allows; the game's end
     holds the finished round, scored, as its last. *)
+(* kind: restates *)
 Theorem game_end_exact r shuf s m s' :
   gstep r shuf s m = Some s' ->
   (gover s' = true <->
@@ -348,6 +352,7 @@ Qed.
 
 (** S-SETUP-2/3: a deal places every card of the order, each once: the grids', the
     discard pile's and the draw pile's cards are the order itself. *)
+(* kind: rules *)
 Theorem deal_conserves r order starter number history :
   sall_cards (ground (deal_round r order starter number history)) = order.
 Proof.
@@ -372,6 +377,7 @@ Qed.
 (** Conservation over a whole game: a step keeps every card (as Skyjo.v's round step
     does), or it deals the next round from the order the shuffle gives, which places
     every card of the deck (when the shuffle permutes what it is given). *)
+(* kind: rules *)
 Theorem gstep_conserves r shuf s m s' x :
   (forall l, Permutation (shuf l) l) -> gstep r shuf s m = Some s' ->
   zcnt x (sall_cards (ground s')) = zcnt x (sall_cards (ground s))
@@ -395,6 +401,7 @@ Qed.
 (** S-SETUP-4: until the last seat has chosen, nothing is turned up and the next seat
     chooses; then the round's play begins with the starter to move (taking a card: a
     deal's phase is [Take], and no reveal changes it). *)
+(* kind: restates *)
 Theorem reveal_step_spec r shuf s a b s' :
   gstep r shuf s (GReveal a b) = Some s' ->
   (S (scurrent (ground s)) < gplayers r /\ grevealing s' = true
@@ -410,6 +417,7 @@ Qed.
 
 (** S-SETUP-5: from the second round on, the previous round's ender starts; after a
     round with no ender (the turn limit), the seat after the previous starter. *)
+(* kind: restates *)
 Theorem next_round_starter r shuf s m s' :
   gstep r shuf s m = Some s' -> gnumber s' = S (gnumber s) ->
   exists e, gstarter s' = next_starter r s e /\ grevealing s' = true
@@ -440,6 +448,7 @@ Inductive greachable (r : grules) : gstate -> Prop :=
 
 (** In every reachable game the cards on the table are exactly the deck's, whatever
     the shuffles gave and however many rounds were dealt (S-DECK-1/2, S-SETUP-2). *)
+(* kind: rules *)
 Theorem greachable_conserves r s :
   greachable r s -> Permutation (sall_cards (ground s)) (gdeck r).
 Proof.
@@ -489,6 +498,7 @@ Qed.
 
 (** S-SETUP-5: the first round's starter is a seat whose two face-up cards have the
     highest sum, the earliest of the tied. *)
+(* kind: rules *)
 Theorem first_starter_correct sums :
   sums <> [] ->
   let b := first_starter sums in
@@ -500,3 +510,10 @@ Proof.
   apply (best_seat_correct rest [v] 0 v); simpl; auto; intros j Hj; try lia.
   destruct j; [lia|simpl in Hj; lia].
 Qed.
+
+(** ** The defaults of the rules, each on its own (as SkipBo.v's): the standard deck
+    ([standard_copies], S-DECK-1), the end score of S-SCORE-3 and no turn limit. *)
+Definition gdefault_end_score : Z := 100.          (** S-SCORE-3 *)
+Definition gdefault_turn_limit : option nat := None. (** S-END-3: off by default *)
+Definition gdefault_stall_limit : option nat := Some 100.  (** S-END-3 *)
+Definition gdefault_round_limit : option nat := Some 100.  (** S-END-3 *)

@@ -159,6 +159,7 @@ Proof.
 Qed.
 
 (** Every step of a round's play that does not score it makes [turn_moves_left] smaller. *)
+(* kind: rules *)
 Theorem sstep_decreases r shuf rs t rs' L :
   sstall_limit r = Some L -> sstep r shuf rs t = Some rs' ->
   (forall sc, sphase rs' <> Scored sc) ->
@@ -235,6 +236,7 @@ Proof.
 Qed.
 
 (** Every legal move that does not end the game makes [game_moves_left] smaller. *)
+(* kind: rules *)
 Theorem gstep_decreases r shuf s m s' L R :
   gstall_limit r = Some L -> ground_limit r = Some R ->
   gstep r shuf s m = Some s' -> gover s' = false ->
@@ -325,6 +327,7 @@ Qed.
 
 (** From any state whatever, every sequence of legal moves has at most
     [game_moves_left p L R s] moves. *)
+(* kind: rules *)
 Theorem gmoves_bound r L R s n s' :
   gstall_limit r = Some L -> ground_limit r = Some R ->
   gmoves r s n s' -> n <= game_moves_left (gplayers r) L R s.
@@ -338,6 +341,7 @@ Qed.
 
 (** The step relation of a game with both bounds is well founded: there is no endless
     sequence of legal moves, whatever the shuffles. *)
+(* kind: rules *)
 Theorem gstep_well_founded r L R :
   gstall_limit r = Some L -> ground_limit r = Some R ->
   well_founded (fun s' s => exists shuf m, gstep r shuf s m = Some s').
@@ -356,6 +360,7 @@ Qed.
 (** S-END-3: every game ends.  With a stall limit [L] and a round limit [R], every
     sequence of legal moves from the deal, whatever the deal's order and the shuffles,
     has at most max(1, R) * (p + 1 + 2 * (16 * p + 1) * (L + 1)) moves, p = players. *)
+(* kind: rules *)
 Theorem skyjo_game_ends r order L R n s :
   gstall_limit r = Some L -> ground_limit r = Some R ->
   gmoves r (new_game r order) n s ->
@@ -373,6 +378,7 @@ Qed.
 
 (** With a round limit of at least 1 (as the rules require), the bound is
     R * (p + 1 + 2 * (16 * p + 1) * (L + 1)). *)
+(* kind: rules *)
 Corollary skyjo_game_ends_within r order L R n s :
   gstall_limit r = Some L -> ground_limit r = Some R -> 1 <= R ->
   gmoves r (new_game r order) n s ->
@@ -394,6 +400,7 @@ Qed.
 
 (** From every reachable game, the moves already made and every sequence of legal
     moves that can follow stay within the same bound. *)
+(* kind: rules *)
 Corollary greachable_ends r L R s n s' :
   gstall_limit r = Some L -> ground_limit r = Some R ->
   greachable r s -> gmoves r s n s' ->

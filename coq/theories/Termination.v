@@ -97,6 +97,7 @@ Proof.
 Qed.
 
 (** Every legal move that does not end the game makes [moves_left] smaller. *)
+(* kind: rules *)
 Theorem step_decreases r shuf s m s' T L :
   turn_move_limit r = Some T -> stall_limit r = Some L ->
   step r shuf s m = Some s' -> outcome s' = None ->
@@ -177,6 +178,7 @@ Qed.
 
 (** From any state whatever, every sequence of legal moves has at most
     [moves_left T L s] moves. *)
+(* kind: rules *)
 Theorem moves_bound r T L s n s' :
   turn_move_limit r = Some T -> stall_limit r = Some L ->
   moves r s n s' -> n <= moves_left T L s.
@@ -190,6 +192,7 @@ Qed.
 
 (** The step relation of a game with both bounds is well founded: there is no endless
     sequence of legal moves, whatever the shuffles. *)
+(* kind: rules *)
 Theorem step_well_founded r T L :
   turn_move_limit r = Some T -> stall_limit r = Some L ->
   well_founded (fun s' s => exists shuf m, step r shuf s m = Some s').
@@ -231,6 +234,7 @@ Qed.
     sequence of legal moves from the deal, whatever the shuffles, has at most
     ((S + 1) * L + 1) * (T + 1) moves, S = stock_pile_count * stock_size (the cards
     dealt to the stock piles). *)
+(* kind: rules *)
 Theorem game_ends r order T L n s :
   turn_move_limit r = Some T -> stall_limit r = Some L ->
   moves r (deal r order) n s ->
@@ -251,6 +255,7 @@ Qed.
 
 (** From every reachable state, the moves already made and every sequence of legal
     moves that can follow stay within the same bound. *)
+(* kind: rules *)
 Corollary reachable_ends r order T L s n s' :
   turn_move_limit r = Some T -> stall_limit r = Some L ->
   reachable r order s -> moves r s n s' ->

@@ -75,6 +75,7 @@ Fixpoint wild_plays (n : nat) : list move :=
 (** For every shuffle and every [n], the first player of this game (whose rules have no
     turn move limit) can make [2n + 2] legal moves, and the game is still in its first
     turn, not over. *)
+(* kind: rules *)
 Theorem endless_turn shuf :
   is_shuffle shuf ->
   forall n, run r0 shuf (deal r0 order0) (wild_plays (S n)) = Some (cycle_a (2 + 2 * n)).
@@ -90,6 +91,7 @@ Proof.
   rewrite C. reflexivity.
 Qed.
 
+(* kind: restates *)
 Corollary no_turn_measure :
   exists r order, turn_move_limit r = None /\ Permutation order (deck_cards (rdeck r)) /\
   forall shuf, is_shuffle shuf -> forall n, exists ms s,
@@ -160,6 +162,7 @@ Qed.
 (** While the draw pile holds at least a hand's worth of cards (so that no refill can
     reshuffle), every play inside a turn takes exactly one card out of the hands,
     stock, discard and draw piles: a turn in which no reshuffle happens ends. *)
+(* kind: rules *)
 Theorem play_measure_decreases r shuf s m s' :
   wf r s -> step r shuf s m = Some s' -> m <> Pass -> (forall c i, m <> Discard c i) ->
   hand_size r <= length (draw_pile s) -> S (measure s') = measure s.

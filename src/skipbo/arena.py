@@ -2,8 +2,8 @@
 
 The arena is game-agnostic: it finds the game from the rules' type
 (:func:`skipbo.common.game.game_of`), so Skip-Bo rules play Skip-Bo and
-:class:`skipbo.games.skyjo.Rules` play Skyjo, with the same code. :func:`play_game` plays one
-game between bots and returns the game's record (a :class:`~skipbo.games.skipbo.records.GameRecord`
+:class:`skipbo.skyjo.Rules` play Skyjo, with the same code. :func:`play_game` plays one
+game between bots and returns the game's record (a :class:`~skipbo.GameRecord`
 for
 Skip-Bo). :func:`tournament` plays many games between bots named in the game's bots
 (:data:`skipbo.games.skipbo.bots.BOTS`, :data:`skipbo.games.skyjo.bots.BOTS`), rotating the seats
@@ -11,6 +11,12 @@ so that
 no bot keeps the advantage of moving first, and reports for each entry of the line-up
 its win rate with a 95% Wilson interval, plus the average game length and how the
 games ended (for Skip-Bo, how many ended blocked or at the turn limit, R-WIN-2).
+
+Every game ends: the rules bound it (R-WIN-4, S-END-3), and the arena plays a game at
+most the proved bound of moves (:func:`skipbo.common.game.max_moves`). Rules that lift
+a bound (``stall_limit=None``, ...) prove no bound, and a game of them may never end:
+the arena then refuses them up front, unless the caller caps each game's moves with
+``max_moves=`` (a game stopped there ends ``"max-moves"``, without a winner).
 
 Everything is derived from one seed: game ``g`` is dealt with
 ``derive_seed(seed, g)`` and each of its bots is seeded from that game seed and its
@@ -42,6 +48,7 @@ from typing import Any
 import attrs
 
 from skipbo.common.game import AnyGame, game_of, unknown_bot
+from skipbo.common.game import max_moves as game_max_moves
 from skipbo.common.randomness import derive_seed
 from skipbo.common.sprt import Decision, Sprt
 from skipbo.common.strictjson import echo
@@ -49,6 +56,7 @@ from skipbo.common.strictjson import echo
 __all__ = [
     "EVALUATION_SEED",
     "EVALUATION_SEEDS",
+    "MAX_MOVES_ENDED",
     "MAX_WORKERS",
     "BotFactory",
     "CpuTimes",
@@ -61,6 +69,7 @@ __all__ = [
     "deal_of",
     "entrant_name",
     "is_evaluation_seed",
+    "move_cap",
     "play_game",
     "seating",
     "sprt",
@@ -74,6 +83,10 @@ WILSON_Z = 1.959963984540054
 MAX_WORKERS = 1024
 """The most worker processes a tournament starts: a pool forks all its workers at
 once, so a mistyped count (``10**6``) would otherwise try to fork that many."""
+
+MAX_MOVES_ENDED = "max-moves"
+"""The :attr:`GameSummary.termination` of a game the arena stopped at its ``max_moves``
+cap, without a winner (the game itself had not ended)."""
 
 CHUNKS_PER_WORKER = 8
 """Games are sent to workers in about this many chunks per worker: few enough that
@@ -130,25 +143,39 @@ def wilson(successes: int, trials: int, z: float = WILSON_Z) -> tuple[float, flo
     return low, high
 
 
-def play_game(rules: Any, bots: Sequence[Any], seed: int, *, names: Sequence[str] = ()) -> Any:
+def play_game(
+    rules: Any,
+    bots: Sequence[Any],
+    seed: int,
+    *,
+    names: Sequence[str] = (),
+    max_moves: int | None = None,
+) -> Any:
     """Play one game of ``rules`` dealt with ``seed``; ``bots[s]`` plays seat ``s``.
 
     Each bot is shown only the view of its own seat. The game ends as the rules end
-    it (for Skip-Bo a win, a blocked game, or the turn limit if ``rules`` set one).
+    it (for Skip-Bo a win, a blocked game, a stall, or the turn limit if ``rules`` set
+    one), whatever the bots do: within the proved bound of
+    :func:`skipbo.common.game.max_moves`.
 
     Args:
         rules: The variant: the rules of any registered game (Skip-Bo, Skyjo).
         bots: One bot of that game per seat.
         seed: The deal's seed (see :func:`skipbo.new_game`).
         names: Optional names of the seats for the record.
+        max_moves: The most moves to play: the game stops there even if it has not
+            ended. Needed when the rules lift a bound (then no bound is proved and a
+            game may never end); by default the proved bound, which no game reaches.
 
     Returns:
-        The game's record (a :class:`~skipbo.games.skipbo.records.GameRecord` for Skip-Bo, a
+        The game's record (a :class:`~skipbo.GameRecord` for Skip-Bo, a
         :class:`skipbo.games.skyjo.records.GameRecord` for Skyjo); the game's ``replay``
-        reproduces every state from it.
+        reproduces every state from it. A game stopped at ``max_moves`` has a record
+        whose last state is not over.
 
     Raises:
-        ValueError: if there is not one bot per seat.
+        ValueError: if there is not one bot per seat; if the rules lift a bound and no
+            ``max_moves`` is given; if ``max_moves`` is not a positive integer.
         TypeError: if ``rules`` are of no registered game.
         IllegalMoveError: if a bot makes an illegal move (the game's error).
 
@@ -161,7 +188,46 @@ def play_game(rules: Any, bots: Sequence[Any], seed: int, *, names: Sequence[str
 
     """
     game = game_of(rules)
-    return _play(game, rules, bots, seed, names).record
+    cap = move_cap(rules, max_moves)
+    return _play(game, rules, bots, seed, names, cap).record
+
+
+def move_cap(rules: Any, max_moves: int | None = None) -> int:
+    """The most moves the arena plays of a game of ``rules``: ``max_moves`` or the proved bound.
+
+    :func:`play_game`, :func:`tournament` and :func:`sprt` ask this before their first
+    game, so that rules that could play forever are refused at once rather than hang.
+    (The conformance checkers have their own default for such rules:
+    :func:`skipbo.common.conformance.move_limit`.)
+
+    >>> import skipbo
+    >>> move_cap(skipbo.Rules(players=2)) == skipbo.max_moves(skipbo.Rules(players=2))
+    True
+    >>> move_cap(skipbo.Rules(stall_limit=None), max_moves=10_000)
+    10000
+    >>> move_cap(skipbo.Rules(stall_limit=None))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: these rules lift a bound of the game's length ...
+
+    Raises:
+        ValueError: if ``max_moves`` is ``None`` and the rules lift a bound (no bound is
+            proved: a game may never end), or ``max_moves`` is not a positive integer.
+        TypeError: if ``rules`` are of no registered game.
+
+    """
+    bound = game_max_moves(rules)
+    if max_moves is None:
+        if bound is None:
+            raise ValueError(
+                "these rules lift a bound of the game's length (R-WIN-4, S-END-3: a "
+                "turn-move, stall or round limit is None), so a game may never end; "
+                "pass max_moves= to stop each game after that many moves"
+            )
+        return bound
+    if type(max_moves) is not int or max_moves < 1:
+        raise ValueError(f"max_moves must be a positive integer, got {echo(max_moves)}")
+    return max_moves
 
 
 @attrs.frozen(slots=True)
@@ -176,21 +242,21 @@ class _Played:
 
 
 def _play(
-    game: AnyGame, rules: Any, bots: Sequence[Any], seed: int, names: Sequence[str] = ()
+    game: AnyGame, rules: Any, bots: Sequence[Any], seed: int, names: Sequence[str], cap: int
 ) -> _Played:
-    """Play a game; keep its record, its final state, its turns, each seat's moves and time."""
+    """Play a game, at most ``cap`` moves; keep its record, final state, turns, moves and time."""
     players = game.info(rules).players
     if len(bots) != players:
         raise ValueError(f"{len(bots)} bots for {players} seats: give one bot a seat")
     state = game.deal(rules, seed)
-    moves = []
+    moves: list[Any] = []
     made = [0] * players
     seconds: list[list[float]] = [[] for _ in range(players)]
     turns, last = 0, None
     # CPU time of this thread, not wall time: on a shared machine the wall clock
     # also counts the time other processes ran, which says nothing about the bot.
     clock = time.thread_time
-    while not game.is_over(state):
+    while not game.is_over(state) and len(moves) < cap:
         seat = game.current_player(state)
         turn = game.turn(state)
         turns += turn != last
@@ -217,7 +283,8 @@ class GameSummary:
     """``seats[e]``: the seat that line-up entry ``e`` played."""
     termination: str
     """How the game ended, in the game's words (for Skip-Bo a
-    :class:`~skipbo.Termination` value such as ``"blocked"``)."""
+    :class:`~skipbo.Termination` value such as ``"blocked"``), or
+    :data:`MAX_MOVES_ENDED` if the arena stopped it at its ``max_moves`` cap."""
     winners: tuple[int, ...]
     """The winning seats (empty when nobody won)."""
     turns: int
@@ -280,7 +347,7 @@ def _make(game: AnyGame, entrant: Entrant, seed: int) -> Any:
 
 
 def _play_one(
-    rules: Any, lineup: Sequence[Entrant], seed: int, index: int, paired: bool = False
+    rules: Any, lineup: Sequence[Entrant], seed: int, index: int, paired: bool, cap: int
 ) -> GameSummary:
     game = game_of(rules)
     players = game.info(rules).players
@@ -291,13 +358,14 @@ def _play_one(
         _make(game, lineup[entry], derive_seed(game_seed, seat))
         for seat, entry in enumerate(entry_at)
     ]
-    played = _play(game, rules, bots, game_seed)
+    played = _play(game, rules, bots, game_seed, (), cap)
+    over = game.is_over(played.final)
     return GameSummary(
         index=index,
         seed=game_seed,
         seats=seats,
-        termination=game.termination(played.final),
-        winners=game.winners(played.final),
+        termination=game.termination(played.final) if over else MAX_MOVES_ENDED,
+        winners=game.winners(played.final) if over else (),
         turns=played.turns,
         moves=tuple(played.moves[seat] for seat in seats),
         move_seconds=tuple(played.seconds[seat] for seat in seats),
@@ -305,10 +373,10 @@ def _play_one(
 
 
 def _play_chunk(
-    rules: Any, lineup: tuple[Entrant, ...], seed: int, games: range, paired: bool = False
+    rules: Any, lineup: tuple[Entrant, ...], seed: int, games: range, paired: bool, cap: int
 ) -> list[GameSummary]:
     """Play the games numbered ``games`` (run in a worker: a top-level function)."""
-    return [_play_one(rules, lineup, seed, game, paired) for game in games]
+    return [_play_one(rules, lineup, seed, game, paired, cap) for game in games]
 
 
 @attrs.frozen(slots=True)
@@ -493,6 +561,7 @@ def tournament(
     progress: Callable[[int], None] | None = None,
     first: int = 0,
     paired: bool = False,
+    max_moves: int | None = None,
 ) -> TournamentResult:
     """Play ``games`` games between the bots named in ``lineup``, rotating the seats.
 
@@ -523,11 +592,16 @@ def tournament(
             games ``players * d`` to ``players * d + players - 1`` share deal ``d``.
             Give ``games`` and ``first`` as multiples of the table size to keep
             whole deals.
+        max_moves: The most moves of a game: a game stopped there ends
+            :data:`MAX_MOVES_ENDED` (``"max-moves"``), without a winner. Needed when
+            the rules lift a bound; by default the proved bound
+            (:func:`skipbo.common.game.max_moves`), which no game reaches.
 
     Raises:
         ValueError: if the line-up does not give one bot per seat, names an unknown bot, or
             ``games`` or ``workers`` is below 1 (or ``workers`` above :data:`MAX_WORKERS`),
-            or ``first`` below 0.
+            or ``first`` below 0; if the rules lift a bound and no ``max_moves`` is
+            given (see :func:`move_cap`), before any game is played.
         TypeError: if ``rules`` are of no registered game.
 
     """
@@ -544,8 +618,9 @@ def tournament(
             raise ValueError(f"{name} must be an integer of at least {least}, got {echo(value)}")
     if workers > MAX_WORKERS:
         raise ValueError(f"workers must be at most {MAX_WORKERS}, got {workers}")
+    cap = move_cap(rules, max_moves)
     played = range(first, first + games)
-    summaries = _run(rules, entrants, seed, played, workers, executor, progress, paired)
+    summaries = _run(rules, entrants, seed, played, workers, executor, progress, paired, cap)
     return _result(rules, tuple(map(entrant_name, entrants)), seed, summaries, paired)
 
 
@@ -606,11 +681,12 @@ def _run(
     workers: int,
     executor: Executor | None,
     progress: Callable[[int], None] | None,
-    paired: bool = False,
+    paired: bool,
+    cap: int,
 ) -> Iterable[GameSummary]:
     if executor is None and workers == 1:
         for game in games:
-            yield _play_one(rules, lineup, seed, game, paired)
+            yield _play_one(rules, lineup, seed, game, paired, cap)
             if progress is not None:
                 progress(1)
         return
@@ -621,7 +697,7 @@ def _run(
     )
     try:
         futures: list[Future[list[GameSummary]]] = [
-            pool.submit(_play_chunk, rules, lineup, seed, chunk, paired) for chunk in chunks
+            pool.submit(_play_chunk, rules, lineup, seed, chunk, paired, cap) for chunk in chunks
         ]
         for future in as_completed(futures):
             done = future.result()
@@ -705,6 +781,7 @@ def sprt(
     executor: Executor | None = None,
     progress: Callable[[int], None] | None = None,
     report: Callable[[SprtResult], None] | None = None,
+    max_moves: int | None = None,
 ) -> SprtResult:
     """Run the sequential test ``test`` of the first entry of ``lineup`` against the rest.
 
@@ -733,6 +810,8 @@ def sprt(
             deciding deal too).
         report: Called with the standing of the test after each batch of deals
             (each deal when ``workers`` is 1), e.g. to show it beside a progress bar.
+        max_moves: The most moves of a game, as for :func:`tournament` (a game
+            stopped there counts as a loss of the first entry).
 
     Raises:
         ValueError: if ``games`` is fewer than the seats (not one whole deal), or as
@@ -741,6 +820,7 @@ def sprt(
 
     """
     players = game_of(rules).info(rules).players
+    move_cap(rules, max_moves)  # rules that could play forever are refused at once
     if type(games) is not int or games < players:
         raise ValueError(
             f"games must be at least one whole deal of {players} games, got {echo(games)}"
@@ -750,7 +830,7 @@ def sprt(
         with ProcessPoolExecutor(max_workers=min(workers, MAX_WORKERS)) as pool:
             return sprt(
                 rules, lineup, test, games=games, seed=seed, workers=workers,
-                executor=pool, progress=progress, report=report,
+                executor=pool, progress=progress, report=report, max_moves=max_moves,
             )  # fmt: skip
     batch = 1 if executor is None else max(1, workers) * DEALS_PER_WORKER
     kept: list[GameSummary] = []
@@ -763,6 +843,7 @@ def sprt(
         part = tournament(
             rules, lineup, games=count * players, seed=seed, workers=workers,
             executor=executor, progress=progress, first=played * players, paired=True,
+            max_moves=max_moves,
         )  # fmt: skip
         names = part.lineup
         for start in range(0, part.games, players):

@@ -6,32 +6,49 @@ already catch ``ValueError`` keep working.
 
 This module holds the errors every game and layer shares (bad configurations,
 illegal moves, unreadable data, broken invariants, views and actions that do not
-exist); it imports nothing. Skip-Bo raises these; Skyjo raises subclasses of the
-same names that derive from :class:`~skipbo.games.skyjo.errors.SkyjoError` too, so one
-``except`` clause catches the same error of either game. Errors of one layer live
-with that layer and are re-exported by the top-level package:
-:class:`~skipbo.games.skipbo.records.ReplayError`,
-:class:`~skipbo.games.skipbo.variants.penalty.PenaltyError`,
-:class:`~skipbo.games.skipbo.variants.match.MatchError` and
-:class:`~skipbo.games.skipbo.conformance.ConformanceError`.
+exist, records that do not replay, rules that fail their conformance check); it
+imports nothing of skipbo. Each game raises these or subclasses of the same names
+(Skyjo's derive from :class:`~skipbo.games.skyjo.errors.SkyjoError` too), so one
+``except`` clause catches the same error of either game:
+
+>>> import skipbo.errors
+>>> from skipbo import skyjo
+>>> issubclass(skyjo.ReplayError, skipbo.errors.ReplayError)
+True
+>>> issubclass(skipbo.ReplayError, skipbo.errors.ReplayError)
+True
+
+Errors of one game only live with that game: Skip-Bo's
+:class:`~skipbo.PenaltyError` and :class:`~skipbo.MatchError`.
 """
 
 from __future__ import annotations
 
+from typing import ClassVar, Generic, TypeVar
+
 __all__ = [
+    "SHOWN_MOVES",
     "ActionError",
     "ArgumentTypeError",
     "ConfigurationError",
+    "ConformanceError",
     "DataError",
     "IllegalMoveError",
     "InvalidMoveError",
     "InvalidStateError",
     "InvariantViolation",
     "MoveSyntaxError",
+    "ReplayError",
     "RuleError",
     "SkipBoError",
     "ViewError",
 ]
+
+RulesT = TypeVar("RulesT")
+MoveT = TypeVar("MoveT")
+
+SHOWN_MOVES = 12
+"""How many of the last moves a :class:`ConformanceError` message shows."""
 
 
 class SkipBoError(Exception):
@@ -128,9 +145,9 @@ class InvalidStateError(SkipBoError, ValueError):
 class DataError(InvalidStateError):
     """Untrusted data (JSON, a game record's text) that cannot be loaded.
 
-    Raised by :mod:`skipbo.games.skipbo.serialization` and :mod:`skipbo.games.skipbo.records`; the
-    data is
-    rejected as a whole and nothing is built from it.
+    Raised by every game's ``loads``, ``from_data`` and ``parse_record`` (and by
+    :func:`skipbo.games.load`); the data is rejected as a whole and nothing is built
+    from it.
 
     Attributes:
         path: Where the problem is: a JSON pointer such as ``"/hands/1/3"`` (``""``
@@ -166,3 +183,59 @@ class ViewError(SkipBoError, ValueError):
     For example a seat the game does not have, or (in Skip-Bo) the legal moves asked
     of a view that does not hold the hand of the player to move (R-INFO-2).
     """
+
+
+class ReplayError(DataError):
+    """A game record whose moves cannot be replayed: move ``index`` is illegal.
+
+    The game's ``IllegalMoveError`` is the ``__cause__``; its rule ID is repeated in
+    ``rule``. Each game raises its own subclass (:class:`skipbo.ReplayError`,
+    :class:`skipbo.skyjo.ReplayError`); ``except skipbo.errors.ReplayError`` catches
+    both.
+
+    Attributes:
+        index: The index of the first bad move in the record (counting from 0).
+        move: That move.
+        rule: The ID of the rule it breaks.
+
+    """
+
+    def __init__(self, index: int, move: object, rule: str, reason: str) -> None:
+        super().__init__(f"/moves/{index}", f"move {index} ({move}) is illegal: {reason} ({rule})")
+        self.index = index
+        self.move = move
+        self.rule = rule
+
+
+class ConformanceError(SkipBoError, AssertionError, Generic[RulesT, MoveT]):
+    """Rules of some game failed that game's conformance check.
+
+    The game is reproducible: the game's ``new_game(error.rules, seed=error.seed)``,
+    then ``error.moves`` in order (the failure happened at the state they lead to, or
+    when applying the last of them). Each game raises its own subclass
+    (:class:`skipbo.ConformanceError`, :class:`skipbo.skyjo.ConformanceError`), which
+    names the game's facade in the message (:attr:`package`); ``except
+    skipbo.errors.ConformanceError`` catches both.
+
+    Attributes:
+        rules: The rules configuration checked.
+        seed: The seed of the failing game.
+        moves: The moves from the deal up to the failure.
+        reason: What went wrong.
+
+    """
+
+    package: ClassVar[str] = "skipbo"
+    """The facade whose ``new_game`` the message tells to call."""
+
+    def __init__(self, rules: RulesT, seed: int, moves: tuple[MoveT, ...], reason: str) -> None:
+        shown = " ".join(map(str, moves[-SHOWN_MOVES:]))
+        more = f"... ({len(moves)} moves) " if len(moves) > SHOWN_MOVES else ""
+        super().__init__(
+            f"{reason}\nreproduce: {self.package}.new_game(rules, seed={seed}), then the "
+            f"{len(moves)} moves in error.moves ({more}{shown})\nrules: {rules!r}"
+        )
+        self.rules = rules
+        self.seed = seed
+        self.moves = moves
+        self.reason = reason

@@ -24,7 +24,7 @@ GAMES = 12
 
 def replayed(rules: skipbo.Rules, seed: int, games: int) -> tuple[int, int]:
     """The longest turn (moves) and stall (turn ends without a stock play) of the core's
-    replay of a heuristic batch job's games (the heuristic is deterministic)."""
+    replay of a priority batch job's games (the priority policy is deterministic)."""
     policy = PriorityPolicy(rules)
     longest_turn = longest_stall = 0
     for index in range(games):
@@ -48,7 +48,7 @@ def replayed(rules: skipbo.Rules, seed: int, games: int) -> tuple[int, int]:
 
 @pytest.mark.rule("R-WIN-4")
 def test_the_batch_figures_are_the_cores() -> None:
-    figures = skipbo_batch("short-2", "heuristic", GAMES, 5, 4, bench_bounds.CAP, math.inf)
+    figures = skipbo_batch("short-2", "priority", GAMES, 5, 4, bench_bounds.CAP, math.inf)
     rules = bench_bounds.unbounded_skipbo(bench_bounds.SKIPBO_VARIANTS["short-2"])
     assert figures.games == GAMES
     assert sum(figures.ends.values()) == GAMES

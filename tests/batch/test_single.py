@@ -123,7 +123,7 @@ def test_errors_change_nothing() -> None:
             game.observation(seat)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="other rules"):
         game.load(skipbo.new_game(Rules(players=3), seed=1))
-    with pytest.raises(TypeError, match="not a GameState"):
+    with pytest.raises(TypeError, match=r"not a skipbo\.GameState"):
         game.load("state")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="seed must be an int"):
         game.deal("1")  # type: ignore[arg-type]

@@ -118,7 +118,7 @@ class TestSkyjoArena:
 
     def test_the_json_holds_the_skyjo_rules_document(self) -> None:
         data = tournament(SKYJO_RULES, ["random"] * 2, games=1, seed=0).to_dict()
-        assert from_data(data["rules"], "skyjo-rules") == SKYJO_RULES
+        assert from_data(data["rules"], "rules") == SKYJO_RULES
 
     @pytest.mark.parametrize("name", ["play-first", "nobody"])
     def test_only_skyjo_bots_play_skyjo(self, name: str) -> None:

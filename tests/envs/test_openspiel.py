@@ -350,7 +350,9 @@ def test_openspiels_ismcts_bot_plays_whole_games(name: str, parameters: dict[str
     [
         ({"teams": "AB-"}, "teams"),
         ({"players": 4, "teams": "ABA"}, "teams"),
-        ({"turn_limit": 0}, "turn_limit"),
+        ({"turn_limit": -1}, "turn_limit"),
+        ({"stall_limit": 0}, "stall_limit"),
+        ({"turn_move_limit": 0}, "turn_move_limit"),
         ({"players": 7}, "players"),
     ],
 )
@@ -361,7 +363,13 @@ def test_bad_parameters_are_refused(parameters: dict[str, Any], match: str) -> N
 
 @pytest.mark.parametrize(
     ("parameters", "match"),
-    [({"turn_limit": 0}, "turn_limit"), ({"copies": -1}, "copies"), ({"players": 9}, "players")],
+    [
+        ({"turn_limit": -1}, "turn_limit"),
+        ({"stall_limit": 0}, "stall_limit"),
+        ({"round_limit": 0}, "round_limit"),
+        ({"copies": -1}, "copies"),
+        ({"players": 9}, "players"),
+    ],
 )
 def test_bad_skyjo_parameters_are_refused(parameters: dict[str, Any], match: str) -> None:
     with pytest.raises(skyjo.ConfigurationError, match=match):

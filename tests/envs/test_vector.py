@@ -71,7 +71,7 @@ def check_own_view(
     ("rules", "seat", "opponents"),
     [
         (skipbo.Rules(players=2, stock_size=2), 0, "play-first"),
-        (skipbo.Rules(players=3, stock_size=2), 1, "heuristic"),
+        (skipbo.Rules(players=3, stock_size=2), 1, "priority"),
         (skipbo.Rules.partners(stock_size=2), 2, "play-first"),
     ],
 )
@@ -186,8 +186,9 @@ def test_only_the_games_given_move() -> None:
 def test_the_policies_choose_legal_moves_and_prefer_plays() -> None:
     rules = skipbo.Rules(players=2)
     batch = GameBatch.new(rules, 32, seed=4, auto_reset=True)
-    first, priority = make_policy("play-first", rules, 1), make_policy("heuristic", rules)
+    first, priority = make_policy("play-first", rules, 1), make_policy("priority", rules)
     assert isinstance(priority, PriorityPolicy)
+    assert isinstance(make_policy("heuristic", rules), PriorityPolicy)  # its older name
     moves = skipbo.all_moves(rules)
     for _ in range(100):
         mask = batch.legal_action_mask()
@@ -219,7 +220,7 @@ def test_the_random_policy_is_uniform_over_the_legal_actions() -> None:
     assert (abs(counts - 1_000) < 100).all(), counts
 
 
-@pytest.mark.parametrize("name", ["random", "play-first", "heuristic"])
+@pytest.mark.parametrize("name", ["random", "play-first", "priority"])
 def test_the_compiled_choice_is_the_numpy_choice(
     name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -291,7 +292,7 @@ def test_a_lockstep_step_is_one_core_move_in_every_game(
     agent's action where it is to move, the heuristic's choice elsewhere; a game that
     ends is scored for the agent's team in that step (also when an opponent ended it),
     truncated at the turn or stall limit, and its slot holds the core's next game."""
-    envs = SkipBoVectorEnv(GAMES, rules, seat=seat, opponents="heuristic", lockstep=True)
+    envs = SkipBoVectorEnv(GAMES, rules, seat=seat, opponents="priority", lockstep=True)
     _, info = envs.reset(seed=4)
     rng = np.random.default_rng(4)
     team = rules.seating.team_of[seat]
@@ -458,7 +459,7 @@ def test_with_copies_what_the_caller_keeps_is_never_rewritten(lockstep: bool) ->
 
 
 @pytest.mark.parametrize("lockstep", [False, True])
-@pytest.mark.parametrize("opponents", ["play-first", "heuristic"])
+@pytest.mark.parametrize("opponents", ["play-first", "priority"])
 def test_the_compiled_and_the_numpy_batch_give_the_same_episodes(
     lockstep: bool, opponents: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

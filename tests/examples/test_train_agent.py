@@ -12,7 +12,7 @@ def test_a_short_training_run_learns_and_reports() -> None:
     """A few updates move the policy away from uniform; evaluation counts whole games."""
     trained = train(3, seed=1)
     assert np.abs(trained.weights).sum() > 0
-    wins, games = evaluate(trained, "heuristic", 8, seed=2)
+    wins, games = evaluate(trained, "priority", 8, seed=2)
     assert games >= 8
     assert 0 <= wins <= games
     assert "[" in report_line("trained", wins, games)

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from skipbo.common.conformance import MAX_MOVES, GameCheck, ReportFigures, RulesFunctions
+from skipbo.common.conformance import GameCheck, ReportFigures, RulesFunctions, move_limit
 from skipbo.common.randomness import derive_seed
 from tests.highcard import engine
 from tests.highcard.moves import Move
@@ -54,13 +54,15 @@ def check_conformance(
     games: int = 20,
     *,
     seed: int = 0,
-    max_moves: int = MAX_MOVES,
+    max_moves: int | None = None,
     illegal_per_step: int = 2,
 ) -> ConformanceReport:
     """Play ``games`` seeded random games of ``rules``, checking every step."""
     lengths, illegal = [], 0
     for game in range(games):
-        check = _Check(rules, derive_seed(seed, game), max_moves, illegal_per_step)
+        check = _Check(
+            rules, derive_seed(seed, game), move_limit(rules.players, max_moves), illegal_per_step
+        )
         _, tried = check.play()
         lengths.append(len(check.moves))
         illegal += tried

@@ -70,11 +70,20 @@ class TestNotation:
         assert parse_move(" pass ") == Pass()
 
     @pytest.mark.parametrize(
+        ("text", "move"),
+        [("PASS", Pass()), ("Pass", Pass()), ("H5>B0", PlayFromHand(5, 0)), (" S1>B2 ", None)],
+    )
+    def test_any_case_is_accepted_as_people_type_it(self, text: str, move: Move | None) -> None:
+        parsed = parse_move(text)
+        assert parsed == (move or parse_move(text.strip().lower()))
+        assert str(parsed) == text.strip().lower()
+
+    @pytest.mark.parametrize(
         "text",
         [
             "",
             " ",
-            "PASS",
+            "PAS",
             "h13x",
             "h0>b1",  # the wild is W, not 0
             "h05>b1",
@@ -90,6 +99,7 @@ class TestNotation:
             "hX>b0",
             "h5>b0 h6>b0",
             "h\u0661>b0",  # a non-ASCII digit (ARABIC-INDIC DIGIT ONE)
+            "h5>b0\u212a",  # a non-ASCII letter
         ],
     )
     def test_malformed_text_is_a_move_syntax_error(self, text: str) -> None:

@@ -143,5 +143,5 @@ class TestImpossiblePositions:
             make()  # type: ignore[operator]
 
     def test_rules_must_be_rules(self) -> None:
-        with pytest.raises(TypeError, match="set_up needs a Rules, not dict"):
+        with pytest.raises(TypeError, match=r"set_up needs a skipbo\.Rules, not dict"):
             set_up({}, hands=[], stocks=[])  # type: ignore[arg-type]

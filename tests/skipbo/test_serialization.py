@@ -117,7 +117,7 @@ class TestRoundTrip:
     )
     def test_rules_of_every_kind(self, rules: Rules) -> None:
         data = check_document(rules, "rules")
-        assert set(data) == {"type", "version", *RULES_FIELDS, *BOUND_FIELDS}
+        assert set(data) == {"type", "game", "version", *RULES_FIELDS, *BOUND_FIELDS}
         state = skipbo.new_game(rules, seed=2)
         check_document(state, "state")
         for player in (None, *range(rules.players)):

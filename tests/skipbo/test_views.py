@@ -201,7 +201,7 @@ class TestHiddenInformation:
         seen = view(arranged(), 0)
         assert not hasattr(seen, "__dict__")  # slots: nothing can be attached
         # penalty_cards is written once a penalty was given (none here).
-        assert set(to_data(seen)) == names - {"penalty_cards"} | {"type", "version"}
+        assert set(to_data(seen)) == names - {"penalty_cards"} | {"type", "game", "version"}
 
     @given(data=st.data(), state=game_states())
     def test_non_interference(self, data: st.DataObject, state: GameState) -> None:

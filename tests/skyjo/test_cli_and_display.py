@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from skipbo import skyjo
@@ -45,6 +47,36 @@ class TestCommandLine:
         assert "S-TURN-1" in out  # s3 in the reveal phase names the rule it breaks
         assert "increasing order" in out
         assert "game left unfinished" in out
+
+    def test_the_record_is_saved_and_replays(
+        self, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    ) -> None:
+        """``--save`` once wrote nothing for Skyjo; now it writes the record, as for Skip-Bo."""
+        saved = tmp_path / "game.record"
+        args = ("--players", "2", "--seed", "5", "--turn-limit", "4", "--save", str(saved))
+        assert play(monkeypatch, ["1"] * 400, *args, "--name", "Ann") == 0
+        record = skyjo.parse_record(saved.read_text(encoding="utf-8"))
+        assert record.seed == 5
+        assert record.names == ("Ann", "heuristic bot")
+        assert skyjo.is_over(skyjo.final_state(record))
+        assert main(["replay", str(saved), "--quiet"]) == 0
+        assert main(["replay", str(saved), "--seat", "0"]) == 2  # one view for all: no seat
+
+    @pytest.mark.parametrize(
+        ("option", "value"),
+        [("--variant", "short"), ("--stock", "5"), ("--deck", "international-games")],
+    )
+    def test_a_skip_bo_rules_option_is_refused(
+        self,
+        monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str],
+        option: str,
+        value: str,
+    ) -> None:
+        assert play(monkeypatch, [], option, value) == 2
+        assert f"{option} does not apply to --game skyjo" in capsys.readouterr().err
+        status = main(["tournament", "--game", "skyjo", "random", "random", option, value])
+        assert status == 2
 
     def test_a_seat_outside_the_game_is_a_usage_error(
         self, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]

@@ -45,15 +45,15 @@ class TestRoundTrip:
             valid(document)
             assert loads(dumps(value)) == value
         if state.outcome is not None:
-            assert loads(dumps(state.outcome), "skyjo-outcome") == state.outcome
+            assert loads(dumps(state.outcome), "outcome") == state.outcome
 
     def test_moves_and_records_round_trip(self) -> None:
         for move in skyjo.all_moves():
             valid(to_data(move))
-            assert loads(dumps(move), "skyjo-move") == move
+            assert loads(dumps(move), "move") == move
         record = a_record()
         valid(to_data(record))
-        assert loads(dumps(record), "skyjo-record") == record
+        assert loads(dumps(record), "record") == record
 
     def test_a_view_document_holds_no_hidden_card(self) -> None:
         state = skyjo.new_game(Rules(players=2), seed=3)
@@ -67,7 +67,8 @@ class TestStrictLoading:
     @pytest.mark.parametrize(
         ("edit", "path"),
         [
-            (lambda d: d.update(type="state"), "/type"),
+            (lambda d: d.update(type="view"), "/type"),
+            (lambda d: d.update(game="skipbo"), "/game"),
             (lambda d: d.update(version=2), "/version"),
             (lambda d: d.update(extra=1), "/extra"),
             (lambda d: d.update(current_player=2), "/current_player"),
@@ -85,7 +86,7 @@ class TestStrictLoading:
         document = to_data(skyjo.new_game(Rules(players=2), seed=3))
         edit(document)
         with pytest.raises(skyjo.DataError) as error:
-            from_data(document, "skyjo-state")
+            from_data(document, "state")
         assert error.value.path == path
         assert isinstance(error.value, skipbo.DataError)
 
@@ -99,7 +100,7 @@ class TestStrictLoading:
         document = to_data(skyjo.view(skyjo.new_game(Rules(players=2), seed=3)))
         document["draw_pile_size"] += 1
         with pytest.raises(skyjo.DataError, match="unseen cards"):
-            from_data(document, "skyjo-view")
+            from_data(document, "view")
 
     @pytest.mark.parametrize("text", ['{"a": 1, "a": 2}', "[NaN]", "{", b"\xff", 3])
     def test_text_that_is_not_strict_json_is_refused(self, text: Any) -> None:
@@ -109,14 +110,37 @@ class TestStrictLoading:
     def test_a_skip_bo_document_is_not_a_skyjo_document(self) -> None:
         from skipbo.games.skipbo.serialization import dumps as skipbo_dumps
 
-        with pytest.raises(skyjo.DataError, match="/type"):
+        with pytest.raises(skyjo.DataError, match="/game: must be 'skyjo', got 'skipbo'"):
             loads(skipbo_dumps(skipbo.Rules()))
+        with pytest.raises(skyjo.DataError, match="/type"):  # one written before "game"
+            from_data({"type": "skipbo-rules", "version": 1})
 
     def test_unknown_values_have_no_document(self) -> None:
         with pytest.raises(TypeError):
             to_data(skipbo.Rules())  # type: ignore[arg-type]
         with pytest.raises(ValueError, match="no Skyjo document type"):
-            from_data({}, "state")  # type: ignore[arg-type]
+            from_data({}, "skyjo-table")  # type: ignore[call-overload]
+
+    @pytest.mark.parametrize("kind", ["rules", "state", "move", "view", "outcome", "record"])
+    def test_a_document_of_the_older_types_still_loads(self, kind: str) -> None:
+        """Before documents named their game, Skyjo's types were "skyjo-rules", ..."""
+        record = a_record()
+        final = final_state(record)
+        values = {
+            "rules": record.rules,
+            "state": final,
+            "move": record.moves[0],
+            "view": skyjo.view(final),
+            "outcome": final.outcome,
+            "record": record,
+        }
+        document = to_data(values[kind])  # type: ignore[arg-type]
+        assert document["type"] == kind
+        assert document.pop("game") == "skyjo"
+        document["type"] = f"skyjo-{kind}"
+        assert from_data(document) == values[kind]
+        assert from_data(document, f"skyjo-{kind}") == values[kind]  # type: ignore[call-overload]
+        assert validator(None).is_valid(document)
 
 
 class TestRecords:
@@ -183,18 +207,18 @@ class TestUnreachableStates:
         document = _after_the_reveals()
         document["face_up"][1] = [False] * 12
         with pytest.raises(skyjo.DataError, match="S-SETUP-4"):
-            from_data(document, "skyjo-state")
-        view = to_data(skyjo.view(from_data(_after_the_reveals(), "skyjo-state")))  # type: ignore[arg-type]
+            from_data(document, "state")
+        view = to_data(skyjo.view(from_data(_after_the_reveals(), "state")))
         view["grids"][1] = ["?"] * 12
         with pytest.raises(skyjo.DataError, match="S-SETUP-4"):
-            from_data(view, "skyjo-view")
+            from_data(view, "view")
 
     @pytest.mark.rule("S-SCORE-1")
     def test_a_round_sum_no_grid_can_have_is_refused(self) -> None:
         document = _after_the_reveals()
         _one_round_scored([-100_000, 50], 0)(document)
         with pytest.raises(skyjo.DataError, match="S-SCORE-1"):
-            from_data(document, "skyjo-state")
+            from_data(document, "state")
 
     @pytest.mark.rule("S-END-3")
     def test_a_round_without_an_ender_needs_a_turn_limit_or_a_stall_bound(self) -> None:
@@ -202,9 +226,9 @@ class TestUnreachableStates:
         _one_round_scored([10, 50], None)(document)
         document["rules"]["stall_limit"] = None
         with pytest.raises(skyjo.DataError, match="S-END-3"):
-            from_data(document, "skyjo-state")
+            from_data(document, "state")
         document["rules"]["turn_limit"] = 40
-        assert isinstance(from_data(document, "skyjo-state"), skyjo.GameState)
+        assert isinstance(from_data(document, "state"), skyjo.GameState)
         document["rules"]["turn_limit"] = None
         document["rules"]["stall_limit"] = 30
-        assert isinstance(from_data(document, "skyjo-state"), skyjo.GameState)
+        assert isinstance(from_data(document, "state"), skyjo.GameState)

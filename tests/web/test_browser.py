@@ -113,7 +113,7 @@ def states_of(server: Server, table: str, game: AnyGame) -> list[Any]:
     record: Any = (
         skipbo.games.skipbo.serialization.from_data(data, "record")
         if game is SKIPBO
-        else skyjo_from_data(data, "skyjo-record")
+        else skyjo_from_data(data, "record")
     )
     state = game.deal(record.rules, record.seed)
     states = [state]

@@ -317,6 +317,27 @@ def test_a_table_stored_before_skyjo_still_loads(tmp_path: Path) -> None:
     assert table.match == skipbo.new_match(RULES, seed=99, target=50).apply(skipbo.parse_move(move))
 
 
+def test_a_skyjo_table_stored_with_the_older_documents_still_loads(tmp_path: Path) -> None:
+    """A table stored before documents named their game: its rules are a "skyjo-rules"."""
+    path = tmp_path / "tables.sqlite3"
+    tables = Tables(SQLiteStorage(path))
+    table, _ = tables.create(SKYJO_RULES, ["human", "heuristic"], None)
+    move = skyjo.legal_moves(table.match.game)[0]
+    table.play(tables.storage, 0, move, table.version)
+    older = skyjo_to_data(SKYJO_RULES)
+    assert older.pop("game") == "skyjo"
+    older["type"] = "skyjo-rules"
+    with sqlite3.connect(path) as connection:
+        connection.execute(
+            "UPDATE tables SET rules = ? WHERE id = ?", (json.dumps(older), table.id)
+        )
+    again = Tables(tables.storage).get(table.id)
+    assert again.adapter is SKYJO
+    assert again.rules == SKYJO_RULES
+    assert again.match.game == table.match.game
+    assert again.version == table.version == 1
+
+
 def test_names_are_checked_stored_and_given_to_bots_by_number(tables: Tables) -> None:
     table, _ = tables.create(RULES, ["human", "heuristic"], None)
     assert table.message(None)["names"] == ["Player 1", "Bot 1"]

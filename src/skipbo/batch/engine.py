@@ -37,6 +37,7 @@ from skipbo.batch.path import BatchPath
 from skipbo.batch.policies import RankedPolicy
 from skipbo.batch.results import IllegalActionError, StepResult, illegal_action, outside_action
 from skipbo.batch.tables import BatchTables
+from skipbo.common.naming import type_name
 from skipbo.common.randomness import derive_seed
 from skipbo.errors import ArgumentTypeError, ConfigurationError
 from skipbo.games.skipbo.actions import ActionError
@@ -116,7 +117,10 @@ class GameBatch:
 
         """
         if not isinstance(rules, Rules):
-            raise ArgumentTypeError(f"rules must be a skipbo.Rules, got {type(rules).__name__}")
+            raise ArgumentTypeError(
+                f"the batch engine plays Skip-Bo: rules must be a skipbo.Rules, got "
+                f"{type_name(rules)}"
+            )
         for name, value in (("size", size), ("seed", seed)):
             if type(value) is not int:
                 raise ArgumentTypeError(f"{name} must be an int, got {type(value).__name__}")
@@ -148,7 +152,7 @@ class GameBatch:
             raise ConfigurationError("states", "from_states needs at least one state")
         for state in states:
             if not isinstance(state, GameState):
-                raise ArgumentTypeError(f"not a GameState: {type(state).__name__}")
+                raise ArgumentTypeError(f"not a skipbo.GameState: {type_name(state)}")
         rules = states[0].rules
         for index, state in enumerate(states):
             if state.rules != rules:

@@ -52,6 +52,7 @@ from skipbo.games.skipbo.moves import (
 from skipbo.games.skipbo.rules import Rules
 
 __all__ = [
+    "OLD_NAMES",
     "POLICIES",
     "RANK_BLOCK",
     "PlayFirstPolicy",
@@ -186,8 +187,13 @@ class PriorityPolicy(RankedPolicy):
         return self._rows
 
 
-POLICIES = {"random": RandomPolicy, "play-first": PlayFirstPolicy, "heuristic": PriorityPolicy}
-"""The batch policies by name: ``"heuristic"`` is :class:`PriorityPolicy`."""
+POLICIES = {"random": RandomPolicy, "play-first": PlayFirstPolicy, "priority": PriorityPolicy}
+"""The batch policies by name, each named for what it does: ``"random"`` plays as the
+``random`` bot, ``"play-first"`` as the ``play-first`` bot, ``"priority"`` is
+:class:`PriorityPolicy` (a fixed priority, not the ``heuristic`` bot)."""
+
+OLD_NAMES = {"heuristic": "priority"}
+"""Names the batch policies had before, still accepted: ``"heuristic"`` was ``"priority"``."""
 
 
 def make_policy(name: str, rules: Rules, seed: int | None = None) -> RankedPolicy:
@@ -197,6 +203,7 @@ def make_policy(name: str, rules: Rules, seed: int | None = None) -> RankedPolic
         ValueError: if there is no such policy.
 
     """
+    name = OLD_NAMES.get(name, name)
     if name not in POLICIES:
         raise ValueError(
             f"unknown batch policy {name[:40]!r}; the policies are: {', '.join(POLICIES)}"

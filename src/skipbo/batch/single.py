@@ -59,6 +59,7 @@ from skipbo.batch.observation import _encoder
 from skipbo.batch.packed import Packed
 from skipbo.batch.results import illegal_action
 from skipbo.batch.tables import BatchTables
+from skipbo.common.naming import type_name
 from skipbo.common.strictjson import echo
 from skipbo.errors import ArgumentTypeError, ConfigurationError
 from skipbo.games.skipbo.actions import ActionError
@@ -97,7 +98,10 @@ class SingleGame:
                 " (pip install 'skipbo[numpy]') and leave SKIPBO_NO_NUMBA unset"
             )
         if not isinstance(rules, Rules):
-            raise ArgumentTypeError(f"rules must be a skipbo.Rules, got {type(rules).__name__}")
+            raise ArgumentTypeError(
+                f"the batch engine plays Skip-Bo: rules must be a skipbo.Rules, got "
+                f"{type_name(rules)}"
+            )
         encoder = _encoder(rules, depth)  # checks the depth
         # Both refuse rules a batch cannot hold (cards above int8, too many build piles).
         batch_specs = array_specs(rules, 1)
@@ -174,7 +178,7 @@ class SingleGame:
 
         """
         if not isinstance(state, GameState):
-            raise ArgumentTypeError(f"not a GameState: {type(state).__name__}")
+            raise ArgumentTypeError(f"not a skipbo.GameState: {type_name(state)}")
         if state.rules != self.rules:
             raise ConfigurationError("state", "has other rules than the game")
         check_holdable(state, "the state")

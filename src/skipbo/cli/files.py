@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
 
-from skipbo import GameRecord, SkipBoError
+import skipbo.games
+from skipbo import GameRecord, SkipBoError, skyjo
 from skipbo.cli.errors import UsageError
-from skipbo.games.skipbo.records import TEXT_FORMAT, parse_record
-from skipbo.games.skipbo.serialization import Document, loads
-from skipbo.games.skyjo import records as skyjo_records
+from skipbo.common.naming import type_name
+from skipbo.games.skipbo.serialization import Document
 from skipbo.games.skyjo import serialization as skyjo_serialization
 
 __all__ = ["read_document", "read_record", "write_text"]
-
-_SKYJO = re.compile(r'"type"\s*:\s*"skyjo-')
-"""A Skyjo document names a type ``skyjo-...`` (Skip-Bo's types have no prefix)."""
 
 MAX_BYTES = 16 * 1024 * 1024
 """The largest file read: far above any real game, so a wrong file fails fast."""
@@ -31,7 +27,9 @@ def _read(name: str) -> str:
 
 
 def read_document(name: str) -> Document | skyjo_serialization.Document:
-    """The value in file ``name``: a JSON document of either game, or a record in its text form.
+    """The value in file ``name``: a JSON document of any game, or a record in its text form.
+
+    The game is the document's (:func:`skipbo.games.load`).
 
     Raises:
         OSError: if the file cannot be read.
@@ -43,22 +41,20 @@ def read_document(name: str) -> Document | skyjo_serialization.Document:
         text = _read(name)
         if len(text) > MAX_BYTES:
             raise UsageError(f"{name}: larger than {MAX_BYTES} bytes")
-        if text.lstrip().startswith(TEXT_FORMAT.split()[0]):
-            return parse_record(text)
-        if _SKYJO.search(text[:4096]):
-            return skyjo_serialization.loads(text)
-        return loads(text)
+        value = skipbo.games.load(text).value
+        assert isinstance(value, Document | skyjo_serialization.Document)  # the built-in games
+        return value
     except UnicodeDecodeError:
         raise UsageError(f"{name}: not UTF-8 text") from None
     except SkipBoError as error:  # DataError (with its JSON pointer) or ReplayError
         raise UsageError(f"{name}: {error}") from error
 
 
-def read_record(name: str) -> GameRecord | skyjo_records.GameRecord:
+def read_record(name: str) -> GameRecord | skyjo.GameRecord:
     """The game record in file ``name`` (text form or JSON), of either game."""
     document = read_document(name)
-    if not isinstance(document, GameRecord | skyjo_records.GameRecord):
-        raise UsageError(f"{name} holds a {type(document).__name__}, not a game record")
+    if not isinstance(document, GameRecord | skyjo.GameRecord):
+        raise UsageError(f"{name} holds a {type_name(document)}, not a game record")
     return document
 
 

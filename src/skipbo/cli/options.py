@@ -1,25 +1,46 @@
-"""Options shared by the subcommands: the rules (every preset and variant) and the seed."""
+"""Options shared by the subcommands: the rules (every preset and variant) and the seed.
+
+The bounds that end every game (R-WIN-4, S-END-3) are options too, each ``N`` or
+``none``: ``--turn-move-limit`` (Skip-Bo), ``--stall-limit`` (both games, each with its
+own default) and ``--round-limit`` (Skyjo). ``none`` lifts a bound: no bound on a
+game's length is proved then, and a command that plays whole games of bots
+(``tournament``) refuses such rules unless ``--max-moves`` caps each game.
+"""
 
 from __future__ import annotations
 
 import argparse
 import secrets
+from collections.abc import Mapping
 
-from skipbo import Deck, FirstPlayer, Rules
+import skipbo.games
+from skipbo import Deck, FirstPlayer, Rules, skyjo
 from skipbo.cli.errors import UsageError
 from skipbo.common.randomness import SEED_BITS
 from skipbo.games.skipbo.rules import PresetOptions
 
 __all__ = [
+    "SKIPBO_RULES_OPTIONS",
     "add_game_option",
     "add_integer_option",
     "add_rules_options",
+    "check_options_apply",
     "random_seed",
     "rules_from",
+    "skyjo_rules_from",
 ]
 
-GAMES = ("skipbo", "skyjo")
-"""The ``--game`` choices of the commands that play either game."""
+GAMES = tuple(skipbo.games.names())
+"""The ``--game`` choices of the commands that play either game: every game's name."""
+
+SKIPBO_RULES_OPTIONS = {
+    "variant": ("--variant", "standard"),
+    "stock": ("--stock", None),
+    "deck": ("--deck", "mattel"),
+    "first_player": ("--first-player", 0),
+    "teams": ("--teams", None),
+}
+"""The rules options only Skip-Bo has: each by its attribute, with its flag and default."""
 
 VARIANTS = ("standard", "short", "partners", "team-piles")
 """The ``--variant`` choices: :class:`~skipbo.Rules` presets of the same names."""
@@ -56,12 +77,30 @@ def bound(text: str) -> int | None:
 
 
 def add_bound_option(
-    parser: argparse.ArgumentParser | argparse._ArgumentGroup, name: str, default: int, help: str
+    parser: argparse.ArgumentParser | argparse._ArgumentGroup, name: str, default: str, help: str
 ) -> None:
-    """``--NAME N|none``: a bound that every game ends by, ``none`` lifting it."""
+    """``--NAME N|none``: a bound that every game ends by, ``none`` lifting it.
+
+    Left out, the option sets nothing (the game's rules give the default, ``default``
+    says it in the help), so that each game can have its own default.
+    """
     parser.add_argument(
-        name, type=bound, default=default, metavar="N|none", help=f"{help} (default {default})"
+        name,
+        type=bound,
+        default=argparse.SUPPRESS,
+        metavar="N|none",
+        help=f"{help} (default {default})",
     )
+
+
+def _bounds(
+    args: argparse.Namespace, given: tuple[str, ...], refused: tuple[str, ...]
+) -> dict[str, int | None]:
+    """The bounds among ``given`` set on the command line, by name; ``refused`` may not be."""
+    for name in refused:
+        if hasattr(args, name):
+            raise UsageError(f"--{name.replace('_', '-')} is not an option of this game")
+    return {name: getattr(args, name) for name in given if hasattr(args, name)}
 
 
 def _first_player(text: str) -> int | FirstPlayer:
@@ -115,20 +154,25 @@ def add_rules_options(parser: argparse.ArgumentParser, *, players: int = 2) -> N
         default=None,
         help="end without a winner after N turns",
     )
-    defaults = Rules()
-    assert defaults.turn_move_limit is not None
-    assert defaults.stall_limit is not None
+    defaults, skyjo_defaults = Rules(), skyjo.Rules()
     add_bound_option(
         group,
         "--turn-move-limit",
-        defaults.turn_move_limit,
-        "moves a turn may make before only a discard ends it (R-WIN-4)",
+        str(defaults.turn_move_limit),
+        "Skip-Bo: moves a turn may make before only a discard ends it (R-WIN-4)",
     )
     add_bound_option(
         group,
         "--stall-limit",
-        defaults.stall_limit,
-        "turns without a stock play that end the game stalled (R-WIN-4)",
+        f"{defaults.stall_limit}, Skyjo {skyjo_defaults.stall_limit}",
+        "Skip-Bo: turns without a stock play that end the game stalled (R-WIN-4); Skyjo: "
+        "turns without a card turned up or a column removed that end the round (S-END-3)",
+    )
+    add_bound_option(
+        group,
+        "--round-limit",
+        str(skyjo_defaults.round_limit),
+        "Skyjo: rounds after which the game ends (S-END-3)",
     )
     group.add_argument(
         "--teams",
@@ -162,12 +206,13 @@ def rules_from(args: argparse.Namespace, *, players: int | None = None) -> Rules
     default = (players or args.default_players) if individual else DEFAULT_PLAYERS[variant]
     players = default if args.players is None else args.players
     options = PresetOptions(
-        deck=DECKS[args.deck](),
-        first_player=args.first_player,
-        turn_limit=args.turn_limit,
-        turn_move_limit=args.turn_move_limit,
-        stall_limit=args.stall_limit,
+        deck=DECKS[args.deck](), first_player=args.first_player, turn_limit=args.turn_limit
     )
+    bounds = _bounds(args, ("turn_move_limit", "stall_limit"), ("round_limit",))
+    if "turn_move_limit" in bounds:
+        options["turn_move_limit"] = bounds["turn_move_limit"]
+    if "stall_limit" in bounds:
+        options["stall_limit"] = bounds["stall_limit"]
     stock: int | None = args.stock  # None: the preset's own default (R-SETUP-2, R-TEAM-5)
     if individual:
         if args.teams is not None:
@@ -190,6 +235,24 @@ def rules_from(args: argparse.Namespace, *, players: int | None = None) -> Rules
     return preset(teams, stock_size=stock, **options)
 
 
+def skyjo_rules_from(args: argparse.Namespace, players: int) -> skyjo.Rules:
+    """The Skyjo rules the options name: ``players``, ``--turn-limit`` and the bounds.
+
+    Raises:
+        UsageError: if ``--turn-move-limit`` (a Skip-Bo bound) is given.
+        ConfigurationError: if the combination is impossible.
+
+    """
+    bounds = _bounds(args, ("stall_limit", "round_limit"), ("turn_move_limit",))
+    defaults = skyjo.Rules()
+    return skyjo.Rules(
+        players=players,
+        turn_limit=args.turn_limit,
+        stall_limit=bounds.get("stall_limit", defaults.stall_limit),
+        round_limit=bounds.get("round_limit", defaults.round_limit),
+    )
+
+
 def add_integer_option(
     parser: argparse.ArgumentParser, flag: str, *, default: int | None, help: str
 ) -> None:
@@ -200,6 +263,23 @@ def add_integer_option(
 def add_game_option(parser: argparse.ArgumentParser, *, help: str) -> None:
     """Add ``--game skipbo|skyjo`` (Skip-Bo by default); ``help`` says which options apply."""
     parser.add_argument("--game", choices=GAMES, default="skipbo", help=help)
+
+
+def check_options_apply(
+    args: argparse.Namespace, game: str, options: Mapping[str, tuple[str, object]]
+) -> None:
+    """Refuse the ``options`` given for ``game`` that do not apply to it.
+
+    ``options`` maps an option's attribute to its flag and default; an option whose
+    value is not its default was given, and is an error rather than silently ignored.
+
+    Raises:
+        UsageError: naming the first such option and the game.
+
+    """
+    for attribute, (flag, default) in options.items():
+        if getattr(args, attribute, default) != default:
+            raise UsageError(f"{flag} does not apply to --game {game}")
 
 
 def random_seed() -> int:

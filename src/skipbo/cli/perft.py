@@ -14,6 +14,7 @@ from skipbo.cli.errors import UsageError
 from skipbo.cli.files import read_document
 from skipbo.cli.options import add_integer_option
 from skipbo.common.game import game_of
+from skipbo.common.naming import type_name
 from skipbo.common.perft import MAX_DEPTH, perft
 
 NAME = "perft"
@@ -35,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
     """Print ``depth sequences positions ended``, one line a depth from 0."""
     document = read_document(args.deal)
     if not isinstance(document, GameState | skyjo.GameState):
-        raise UsageError(f"{args.deal} holds a {type(document).__name__}; perft takes a state")
+        raise UsageError(f"{args.deal} holds a {type_name(document)}; perft takes a state")
     if not 0 <= args.depth <= MAX_DEPTH:
         raise UsageError(f"--depth must be from 0 to {MAX_DEPTH}, got {args.depth}")
     print("depth  sequences  positions  ended")

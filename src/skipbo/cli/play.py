@@ -71,7 +71,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--save", metavar="FILE", help="save the game's record to FILE at the end")
     parser.add_argument("--name", default="you", help="your name in the record (default: you)")
     add_game_option(
-        parser, help="the game (skyjo: --players, --seat, --bots, --seed and --turn-limit apply)"
+        parser,
+        help="the game (skyjo: --players, --seat, --bots, --bot-time, --seed, --turn-limit, "
+        "--stall-limit, --round-limit, --save and --name apply)",
     )
 
 

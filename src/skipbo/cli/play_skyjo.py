@@ -8,11 +8,17 @@ in plain words, and a move is chosen by its number or typed in the notation
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from skipbo import skyjo
 from skipbo.cli.errors import UsageError
 from skipbo.cli.lineup import fill_lineup
-from skipbo.cli.options import random_seed
+from skipbo.cli.options import (
+    SKIPBO_RULES_OPTIONS,
+    check_options_apply,
+    random_seed,
+    skyjo_rules_from,
+)
 from skipbo.common.randomness import derive_seed
 from skipbo.games.skyjo.bots import Bot, make_bot
 from skipbo.games.skyjo.text import describe_move, render_view
@@ -69,11 +75,14 @@ def _ask(state: skyjo.GameState) -> skyjo.Move | None:
 
 def run(args: argparse.Namespace) -> int:
     """Play one Skyjo game with the person at ``--seat``."""
+    check_options_apply(args, "skyjo", SKIPBO_RULES_OPTIONS)
     players = 2 if args.players is None else args.players
-    rules = skyjo.Rules(players=players, turn_limit=args.turn_limit)
+    rules = skyjo_rules_from(args, players)
     seat: int = args.seat
     if not 0 <= seat < players:
         raise UsageError(f"--seat {seat} is not a seat of {players} players")
+    if args.save is not None and not Path(args.save).parent.is_dir():
+        raise UsageError(f"--save {args.save}: no such directory")
     seed = random_seed() if args.seed is None else args.seed
     others = [other for other in range(players) if other != seat]
     lineup = fill_lineup(args.bots, len(others))
@@ -81,22 +90,30 @@ def run(args: argparse.Namespace) -> int:
         other: make_bot(name, derive_seed(seed, other), time_limit=args.bot_time)
         for other, name in zip(others, lineup, strict=True)
     }
+    names = [f"{name} bot" for name in lineup]
+    names.insert(seat, args.name)
     print(f"Skyjo: you are seat {seat} of {players}. Type help for help.")
     state = skyjo.new_game(rules, seed=seed)
+    moves: list[skyjo.Move] = []
     while not skyjo.is_over(state):
         mover = state.current_player
         if mover == seat:
             move = _ask(state)
             if move is None:
                 print("game left unfinished")
-                return 0
+                break
         else:
             move = bots[mover].choose(skyjo.view(state))
             print(f"  seat {mover}: {describe_move(move, skyjo.view(state))}   [{move}]")
         state = skyjo.apply(state, move)
-    print(render_view(skyjo.view(state)))
+        moves.append(move)
     outcome = skyjo.outcome(state)
-    assert outcome is not None
-    verdict = "you won!" if seat in outcome.winners else f"seat(s) {outcome.winners} won"
-    print(f"{verdict} totals {outcome.totals}; the deal's seed was {seed}")
+    if outcome is not None:
+        print(render_view(skyjo.view(state)))
+        verdict = "you won!" if seat in outcome.winners else f"seat(s) {outcome.winners} won"
+        print(f"{verdict} totals {outcome.totals}; the deal's seed was {seed}")
+    if args.save is not None:
+        record = skyjo.GameRecord(rules=rules, seed=seed, moves=moves, names=names)
+        Path(args.save).write_text(skyjo.format_record(record), encoding="utf-8")
+        print(f"record saved to {args.save} (skipbo replay {args.save})")
     return 0

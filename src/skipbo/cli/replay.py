@@ -75,5 +75,9 @@ def run(args: argparse.Namespace) -> int:
             record, seat=args.seat, boards=not args.quiet, pause=_next_turn if args.step else None
         )
     else:
+        # Every Skyjo seat sees the same (S-INFO-2), and its record is told move by move.
+        for flag, given in (("--seat", args.seat is not None), ("--step", args.step)):
+            if given:
+                raise UsageError(f"{flag} does not apply to a Skyjo record (without --html)")
         _tell_skyjo(record, boards=not args.quiet)
     return 0

@@ -17,7 +17,14 @@ from contextlib import AbstractContextManager, nullcontext
 from typing import TYPE_CHECKING, Any
 
 from skipbo import skyjo
-from skipbo.arena import EVALUATION_SEED, SprtResult, TournamentResult, sprt, tournament
+from skipbo.arena import (
+    EVALUATION_SEED,
+    MAX_MOVES_ENDED,
+    SprtResult,
+    TournamentResult,
+    sprt,
+    tournament,
+)
 from skipbo.cli.errors import UsageError
 from skipbo.cli.files import write_text
 from skipbo.cli.lineup import fill_lineup
@@ -25,10 +32,13 @@ from skipbo.cli.lineup import fill_lineup
 if TYPE_CHECKING:
     from skipbo.cli.progress import Bar
 from skipbo.cli.options import (
+    SKIPBO_RULES_OPTIONS,
     add_game_option,
     add_integer_option,
     add_rules_options,
+    check_options_apply,
     rules_from,
+    skyjo_rules_from,
 )
 from skipbo.common.sprt import Sprt
 from skipbo.games.skipbo.bots import BOTS
@@ -73,7 +83,15 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     add_game_option(
         parser,
-        help=f"the game (skyjo: --players and --turn-limit apply; bots: {', '.join(SKYJO_BOTS)})",
+        help=f"the game (skyjo: --players, --turn-limit, --stall-limit and --round-limit apply; "
+        f"bots: {', '.join(SKYJO_BOTS)})",
+    )
+    add_integer_option(
+        parser,
+        "--max-moves",
+        default=None,
+        help="stop each game after N moves, without a winner (needed when a bound is none; "
+        "default: the proved bound of the rules, which no game reaches)",
     )
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument(
@@ -120,7 +138,11 @@ def table(result: TournamentResult) -> str:
             f"{cpu.mean * 1000:>17.2f} {cpu.p95 * 1000:>7.2f} {cpu.p99 * 1000:>7.2f}"
         )
     ends = f"; blocked {result.blocked_share:.1%}; turn limit {result.turn_limit_share:.1%}"
-    lines.append(f"average length {result.average_turns:.1f} turns{ends if skipbo_rules else ''}")
+    capped = result.share(MAX_MOVES_ENDED)
+    cut = f"; stopped at --max-moves {capped:.1%}" if capped else ""
+    lines.append(
+        f"average length {result.average_turns:.1f} turns{ends if skipbo_rules else ''}{cut}"
+    )
     return "\n".join(lines)
 
 
@@ -129,11 +151,14 @@ def run(args: argparse.Namespace) -> int:
     seats = max(len(args.bots), 2)  # by default a seat a bot named
     rules: Any
     if args.game == "skyjo":
+        check_options_apply(args, "skyjo", SKIPBO_RULES_OPTIONS)
         players = seats if args.players is None else args.players
-        rules = skyjo.Rules(players=players, turn_limit=args.turn_limit)
+        rules = skyjo_rules_from(args, players)
     else:
         rules = rules_from(args, players=seats)
     lineup = fill_lineup(args.bots, rules.players)
+    if args.max_moves is not None and args.max_moves < 1:
+        raise UsageError(f"--max-moves must be at least 1, got {args.max_moves}")
     for name, value in (("--games", args.games), ("--workers", args.workers)):
         if value < 1:
             raise UsageError(f"{name} must be at least 1, got {value}")
@@ -149,6 +174,7 @@ def run(args: argparse.Namespace) -> int:
             workers=args.workers,
             progress=progress,
             paired=args.paired,
+            max_moves=args.max_moves,
         )
     print(json.dumps(result.to_dict(), indent=2) if args.json else table(result))
     _plot(args, result)
@@ -174,6 +200,7 @@ def _run_sprt(args: argparse.Namespace, rules: Any, lineup: list[str]) -> int:
             workers=args.workers,
             progress=bar,
             report=report,
+            max_moves=args.max_moves,
         )
     if args.json:
         data = result.tournament.to_dict()

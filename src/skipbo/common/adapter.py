@@ -106,7 +106,8 @@ class GameAdapter(Generic[RulesT, StateT, ViewT, MoveT, RecordT]):
     """Any of the game's values with a document form (rules, view, move, outcome,
     record) as its JSON document."""
     rules_document: str
-    """The ``"type"`` of the game's rules document (``"rules"``, ``"skyjo-rules"``)."""
+    """The ``"type"`` of the game's rules document (``"rules"``) in documents without a
+    ``"game"`` field (Skyjo's were ``"skyjo-rules"`` before documents named their game)."""
     read_rules: Callable[[object], RulesT]
     """The rules of an untrusted rules document (raising the game's ``DataError``)."""
     parse_move: Callable[[str], MoveT]
@@ -129,6 +130,20 @@ class GameAdapter(Generic[RulesT, StateT, ViewT, MoveT, RecordT]):
     seating: Callable[[RulesT], dict[str, Any]] = attrs.field(default=_no_seating)
     """Public facts of the seats that a table shows, from the rules (JSON data), such
     as which piles each seat plays; none by default."""
+    claims_document: Callable[[object], bool] | None = None
+    """Whether a document is the game's, going by its envelope (its ``"game"``, or for
+    a document written before documents named their game, its ``"type"``). By default:
+    its ``"game"`` is the game's name, or it has none and is a :attr:`rules_document`."""
+
+    def claims(self, data: object) -> bool:
+        """Whether ``data`` is (meant as) a document of this game (:attr:`claims_document`)."""
+        if self.claims_document is not None:
+            return self.claims_document(data)
+        if type(data) is not dict:
+            return False
+        if "game" in data:
+            return bool(data["game"] == self.game_type.short_name)
+        return bool(data.get("type") == self.rules_document)
 
     def deal(self, rules: RulesT, seed: int) -> StateT:
         """:attr:`new_game` of ``rules`` with ``seed``."""

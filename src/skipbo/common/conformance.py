@@ -1,7 +1,7 @@
 """The conformance loop every game's checker shares (OpenSpiel's ``random_sim_test``).
 
 A game's checker (:func:`skipbo.check_conformance`,
-:func:`skipbo.games.skyjo.conformance.check_conformance`) plays seeded games and checks every
+:func:`skipbo.skyjo.check_conformance`) plays seeded games and checks every
 step; what it checks of a state and how it picks moves are the game's own, the loop
 around them is the same for every game and lives here, in :class:`GameCheck`:
 
@@ -11,7 +11,8 @@ around them is the same for every game and lives here, in :class:`GameCheck`:
   game's ``IllegalMoveError`` without changing the state;
 * the game's ``apply`` of the chosen move leaves its input unchanged and gives equal
   results for equal arguments;
-* the game ends within ``max_moves``, with no legal move left;
+* the game ends within ``max_moves`` (by default the proved bound of its rules,
+  :func:`move_limit`), with no legal move left;
 * the moves replay from the seed to the very same states.
 
 The first violation raises the game's :class:`ConformanceError` with the seed and the
@@ -28,7 +29,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 import attrs
 
 from skipbo.common.game import NewGame
-from skipbo.errors import IllegalMoveError, SkipBoError
+from skipbo.errors import SHOWN_MOVES, ConformanceError, IllegalMoveError
 
 __all__ = [
     "MAX_MOVES",
@@ -37,6 +38,7 @@ __all__ = [
     "GameCheck",
     "ReportFigures",
     "RulesFunctions",
+    "move_limit",
 ]
 
 RulesT = TypeVar("RulesT")
@@ -44,43 +46,24 @@ StateT = TypeVar("StateT", bound=attrs.AttrsInstance)  # compared field by field
 MoveT = TypeVar("MoveT")
 
 MAX_MOVES = 100_000
-"""Default cap on the moves of one game: far more than any random game takes (a game
-that has not ended by then fails the check)."""
-
-SHOWN_MOVES = 12
-"""How many of the last moves a :class:`ConformanceError` message shows."""
+"""The cap on the moves of one game for rules that lift a bound (and so have no proved
+bound): far more than any random game takes (a game that has not ended by then fails
+the check)."""
 
 
-class ConformanceError(SkipBoError, AssertionError, Generic[RulesT, MoveT]):
-    """Rules of some game failed that game's conformance check.
+def move_limit(bound: int | None, max_moves: int | None) -> int:
+    """The moves a checked game may take: ``max_moves``, else the proved bound, else 100 000.
 
-    The game is reproducible: the game's ``new_game(error.rules, seed=error.seed)``,
-    then ``error.moves`` in order (the failure happened at the state they lead to, or
-    when applying the last of them). Each game derives its own class, which names the
-    game's package in the message (:attr:`package`).
+    The last is :data:`MAX_MOVES`, for rules that lift a bound.
+    ``bound`` is the game's proved bound of its rules (``max_moves(rules)``), ``None``
+    when the rules lift one; a game longer than the limit fails the check.
 
-    Attributes:
-        rules: The rules configuration checked.
-        seed: The seed of the failing game.
-        moves: The moves from the deal up to the failure.
-        reason: What went wrong.
-
+    >>> move_limit(61_122_501, None), move_limit(None, None), move_limit(61_122_501, 500)
+    (61122501, 100000, 500)
     """
-
-    package: ClassVar[str] = "skipbo"
-    """The package whose ``new_game`` the message tells to call."""
-
-    def __init__(self, rules: RulesT, seed: int, moves: tuple[MoveT, ...], reason: str) -> None:
-        shown = " ".join(map(str, moves[-SHOWN_MOVES:]))
-        more = f"... ({len(moves)} moves) " if len(moves) > SHOWN_MOVES else ""
-        super().__init__(
-            f"{reason}\nreproduce: {self.package}.new_game(rules, seed={seed}), then the "
-            f"{len(moves)} moves in error.moves ({more}{shown})\nrules: {rules!r}"
-        )
-        self.rules = rules
-        self.seed = seed
-        self.moves = moves
-        self.reason = reason
+    if max_moves is not None:
+        return max_moves
+    return MAX_MOVES if bound is None else bound
 
 
 @attrs.frozen

@@ -1,13 +1,18 @@
 """The versioned JSON document envelope every game's serialization shares.
 
-A *document* is a JSON object with a ``"type"`` (which value it holds), the format
-``"version"`` and the value's fields. A game describes its documents once, as a
-:class:`DocumentFormat`: its encoder (a value to its type and fields), a reader per
-type, the version and the JSON Schema it ships. The format then writes documents and
-loads untrusted ones strictly, with the same checks and messages for every game: a
-document must be an object, of a known type (the one asked for, if any) and of the
-version this library reads; every problem raises the game's ``DataError`` with the
-JSON pointer of the problem (:mod:`skipbo.common.strictjson`).
+A *document* is a JSON object with a ``"type"`` (which value it holds: the same
+types in every game), the ``"game"`` it belongs to, the format ``"version"`` and the
+value's fields. Documents written before the ``"game"`` field was added still load:
+a document without it is read by the game whose types of that time (its
+``legacy`` types, such as Skyjo's ``"skyjo-view"``) include its type.
+
+A game describes its documents once, as a :class:`DocumentFormat`: its encoder (a
+value to its type and fields), a reader per type, the version and the JSON Schema it
+ships. The format then writes documents and loads untrusted ones strictly, with the
+same checks and messages for every game: a document must be an object, of a known
+type (the one asked for, if any) and of the version this library reads; every
+problem raises the game's ``DataError`` with the JSON pointer of the problem
+(:mod:`skipbo.common.strictjson`).
 
 >>> from skipbo.common import strictjson
 >>> NOTES = DocumentFormat(
@@ -50,7 +55,7 @@ def raising(error_type: type[errors.DataError]) -> Iterator[None]:
     """Turn the shared :class:`~skipbo.DataError` raised inside into ``error_type``.
 
     The strict-JSON readers raise the library's ``DataError``; a game whose callers
-    catch its own subclass (``skipbo.games.skyjo.DataError``) reads inside this.
+    catch its own subclass (``skipbo.skyjo.DataError``) reads inside this.
 
     Raises:
         DataError: ``error_type`` with the same ``path`` and ``reason``.
@@ -100,6 +105,29 @@ class DocumentFormat(Generic[T]):
     error_type: type[errors.DataError] = errors.DataError
     """The ``DataError`` (sub)class that loading raises."""
 
+    game: str | None = None
+    """The game's name, written in every document's ``"game"`` field (``None``: none)."""
+
+    aliases: Mapping[str, str] = attrs.field(factory=dict)
+    """Older names of document types, each to its type (``"skyjo-view"``: ``"view"``);
+    documents and ``kind`` arguments with an older name still load."""
+
+    legacy: frozenset[str] = frozenset()
+    """The ``"type"`` values a document without a ``"game"`` field may have and still be
+    this game's (the documents written before the field was added)."""
+
+    def claims(self, data: object) -> bool:
+        """Whether ``data`` is (meant as) a document of this game, going by its envelope.
+
+        A document names its game; one written before documents named their game is
+        claimed by the game whose types of that time include its ``"type"``.
+        """
+        if type(data) is not dict:
+            return False
+        if "game" in data:
+            return self.game is not None and data["game"] == self.game
+        return data.get("type") in self.legacy
+
     def to_data(self, value: T) -> dict[str, Any]:
         """The document of ``value``: a dict of JSON-compatible values.
 
@@ -108,7 +136,9 @@ class DocumentFormat(Generic[T]):
 
         """
         kind, body = self.encode(value)
-        return {"type": kind, "version": self.version, **body}
+        if self.game is None:
+            return {"type": kind, "version": self.version, **body}
+        return {"type": kind, "game": self.game, "version": self.version, **body}
 
     def dumps(self, value: T, *, indent: int | None = None) -> str:
         """The document of ``value`` as JSON text (compact unless ``indent`` is given)."""
@@ -131,9 +161,12 @@ class DocumentFormat(Generic[T]):
             if type(data) is not dict:
                 strictjson.fail("", f"a document must be an object, got {strictjson.kind_of(data)}")
             self._check_kind(kind)
+            kind = self.aliases.get(kind, kind) if type(kind) is str else kind
             if "type" not in data:
                 strictjson.fail("/type", "missing field")
             found = data["type"]
+            if type(found) is str:
+                found = self.aliases.get(found, found)
             if type(found) is not str or found not in self.readers:
                 choices = ", ".join(map(repr, self.readers))
                 strictjson.fail("/type", f"must be one of {choices}, got {strictjson.echo(found)}")
@@ -147,7 +180,15 @@ class DocumentFormat(Generic[T]):
                     "/version",
                     f"this library reads version {self.version}, got {strictjson.echo(version)}",
                 )
-            body = {key: value for key, value in data.items() if key not in ("type", "version")}
+            if "game" in data and (self.game is None or data["game"] != self.game):
+                strictjson.fail(
+                    "/game",
+                    f"must be {self.game!r}, got {strictjson.echo(data['game'])}"
+                    if self.game is not None
+                    else "unexpected field",
+                )
+            envelope = ("type", "game", "version")
+            body = {key: value for key, value in data.items() if key not in envelope}
             return self.readers[found](body, "")
 
     def loads(self, text: str | bytes, kind: str | None = None) -> T:
@@ -174,6 +215,7 @@ class DocumentFormat(Generic[T]):
         schema = copy.deepcopy(_schema(*self.schema))
         if kind is None:
             return schema
+        kind = self.aliases.get(kind, kind)
         if kind not in self.readers:
             raise ValueError(f"no {self.label} {kind!r}")
         return {
@@ -185,6 +227,8 @@ class DocumentFormat(Generic[T]):
 
     def _check_kind(self, kind: object) -> None:
         # A programming error, not bad data.
+        if type(kind) is str:
+            kind = self.aliases.get(kind, kind)
         if kind is not None and (type(kind) is not str or kind not in self.readers):
             choices = ", ".join(map(repr, self.readers))
             if type(kind) is not str:

@@ -19,11 +19,13 @@ skipbo.errors.ArgumentTypeError: no game is registered for rules of type str; th
 
 from __future__ import annotations
 
-import sys
+import importlib
+import pkgutil
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from skipbo.common.gameinfo import GameInfo, GameType
+from skipbo.common.naming import public_name
 from skipbo.common.registry import LayerRegistry
 from skipbo.errors import ArgumentTypeError, DataError
 
@@ -39,7 +41,10 @@ __all__ = [
     "MakeRecord",
     "NewGame",
     "game_named",
+    "game_names",
     "game_of",
+    "load_builtin_games",
+    "max_moves",
     "register_game",
     "registered_games",
     "rules_from_data",
@@ -118,7 +123,7 @@ class ConformanceCheck(Protocol[RulesIn]):
     """A game's ``check_conformance``."""
 
     def __call__(
-        self, rules: RulesIn, games: int, *, seed: int, max_moves: int, illegal_per_step: int
+        self, rules: RulesIn, games: int, *, seed: int, max_moves: int | None, illegal_per_step: int
     ) -> Conformance:
         """The report of the games played (raises at the first violation)."""
         ...
@@ -200,7 +205,7 @@ class Game(Protocol[RulesT, StateT, ViewT, MoveT, RecordT]):
         ...
 
     def check_conformance(
-        self, rules: RulesT, games: int, *, seed: int, max_moves: int, illegal_per_step: int
+        self, rules: RulesT, games: int, *, seed: int, max_moves: int | None, illegal_per_step: int
     ) -> Conformance:
         """The game's own conformance check of ``rules`` (raises at the first violation)."""
         ...
@@ -214,6 +219,10 @@ class Game(Protocol[RulesT, StateT, ViewT, MoveT, RecordT]):
     @property
     def rules_document(self) -> str:
         """The ``"type"`` of the game's rules document."""
+        ...
+
+    def claims(self, data: object) -> bool:
+        """Whether ``data`` is (meant as) a document of this game, by its envelope."""
         ...
 
     def read_rules(self, data: object) -> Any:
@@ -290,7 +299,7 @@ def game_of(rules: object) -> AnyGame:
     """
     game = _GAMES.find(type(rules))
     if game is None:
-        known = ", ".join(map(_public_name, _GAMES.entries()))
+        known = ", ".join(map(public_name, _GAMES.entries()))
         raise ArgumentTypeError(
             f"no game is registered for rules of type {type(rules).__qualname__}; "
             f"the known rules types are: {known or 'none'}"
@@ -298,54 +307,92 @@ def game_of(rules: object) -> AnyGame:
     return game
 
 
+def max_moves(rules: object) -> int | None:
+    """The proved bound on the moves of a game of ``rules``, of any registered game.
+
+    The game's :attr:`GameInfo.max_game_length <skipbo.common.gameinfo.GameInfo.max_game_length>`:
+    every game of ``rules`` ends within that many moves, whatever its players do
+    (Skip-Bo: :func:`skipbo.max_moves`, R-WIN-4; Skyjo: :func:`skipbo.games.skyjo.max_moves`,
+    S-END-3). ``None`` when the rules lift a bound (``stall_limit=None``, ...): no bound
+    is proved, and a game may never end. The runners (the arena, the checks, the
+    environments) read it here.
+
+    >>> import skipbo
+    >>> from skipbo import skyjo
+    >>> max_moves(skipbo.Rules(players=2)), max_moves(skyjo.Rules(players=2))
+    (61122501, 666900)
+    >>> max_moves(skyjo.Rules(stall_limit=None)) is None
+    True
+
+    Raises:
+        skipbo.errors.ArgumentTypeError: if ``rules`` are of no registered game.
+
+    """
+    return game_of(rules).info(rules).max_game_length
+
+
 def game_named(short_name: str) -> AnyGame:
     """The registered game called ``short_name``.
 
-    The name is its :attr:`~skipbo.common.gameinfo.GameType.short_name` (``"skyjo"``).
+    The name is its :attr:`~skipbo.common.gameinfo.GameType.short_name` (``"skyjo"``);
+    the built-in games are known whatever was imported before
+    (:func:`load_builtin_games`).
 
     Raises:
         ValueError: if no registered game has that name; the message lists them.
 
     """
+    load_builtin_games()
     for game in _GAMES.entries().values():
         if game.game_type.short_name == short_name:
             return game
-    names = ", ".join(game.game_type.short_name for game in _GAMES.entries().values())
-    raise ValueError(f"no game is called {short_name[:40]!r}; the games are: {names}")
+    names = ", ".join(game_names())
+    raise ValueError(f"no game is called {str(short_name)[:40]!r}; the games are: {names}")
 
 
 def rules_from_data(data: object) -> tuple[AnyGame, Any]:
-    """The game and rules of an untrusted rules document of any registered game.
+    """The game and rules of an untrusted rules document of any game.
 
-    The document's ``"type"`` names the game (``"rules"``: Skip-Bo, ``"skyjo-rules"``:
-    Skyjo); the game then reads it strictly.
+    The document's ``"game"`` names the game (a document written before documents
+    named their game is told by its ``"type"``: ``"rules"`` Skip-Bo's,
+    ``"skyjo-rules"`` Skyjo's); the game then reads it strictly.
 
     Raises:
-        skipbo.errors.DataError: if ``data`` is no rules document of a registered game,
-            or its game refuses it (the message gives the JSON pointer).
+        skipbo.errors.DataError: if ``data`` is no rules document of a known game, or
+            its game refuses it (the message gives the JSON pointer).
 
     """
-    kind = data.get("type") if isinstance(data, dict) else None
+    load_builtin_games()
     for game in _GAMES.entries().values():
-        if kind == game.rules_document:
+        if game.claims(data):
             return game, game.read_rules(data)
+    if isinstance(data, dict) and "game" in data:
+        names = ", ".join(game_names())
+        raise DataError("/game", f"the games are {names}, got {str(data['game'])[:40]!r}")
+    kind = data.get("type") if isinstance(data, dict) else None
     kinds = ", ".join(repr(game.rules_document) for game in _GAMES.entries().values())
     raise DataError("/type", f"a rules document has the type {kinds}, got {str(kind)[:40]!r}")
 
 
-def _public_name(kind: type) -> str:
-    """The shortest dotted name ``kind`` is exported under (``skipbo.Rules``).
+_BUILTIN_PACKAGE = "skipbo.games"
+"""The package whose subpackages are the built-in games, each registering itself."""
 
-    A game's facade (``skipbo.skyjo`` for ``skipbo.games.skyjo``) counts first.
+
+def load_builtin_games() -> None:
+    """Import every built-in game (each package of :mod:`skipbo.games`), registering it.
+
+    Whatever was imported before, the built-in games are then known by name.
     """
-    parts = kind.__module__.split(".")
-    candidates = [".".join(parts[:end]) for end in range(1, len(parts) + 1)]
-    if parts[:2] == ["skipbo", "games"] and len(parts) > 2:
-        candidates.insert(1, f"skipbo.{parts[2]}")
-    for module in candidates:
-        if getattr(sys.modules.get(module), kind.__qualname__, None) is kind:
-            return f"{module}.{kind.__qualname__}"
-    return f"{kind.__module__}.{kind.__qualname__}"
+    package = importlib.import_module(_BUILTIN_PACKAGE)
+    for found in pkgutil.iter_modules(package.__path__):
+        if found.ispkg:
+            importlib.import_module(f"{_BUILTIN_PACKAGE}.{found.name}")
+
+
+def game_names() -> list[str]:
+    """The short names of the registered games (the built-in ones always among them)."""
+    load_builtin_games()
+    return [game.game_type.short_name for game in _GAMES.entries().values()]
 
 
 def unknown_bot(name: str, bots: Iterable[str], kind: str = "bot") -> ValueError:

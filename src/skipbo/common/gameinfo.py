@@ -62,5 +62,7 @@ class GameInfo:
     action_count: int
     """The number of distinct actions: every move of the variant gets an index."""
     max_game_length: int | None
-    """The most moves a game can take, or ``None`` when there is no bound short of
-    running out of progress (the game's own end rules still end every game)."""
+    """The most moves (decisions, not chance outcomes) a game can take from its deal: a
+    proved bound (Skip-Bo's :func:`skipbo.max_moves`, Skyjo's
+    :func:`skipbo.games.skyjo.max_moves`), or ``None`` when the rules lift a bound and none is
+    proved (a game may then never end)."""

@@ -84,7 +84,7 @@ def count_levels(
     ``children`` gives the position after each distinct legal move of a position;
     ``key`` tells positions apart (by default the positions themselves). :func:`perft`
     counts with the engine; an independent implementation of the rules (the reference
-    model of the tests, the model extracted from the proofs) counts with its own moves
+    model of the tests, the model extracted from the Coq definitions) counts with its own moves
     and steps, so that the counts compare the rules and not the counting.
 
     Each level holds every distinct position with the number of sequences reaching

@@ -56,16 +56,20 @@ def cluster_tournament(
     games: int,
     seed: int,
     progress: Callable[[int], None] | None = None,
+    max_moves: int | None = None,
 ) -> TournamentResult:
     """:func:`skipbo.arena.tournament` with its games played on ``client``'s cluster.
 
     The games are sent in chunks, a few for each worker thread, so that a slow
     worker does not hold up the end. The result equals ``tournament(rules, lineup,
     games=games, seed=seed)`` played in one process. Bots given as factories must be
-    importable on the workers (defined in a module installed there).
+    importable on the workers (defined in a module installed there). ``max_moves`` caps
+    each game's moves, as for :func:`~skipbo.arena.tournament` (needed for rules that
+    lift a bound).
 
     Raises:
-        ValueError: as :func:`~skipbo.arena.tournament` does.
+        ValueError: as :func:`~skipbo.arena.tournament` does (before anything is sent
+            to the cluster, for rules that lift a bound without ``max_moves``).
 
     """
     return tournament(
@@ -76,4 +80,5 @@ def cluster_tournament(
         workers=worker_threads(client),
         executor=executor(client),
         progress=progress,
+        max_moves=max_moves,
     )

@@ -43,6 +43,11 @@ until it is the agent's turn again or the game is over.
   ``-1`` and ``info["illegal_action"]`` saying why; the game is not changed.
 * Skip-Bo's turn limit (R-WIN-2), when set, and its stall limit (R-WIN-4) end an
   episode as *truncated* (Skyjo's turn limit ends a round, S-END-3, not the game).
+* Every episode ends: the rules' bounds (R-WIN-4, S-END-3) end every game within a
+  proved number of moves (:func:`skipbo.common.game.max_moves`), whatever the agent
+  and the bots play. Rules that lift a bound (``stall_limit=None``, ...) are accepted:
+  an episode then lasts as long as its game, which may never end (cap the steps with
+  Gymnasium's ``TimeLimit``).
 """
 
 from __future__ import annotations
@@ -282,7 +287,7 @@ class SkyjoEnv(GameEnv):
 
     Args:
         rules: The variant (two players, standard rules by default); any
-            :class:`skipbo.games.skyjo.Rules`, 2 to 8 players.
+            :class:`skipbo.skyjo.Rules`, 2 to 8 players.
         players: A shortcut for ``skyjo.Rules(players=players)`` when ``rules`` is not given.
         seat: The agent's seat.
         opponents: The bot for every other seat, by name (:data:`skipbo.games.skyjo.bots.BOTS`),

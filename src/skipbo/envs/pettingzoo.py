@@ -11,6 +11,8 @@ Needs the ``pettingzoo`` extra (``pip install 'skipbo[pettingzoo]'``).
 >>> skyjo_game = env(skyjo.Rules(players=5))  # the game follows from the rules
 >>> skyjo_game.metadata["name"], len(skyjo_game.possible_agents)
 ('skyjo_v0', 5)
+>>> len(env(game="skyjo", players=3).possible_agents)  # or from its name
+3
 
 Every game is one class, :class:`GameAECEnv`, over the common game protocol
 (:mod:`skipbo.common.game`) and the game's encoder
@@ -31,6 +33,11 @@ all when nobody won (R-WIN-2). An illegal action (in the action space, masked ou
 ends the game: ``-1`` for the agent that took it, ``0`` for the others, with the
 reason in its ``infos`` entry. Skip-Bo's turn limit, when set, and its stall limit
 (R-WIN-4) end the game as truncated.
+
+Every game ends: the rules' bounds (R-WIN-4, S-END-3) end it within a proved number of
+moves (:func:`skipbo.common.game.max_moves`), whatever the agents play. Rules that lift
+a bound (``stall_limit=None``, ...) are accepted, and a game of them may never end:
+count the steps yourself to stop one.
 """
 
 from __future__ import annotations
@@ -46,9 +53,11 @@ with needs_extra("pettingzoo"):
     from pettingzoo import AECEnv
     from pettingzoo.utils import AgentSelector
 
+import skipbo.games
 from skipbo import GameState, Rules
 from skipbo.common.game import game_of
 from skipbo.envs import _adapter, _rewards
+from skipbo.errors import ArgumentTypeError
 from skipbo.games.skyjo import GameState as SkyjoState
 from skipbo.games.skyjo import Rules as SkyjoRules
 from skipbo.observation import skipbo as skipbo_observation
@@ -252,7 +261,7 @@ class SkyjoAECEnv(GameAECEnv):
 
     Args:
         rules: The variant (two players, standard rules by default), any
-            :class:`skipbo.games.skyjo.Rules`, 2 to 8 players.
+            :class:`skipbo.skyjo.Rules`, 2 to 8 players.
         players: A shortcut for ``skyjo.Rules(players=players)`` when ``rules`` is not given.
         depth: How many cards of the discard pile the observation shows one-hot.
         render_mode: ``"ansi"`` (``render()`` returns the text observation of the
@@ -300,16 +309,19 @@ _NAMED: dict[type, type[SkipBoAECEnv | SkyjoAECEnv]] = {
 def env(
     rules: Any = None,
     *,
+    game: str | None = None,
     players: int | None = None,
     depth: int | None = None,
     render_mode: str | None = None,
 ) -> GameAECEnv:
     """The AEC environment of ``rules``' game (PettingZoo's ``env`` convention).
 
-    Skip-Bo's :class:`SkipBoAECEnv` for a :class:`~skipbo.Rules` (or no rules), Skyjo's
-    :class:`SkyjoAECEnv` for a :class:`skipbo.games.skyjo.Rules`, a :class:`GameAECEnv`
-    for the rules of any other game with an encoder registered; ``depth`` defaults to
-    the game's. No PettingZoo wrapper is applied: the environment checks its own actions
+    The one constructor of every game: ``env(rules)``, or ``env(game="skyjo",
+    players=3)`` for a game's default rules (:func:`skipbo.games.get`). Skip-Bo's
+    :class:`SkipBoAECEnv` for a :class:`~skipbo.Rules` (or no rules nor game), Skyjo's
+    :class:`SkyjoAECEnv` for a ``skipbo.skyjo.Rules``, a :class:`GameAECEnv` for the
+    rules of any other game with an encoder registered; ``depth`` defaults to the
+    game's. No PettingZoo wrapper is applied: the environment checks its own actions
     (an action outside the space raises :class:`~skipbo.ActionError`, a masked one ends
     the game as described above). So :func:`raw_env`, the environment without
     wrappers, is the same function.
@@ -318,6 +330,10 @@ def env(
         ~skipbo.errors.ArgumentTypeError: if ``rules`` are of no game with an encoder.
 
     """
+    if game is not None:
+        if rules is not None:
+            raise ArgumentTypeError("give the rules or the game's name, not both")
+        rules = skipbo.games.get(game).rules(players)
     encoder = skipbo_observation.ENCODER if rules is None else encoder_of(rules)
     chosen = encoder.default_depth if depth is None else depth
     named = SkipBoAECEnv if rules is None else _NAMED.get(type(rules))
@@ -338,5 +354,5 @@ def skyjo_env(
     depth: int = skyjo_observation.DISCARD_DEPTH,
     render_mode: str | None = None,
 ) -> SkyjoAECEnv:
-    """A :class:`SkyjoAECEnv` (``env(skyjo.Rules(...))`` without the rules, for ``players``)."""
+    """A :class:`SkyjoAECEnv`: the older spelling of ``env(game="skyjo")``, still taken."""
     return SkyjoAECEnv(rules, players=players, depth=depth, render_mode=render_mode)

@@ -5,7 +5,7 @@ Needs the ``gymnasium`` extra (``pip install 'skipbo[gymnasium]'``). It is
 are held as arrays, observations and masks are computed for the whole batch at once
 (:func:`skipbo.batch.observations`, the encoding of :mod:`skipbo.observation.skipbo`),
 and the opponents are batch policies (:mod:`skipbo.batch.policies`, ``"play-first"``,
-``"heuristic"`` or ``"random"``) stepped inside the batch: after the agent's actions,
+``"priority"`` or ``"random"``) stepped inside the batch: after the agent's actions,
 the games whose opponents are to move are stepped together until it is the agent's
 turn in every game.
 
@@ -123,8 +123,8 @@ class SkipBoVectorEnv(VectorEnv[Any, Any, Any]):
         rules: The variant (two players by default).
         players: A shortcut for ``Rules(players=players)`` when ``rules`` is not given.
         seat: The agent's seat in every game.
-        opponents: The batch policy of every other seat: ``"play-first"``, ``"heuristic"``
-            or ``"random"``.
+        opponents: The batch policy of every other seat: ``"play-first"``, ``"priority"``
+            or ``"random"`` (``"heuristic"``, the older name of ``"priority"``, is still taken).
         stock_reward: The shaping reward per stock card of the agent's team played.
         depth: How many cards of each discard pile the observation shows.
         lockstep: Step every game by one batch step (see the module's "two stepping

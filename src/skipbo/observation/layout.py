@@ -61,7 +61,7 @@ class ObservationLayout:
     """Where each field lies in the observation vector of one variant."""
 
     rules: Any
-    """The variant (a :class:`skipbo.Rules` or a :class:`skipbo.games.skyjo.Rules`)."""
+    """The variant (a :class:`skipbo.Rules` or a :class:`skipbo.skyjo.Rules`)."""
 
     depth: int
     """How many cards of each discard pile are encoded (from the top)."""

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from skipbo import ConfigurationError, GameState, PlayerView, Rules, Termination, format_card
 from skipbo.common.extras import needs_extra
+from skipbo.common.naming import type_name
 from skipbo.common.strictjson import echo
 from skipbo.games.skipbo.actions import action_count, action_to_move, legal_action_mask
 from skipbo.games.skipbo.text.display import format_pile
@@ -131,7 +132,7 @@ def observation(seen: PlayerView, depth: int = DISCARD_DEPTH) -> tuple[int, ...]
 
     """
     if not isinstance(seen, PlayerView):
-        raise TypeError(f"an observation encodes a PlayerView, not {type(seen).__name__}")
+        raise TypeError(f"an observation encodes a skipbo.PlayerView, not {type_name(seen)}")
     rules = seen.rules
     layout = observation_layout(rules, depth)
     vector = [0] * layout.size

@@ -1,14 +1,14 @@
 """Skyjo observations: a fixed-length numeric encoding of the public view, seen from a seat.
 
-Every seat sees the same :class:`~skipbo.games.skyjo.PublicView` (S-INFO-2): a face-down
+Every seat sees the same :class:`~skipbo.skyjo.PublicView` (S-INFO-2): a face-down
 card is hidden from its owner too. :func:`observation` encodes that view *from a
 seat*: the rows of every per-seat field begin with the viewer and go on in seat
 order (row ``r`` is seat ``(seat + r) % P``), so that a policy finds its own grid,
 the only one its actions touch, always in row 0. It reads the view alone, never a
-:class:`~skipbo.games.skyjo.GameState`, so no face-down value, draw pile order, hidden
+:class:`~skipbo.skyjo.GameState`, so no face-down value, draw pile order, hidden
 reveal choice (S-SETUP-4) or shuffle seed can reach an agent through it.
 
-The layout depends only on the :class:`~skipbo.games.skyjo.Rules` (and the discard depth):
+The layout depends only on the :class:`~skipbo.skyjo.Rules` (and the discard depth):
 it is *sized by the rules*, ``P`` rows for ``P`` players (2 to 8), not padded to 8.
 A card is one-hot over the deck's distinct values in increasing order (the standard
 deck: 15 values, -2 to 12). :func:`action_mask` gives the legal actions of
@@ -26,7 +26,7 @@ deck: 15 values, -2 to 12). :func:`action_mask` gives the legal actions of
 ((0, 1), (0, 1))
 
 Importing this module registers :data:`ENCODER`, Skyjo's encoder for the environments,
-for :class:`skipbo.games.skyjo.Rules` (:func:`skipbo.observation.encoder.register_encoder`).
+for :class:`skipbo.skyjo.Rules` (:func:`skipbo.observation.encoder.register_encoder`).
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from skipbo.common.extras import needs_extra
+from skipbo.common.naming import type_name
 from skipbo.common.strictjson import echo
 from skipbo.games.skyjo.actions import ACTION_COUNT, action_to_move, legal_action_mask
 from skipbo.games.skyjo.cards import GRID_SIZE
@@ -94,7 +95,7 @@ def observation_layout(rules: Rules, depth: int = DISCARD_DEPTH) -> ObservationL
 
     Raises:
         ~skipbo.games.skyjo.errors.ArgumentTypeError: if ``rules`` is not a Skyjo
-            :class:`~skipbo.games.skyjo.Rules`.
+            :class:`~skipbo.skyjo.Rules`.
         ~skipbo.games.skyjo.errors.ConfigurationError: (a ``ValueError``) if ``depth``
             is not an integer from 1 to the deck's size.
 
@@ -104,7 +105,7 @@ def observation_layout(rules: Rules, depth: int = DISCARD_DEPTH) -> ObservationL
 
     """
     if not isinstance(rules, Rules):
-        raise ArgumentTypeError(f"rules must be a skyjo Rules, not {type(rules).__name__}")
+        raise ArgumentTypeError(f"rules must be a skipbo.skyjo.Rules, not {type_name(rules)}")
     if type(depth) is not int or not 1 <= depth <= rules.deck.size:
         raise ConfigurationError(
             "depth", f"must be an integer from 1 to {rules.deck.size}, got {echo(depth)}"
@@ -143,7 +144,7 @@ def observation_layout(rules: Rules, depth: int = DISCARD_DEPTH) -> ObservationL
 def _check(seen: PublicView, seat: int) -> None:
     if not isinstance(seen, PublicView):
         raise ArgumentTypeError(
-            f"a Skyjo observation encodes a skyjo PublicView, not {type(seen).__name__}"
+            f"a Skyjo observation encodes a skipbo.skyjo.PublicView, not {type_name(seen)}"
         )
     if type(seat) is not int or not 0 <= seat < seen.rules.players:
         raise ConfigurationError(
@@ -159,7 +160,7 @@ def observation(seen: PublicView, seat: int, depth: int = DISCARD_DEPTH) -> tupl
 
     Raises:
         ~skipbo.games.skyjo.errors.ArgumentTypeError: if ``seen`` is not a
-            :class:`~skipbo.games.skyjo.PublicView`.
+            :class:`~skipbo.skyjo.PublicView`.
         ~skipbo.games.skyjo.errors.ConfigurationError: (a ``ValueError``) if ``seat`` is
             not a seat of the rules or ``depth`` is not an integer from 1 to the deck's size.
 

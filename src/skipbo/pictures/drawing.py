@@ -19,6 +19,7 @@ from typing import Any
 import attrs
 
 from skipbo.common.game import game_of
+from skipbo.common.naming import type_name
 from skipbo.common.registry import LayerRegistry
 from skipbo.errors import ArgumentTypeError
 from skipbo.pictures.layout import Options
@@ -75,7 +76,7 @@ def painter_of(value: object) -> Painter:
     painter = _PAINTERS.entries().get(type(getattr(value, "rules", None)))
     if painter is None or not isinstance(value, (*painter.state_types, painter.record_type)):
         raise ArgumentTypeError(
-            f"cannot draw a {type(value).__name__}: draw takes a state, view or record of "
+            f"cannot draw a {type_name(value)}: draw takes a state, view or record of "
             f"a game with a painter ({', '.join(_PAINTERS.games())})"
         )
     return painter

@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+from skipbo.common.naming import type_name
 from skipbo.pictures.drawing import draw, painter_of, steps
 
 __all__ = ["replay_html"]
@@ -108,7 +109,7 @@ def replay_html(record: Any, *, seat: int | None = None, size: float = 560) -> s
     """
     painter = painter_of(record)
     if not isinstance(record, painter.record_type):
-        raise TypeError(f"replay_html takes a game record, not a {type(record).__name__}")
+        raise TypeError(f"replay_html takes a game record, not a {type_name(record)}")
     names = tuple(record.names)
     played = list(steps(record, seat))
     frames = [

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from skipbo.common.naming import type_name
 from skipbo.errors import ArgumentTypeError
 from skipbo.games.skipbo.cards import WILD, Card
 from skipbo.games.skipbo.moves import Discard, PlayFromDiscard, PlayFromHand, PlayFromStock
@@ -291,7 +292,7 @@ def draw(value: GameState | PlayerView, options: Options) -> str:
         own = {} if value.player is None or value.hand is None else {value.player: value.hand}
         who = "a spectator" if value.player is None else f"seat {value.player}"
         return _picture(value, own, options, f"Skip-Bo: what {who} sees")
-    raise ArgumentTypeError(f"not a Skip-Bo state or view: {type(value).__name__}")
+    raise ArgumentTypeError(f"not a Skip-Bo state or view: {type_name(value)}")
 
 
 def say(move: Any, before: GameState, seat: int | None) -> str:

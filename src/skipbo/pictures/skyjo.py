@@ -6,7 +6,7 @@ view's picture draws face-down cards as backs; the full state's picture (for
 referees) shows their values, faded and marked "down".
 
 Importing this module registers :data:`PAINTER`, Skyjo's painter, for
-:class:`skipbo.games.skyjo.Rules` (:func:`skipbo.pictures.drawing.register_painter`).
+:class:`skipbo.skyjo.Rules` (:func:`skipbo.pictures.drawing.register_painter`).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from skipbo.common.naming import type_name
 from skipbo.errors import ArgumentTypeError
 from skipbo.games.skyjo.cards import COLUMNS, ROWS
 from skipbo.games.skyjo.moves import DiscardFlip, Draw, Reveal, Swap, TakeDiscard
@@ -221,7 +222,7 @@ def draw(value: GameState | PublicView, options: Options) -> str:
         return _picture(view(value), value.grids, options, "Skyjo: the whole table")
     if type(value) is PublicView:
         return _picture(value, None, options, "Skyjo: the table as every player sees it")
-    raise ArgumentTypeError(f"not a Skyjo state or view: {type(value).__name__}")
+    raise ArgumentTypeError(f"not a Skyjo state or view: {type_name(value)}")
 
 
 def say(move: Any, before: GameState, seat: int | None) -> str:

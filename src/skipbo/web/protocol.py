@@ -192,8 +192,9 @@ def parse_hello(text: bytes | str) -> str | None:
 def parse_create(body: bytes | str) -> tuple[AnyGame, Any, list[str], int | None]:
     """A new table ``{"rules": <rules document>, "seats": [...], "target": 500}``.
 
-    The rules document may be of any registered game (its ``"type"`` says which):
-    Skip-Bo's ``"rules"`` or Skyjo's ``"skyjo-rules"``. ``seats`` has one entry per
+    The rules document may be of any game (its ``"game"`` says which; one written
+    before documents named their game, by its ``"type"``: Skip-Bo's ``"rules"`` or
+    Skyjo's ``"skyjo-rules"``). ``seats`` has one entry per
     player: ``"human"`` or the name of one of that game's bots; at least one seat is a
     person's (a person deals each next game). ``target`` is the match target, or
     ``null``: the game's default (500 for Skip-Bo) or none (Skyjo has no match target;

@@ -29,7 +29,6 @@ from collections.abc import Callable, Hashable, Sequence
 from http import HTTPStatus
 from typing import Any
 
-import skipbo.games.skyjo  # noqa: F401  (registers Skyjo: its rules documents make tables too)
 from skipbo.common.game import AnyGame, game_named, game_of, rules_from_data
 from skipbo.common.match import MatchPlay
 from skipbo.common.randomness import SEED_BITS, derive_seed

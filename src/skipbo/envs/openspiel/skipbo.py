@@ -39,9 +39,11 @@ OpenSpiel's IS-MCTS bot uses.
 Parameters (``pyspiel.load_game("python_skipbo", {...})``): ``players`` (2),
 ``stock_size`` (0: the rules' default), ``hand_size`` (5), the deck's ``highest``
 (12), ``copies`` (12) and ``wilds`` (18), ``teams`` (``""``: individual play, or one
-letter a seat naming its team, like ``"ABAB"``), ``shared_piles`` (false) and
-``turn_limit`` (1000: OpenSpiel needs a bound on the game's length). The first
-player is seat 0.
+letter a seat naming its team, like ``"ABAB"``), ``shared_piles`` (false),
+``turn_limit`` (1000; 0: none), and the bounds of R-WIN-4, ``turn_move_limit`` (500)
+and ``stall_limit`` (2000), which cannot be lifted here: OpenSpiel needs a bound on a
+game's length, and ``max_game_length`` is the proved one, :func:`skipbo.max_moves`.
+The first player is seat 0.
 """
 
 from __future__ import annotations
@@ -77,6 +79,7 @@ from skipbo.envs.openspiel.adapter import (
 from skipbo.games.skipbo.actions import action_to_move, legal_actions
 from skipbo.games.skipbo.adapter import GAME_TYPE, game_info
 from skipbo.games.skipbo.deal import deal as deal_in_order
+from skipbo.games.skipbo.rules import DEFAULT_STALL_LIMIT, DEFAULT_TURN_MOVE_LIMIT
 from skipbo.games.skipbo.sampling import sample_state
 from skipbo.games.skipbo.state import replace
 from skipbo.games.skipbo.text.display import describe, format_pile
@@ -97,6 +100,8 @@ _DEFAULTS: dict[str, Any] = {
     "teams": "",
     "shared_piles": False,
     "turn_limit": 1000,
+    "turn_move_limit": DEFAULT_TURN_MOVE_LIMIT,
+    "stall_limit": DEFAULT_STALL_LIMIT,
 }
 
 _GAME_TYPE = spiel_game_type(GAME_NAME, GAME_TYPE, _DEFAULTS)
@@ -130,9 +135,8 @@ def rules_from_parameters(parameters: Mapping[str, Any]) -> Rules:
             raise ConfigurationError(
                 "teams", f"needs one letter for each of the {values['players']} seats"
             )
-    if type(values["turn_limit"]) is not int or values["turn_limit"] < 1:
-        # OpenSpiel needs a bound on a game's length.
-        raise ConfigurationError("turn_limit", "must be at least 1 in OpenSpiel")
+    if type(values["turn_limit"]) is not int or values["turn_limit"] < 0:
+        raise ConfigurationError("turn_limit", "must be a number of turns, or 0 for none")
     # A stock size of 0 leaves the rules' default (by the number of stock piles).
     sizes = {"stock_size": values["stock_size"]} if values["stock_size"] else {}
     return Rules(
@@ -140,7 +144,10 @@ def rules_from_parameters(parameters: Mapping[str, Any]) -> Rules:
         deck=Deck(copies=values["copies"], wilds=values["wilds"], highest=values["highest"]),
         **sizes,
         hand_size=values["hand_size"],
-        turn_limit=values["turn_limit"],
+        turn_limit=values["turn_limit"] or None,
+        # Never None here: OpenSpiel needs the bound (the rules refuse 0).
+        turn_move_limit=values["turn_move_limit"],
+        stall_limit=values["stall_limit"],
         teams=teams,
         shared_piles=values["shared_piles"],
     )
@@ -165,21 +172,17 @@ class SkipBoModel(RegisteredGameModel[GameState]):
     def game_info(self) -> pyspiel.GameInfo:
         """OpenSpiel's numbers of the variant."""
         rules = self.rules
-        assert rules.turn_limit is not None
-        cards = rules.deck.size
-        # game_info(rules) has no bound on moves (a turn may hold many plays), but
-        # OpenSpiel needs one. A bound in practice, with the turn limit: a turn rarely
-        # moves more cards than the deck holds (more needs build piles completed and
-        # the completed cards drawn again). A move shuffles at most once (one draw,
-        # R-DRAW-2), at most every card.
-        moves = rules.turn_limit * (cards + 1)
+        info = game_info(rules)
+        # The proved bound on a game's moves (R-WIN-4, skipbo.max_moves): OpenSpiel
+        # counts decisions, not chance outcomes, in a game's length.
+        assert info.max_game_length is not None  # the parameters cannot lift a bound
         return pyspiel.GameInfo(
-            num_distinct_actions=game_info(rules).action_count,
+            num_distinct_actions=info.action_count,
             max_chance_outcomes=rules.deck.highest + 1,
             num_players=rules.players,
             min_utility=_rewards.LOSS,
             max_utility=_rewards.WIN,
-            max_game_length=cards + moves * (cards + 1),
+            max_game_length=info.max_game_length,
         )
 
     def deal(self) -> Shuffle[GameState]:

@@ -18,7 +18,7 @@ The chance nodes are the rules' shuffles, laid out card by card (see
 :mod:`skipbo.envs.openspiel.adapter`): the deal of the whole deck at the start of
 each round (S-SETUP-2, S-SETUP-3: the first twelve cards laid out are seat 0's
 places 0 to 11, and so on, then the first discard card, then the draw pile, its
-last card the top, as in :func:`skipbo.games.skyjo.deal`), and the reshuffle of the
+last card the top, as in :func:`skipbo.skyjo.deal`), and the reshuffle of the
 discard pile but its top into a new draw pile (S-DRAW-1) when a seat draws from an
 empty one. Chance outcome ``i`` is the ``i``-th lowest card value of the deck (in
 the standard deck ``i - 2``), with probability ``n_v / n`` of the cards left.
@@ -36,9 +36,12 @@ observation. Returns, at the end: ``+1`` for each winner (the lowest total,
 S-SCORE-3), ``-1`` for the others, ``0`` for all if every seat ties.
 
 Parameters (``pyspiel.load_game("python_skyjo", {...})``): ``players`` (2),
-``end_score`` (100), ``turn_limit`` (200 turns a round, S-END-3: OpenSpiel needs a
-bound on the game's length) and ``copies`` (0: the standard deck of S-DECK-1;
-``n``: ``n`` cards of each value from -2 to 12, a small deck for quick searches).
+``end_score`` (100), ``turn_limit`` (200 turns a round; 0: none), the bounds of
+S-END-3, ``stall_limit`` (100) and ``round_limit`` (100), which cannot be lifted here
+(OpenSpiel needs a bound on a game's length, and ``max_game_length`` is the proved
+one, :func:`skipbo.games.skyjo.max_moves`), and ``copies`` (0: the standard deck of
+S-DECK-1; ``n``: ``n`` cards of each value from -2 to 12, a small deck for quick
+searches).
 """
 
 from __future__ import annotations
@@ -78,7 +81,8 @@ from skipbo.games.skyjo import (
     view,
 )
 from skipbo.games.skyjo.actions import ACTION_COUNT, action_to_move, legal_actions
-from skipbo.games.skyjo.adapter import GAME_TYPE
+from skipbo.games.skyjo.adapter import GAME_TYPE, game_info
+from skipbo.games.skyjo.rules import DEFAULT_ROUND_LIMIT, DEFAULT_STALL_LIMIT
 from skipbo.games.skyjo.sampling import sample_state
 from skipbo.games.skyjo.text import render_view
 from skipbo.observation import skyjo as skyjo_observation
@@ -88,13 +92,20 @@ __all__ = ["GAME_NAME", "SkyjoGame", "SkyjoModel", "rules_from_parameters"]
 GAME_NAME = "python_skyjo"
 """The short name under which the game is registered with OpenSpiel."""
 
-_DEFAULTS: dict[str, Any] = {"players": 2, "end_score": 100, "turn_limit": 200, "copies": 0}
+_DEFAULTS: dict[str, Any] = {
+    "players": 2,
+    "end_score": 100,
+    "turn_limit": 200,
+    "stall_limit": DEFAULT_STALL_LIMIT,
+    "round_limit": DEFAULT_ROUND_LIMIT,
+    "copies": 0,
+}
 
 _GAME_TYPE = spiel_game_type(GAME_NAME, GAME_TYPE, _DEFAULTS)
 
 
 def rules_from_parameters(parameters: Mapping[str, Any]) -> Rules:
-    """The Skyjo :class:`~skipbo.games.skyjo.Rules` of the game parameters (missing: defaults).
+    """The Skyjo :class:`~skipbo.skyjo.Rules` of the game parameters (missing: defaults).
 
     Raises:
         ~skipbo.games.skyjo.errors.ConfigurationError: if the parameters give no valid rules.
@@ -104,8 +115,8 @@ def rules_from_parameters(parameters: Mapping[str, Any]) -> Rules:
 
     """
     values = {**_DEFAULTS, **parameters}
-    if type(values["turn_limit"]) is not int or values["turn_limit"] < 1:
-        raise ConfigurationError("turn_limit", "must be at least 1 in OpenSpiel")
+    if type(values["turn_limit"]) is not int or values["turn_limit"] < 0:
+        raise ConfigurationError("turn_limit", "must be a number of turns, or 0 for none")
     copies = values["copies"]
     if type(copies) is not int or copies < 0:
         raise ConfigurationError("copies", "must be 0 (the standard deck) or more")
@@ -114,7 +125,10 @@ def rules_from_parameters(parameters: Mapping[str, Any]) -> Rules:
         players=values["players"],
         deck=deck,
         end_score=values["end_score"],
-        turn_limit=values["turn_limit"],
+        turn_limit=values["turn_limit"] or None,
+        # Never None here: OpenSpiel needs the bounds (the rules refuse 0).
+        stall_limit=values["stall_limit"],
+        round_limit=values["round_limit"],
     )
 
 
@@ -140,19 +154,17 @@ class SkyjoModel(RegisteredGameModel[GameState]):
     def game_info(self) -> pyspiel.GameInfo:
         """OpenSpiel's numbers of the variant."""
         rules = self.rules
-        assert rules.turn_limit is not None
-        cards = rules.deck.size
-        # A round: its deal, the reveals, and at most turn_limit turns of two moves,
-        # a draw perhaps reshuffling (S-DRAW-1). A bound in practice on the rounds: a
-        # round rarely leaves the highest total where it was (S-SCORE-3).
-        round_length = cards + rules.players + rules.turn_limit * (2 + cards)
+        # The proved bound on a game's moves (S-END-3, skyjo.max_moves): OpenSpiel
+        # counts decisions, not chance outcomes, in a game's length.
+        length = game_info(rules).max_game_length
+        assert length is not None  # the parameters cannot lift a bound
         return pyspiel.GameInfo(
             num_distinct_actions=ACTION_COUNT,
             max_chance_outcomes=len(self.values),
             num_players=rules.players,
             min_utility=-1.0,
             max_utility=1.0,
-            max_game_length=round_length * (rules.end_score + 1),
+            max_game_length=length,
         )
 
     def cards(self, outcomes: Sequence[int]) -> tuple[int, ...]:

@@ -30,8 +30,8 @@ from skipbo.games.skipbo.deal import new_game
 from skipbo.games.skipbo.engine import apply, is_over
 from skipbo.games.skipbo.moves import Move, move_table, parse_move
 from skipbo.games.skipbo.records import GameRecord
-from skipbo.games.skipbo.rules import MAX_TEAM_PLAYERS, MIN_PLAYERS, Rules
-from skipbo.games.skipbo.serialization import from_data, to_data
+from skipbo.games.skipbo.rules import MAX_TEAM_PLAYERS, MIN_PLAYERS, Rules, max_moves
+from skipbo.games.skipbo.serialization import claims, from_data, to_data
 from skipbo.games.skipbo.state import GameState
 from skipbo.games.skipbo.variants.match import DEFAULT_TARGET, new_match
 from skipbo.games.skipbo.views import PlayerView, legal_moves, view
@@ -55,14 +55,14 @@ chance, imperfect information, one player moves at a time."""
 def game_info(rules: Rules) -> GameInfo:
     """The numbers of the variant ``rules``: players, distinct actions, game length bound.
 
-    ``max_game_length`` is ``None``: the rules bound no number of moves (an optional
-    turn limit, R-WIN-2, counts turns, and a turn may hold many plays); every game
-    still ends (see the termination checks in the verification docs).
+    ``max_game_length`` is the proved bound on a game's moves,
+    :func:`skipbo.max_moves` (R-WIN-4); ``None`` when the rules lift
+    the turn-move or the stall limit.
     """
     return GameInfo(
         players=rules.players,
         action_count=len(move_table(rules).moves),
-        max_game_length=None,
+        max_game_length=max_moves(rules),
     )
 
 
@@ -135,6 +135,7 @@ class SkipBoGame(GameAdapter[Rules, GameState, PlayerView, Move, GameRecord]):
             check_conformance=check_conformance,
             to_data=to_data,
             rules_document="rules",
+            claims_document=claims,
             read_rules=_read_rules,
             parse_move=parse_move,
             describe_move=_describe_move,

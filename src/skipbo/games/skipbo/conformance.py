@@ -13,7 +13,8 @@ configuration of your own, say) and checks, at every step:
 * purity and determinism of :func:`skipbo.apply`: it leaves its input unchanged and
   gives equal results for equal arguments; the same seed deals the same game and
   the same moves replay it exactly;
-* that every game ends (within ``max_moves``).
+* that every game ends (within ``max_moves``: by default the proved bound of the
+  rules, :func:`skipbo.max_moves`, R-WIN-4).
 
 The first violation raises :class:`~skipbo.ConformanceError` with the seed and the
 moves that reproduce it. Half of the games choose moves uniformly at random, half
@@ -26,7 +27,7 @@ wins).
 >>> report.games, report.moves == sum(report.game_lengths), len(report.outcomes)
 (4, True, 4)
 >>> print(report)  # doctest: +ELLIPSIS
-4 games, ... moves (longest game ...): ... won, ... blocked, 0 turn limit; ... illegal moves refused
+4 games, ... moves (longest game ...): ... won, ... blocked, 0 turn limit, ... illegal moves refused
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from typing import overload
 import attrs
 
 from skipbo.common import conformance as common
-from skipbo.common.conformance import MAX_MOVES, GameCheck, ReportFigures, RulesFunctions
+from skipbo.common.conformance import GameCheck, ReportFigures, RulesFunctions, move_limit
 from skipbo.common.game import Conformance, game_of
 from skipbo.common.randomness import derive_seed
 from skipbo.errors import ConfigurationError
@@ -48,6 +49,7 @@ from skipbo.games.skipbo.engine import apply, is_over, legal_moves
 from skipbo.games.skipbo.invariants import invariant_violations
 from skipbo.games.skipbo.moves import Discard, Move, Pass, all_moves
 from skipbo.games.skipbo.rules import Rules
+from skipbo.games.skipbo.rules import max_moves as rules_max_moves
 from skipbo.games.skipbo.state import GameState, Outcome, Termination
 
 __all__ = ["ConformanceError", "ConformanceReport", "check_conformance", "rules_problem"]
@@ -122,7 +124,7 @@ def check_conformance(
     games: int = 100,
     *,
     seed: int = 0,
-    max_moves: int = MAX_MOVES,
+    max_moves: int | None = None,
     illegal_per_step: int = ILLEGAL_PER_STEP,
 ) -> ConformanceReport: ...
 
@@ -133,7 +135,7 @@ def check_conformance(
     games: int = 100,
     *,
     seed: int = 0,
-    max_moves: int = MAX_MOVES,
+    max_moves: int | None = None,
     illegal_per_step: int = ILLEGAL_PER_STEP,
 ) -> Conformance: ...
 
@@ -143,13 +145,13 @@ def check_conformance(
     games: int = 100,
     *,
     seed: int = 0,
-    max_moves: int = MAX_MOVES,
+    max_moves: int | None = None,
     illegal_per_step: int = ILLEGAL_PER_STEP,
 ) -> Conformance:
     """Play ``games`` seeded random games under ``rules``, checking every step.
 
-    The rules of another registered game (:class:`skipbo.games.skyjo.Rules`) are checked by
-    that game's own checker (:func:`skipbo.games.skyjo.conformance.check_conformance`),
+    The rules of another registered game (:class:`skipbo.skyjo.Rules`) are checked by
+    that game's own checker (:func:`skipbo.skyjo.check_conformance`),
     found through :func:`skipbo.common.game.game_of`; it raises its own
     ``ConformanceError``, also an ``AssertionError``.
 
@@ -158,7 +160,10 @@ def check_conformance(
         games: How many games to play.
         seed: Game ``n`` is dealt with ``skipbo.common.randomness.derive_seed(seed, n)``, which
             also seeds its choice of moves.
-        max_moves: A game that has not ended after this many moves is a failure.
+        max_moves: A game that has not ended after this many moves is a failure. By
+            default the proved bound of the rules (:func:`skipbo.max_moves`); for
+            rules that lift a bound (and so have none)
+            :data:`~skipbo.common.conformance.MAX_MOVES`.
         illegal_per_step: How many illegal moves to try at each step.
 
     Returns:
@@ -185,10 +190,11 @@ def check_conformance(
     outcomes: list[Outcome] = []
     illegal = 0
     space = all_moves(rules)
+    limit = move_limit(rules_max_moves(rules), max_moves)
     for game in range(games):
         game_seed = derive_seed(seed, game)
         checker = _GameCheck(
-            rules, game_seed, space, max_moves, illegal_per_step, prefer_plays=game % 2 == 1
+            rules, game_seed, space, limit, illegal_per_step, prefer_plays=game % 2 == 1
         )
         final, tried = checker.play()
         assert final.outcome is not None  # the loop ends only when the game has ended

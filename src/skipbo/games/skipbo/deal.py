@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from skipbo.common.naming import type_name
 from skipbo.common.randomness import SEED_BITS, secret_seed, shuffle
 from skipbo.errors import ConfigurationError
 from skipbo.games.skipbo.cards import WILD, Card
@@ -45,7 +46,7 @@ def new_game(rules: Rules, *, seed: int | None = None) -> GameState:
 
     """
     if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a skipbo.Rules, got {type(rules).__name__}")
+        raise TypeError(f"rules must be a skipbo.Rules, got {type_name(rules)}")
     if seed is None:
         seed = secret_seed()
     elif type(seed) is not int:
@@ -79,7 +80,7 @@ def deal(rules: Rules, cards: Sequence[Card], *, seed: int) -> GameState:
 
     """
     if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a skipbo.Rules, got {type(rules).__name__}")
+        raise TypeError(f"rules must be a skipbo.Rules, got {type_name(rules)}")
     if type(seed) is not int:
         raise TypeError(f"seed must be an int, got {type(seed).__name__}")
     deck = tuple(cards)

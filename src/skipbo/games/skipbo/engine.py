@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from skipbo.common.naming import type_name
 from skipbo.errors import ArgumentTypeError, IllegalMoveError
 from skipbo.games.skipbo import (
     draw,
@@ -178,7 +179,7 @@ def apply(state: GameState, move: Move) -> GameState:
         require_state(state, "apply")
     perform = _PERFORM.get(type(move))
     if perform is None:  # checked first: a non-move is a TypeError even when the game is over
-        raise ArgumentTypeError(f"not a move: apply needs a Move, not {type(move).__name__}")
+        raise ArgumentTypeError(f"not a move: apply needs a skipbo.Move, not {type_name(move)}")
     if state.outcome is not None:
         raise IllegalMoveError(move, "R-WIN-3", "the game is over")
     return perform(state, move)
@@ -566,7 +567,7 @@ def _position(state: object, function: str) -> GameState | PlayerView:
     if isinstance(state, PlayerView):
         return state
     raise ArgumentTypeError(
-        f"{function} needs a GameState or PlayerView, not {type(state).__name__}"
+        f"{function} needs a skipbo.GameState or PlayerView, not {type_name(state)}"
     )
 
 

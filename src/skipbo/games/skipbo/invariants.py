@@ -22,6 +22,7 @@ from collections.abc import Iterator
 
 import attrs
 
+from skipbo.common.naming import type_name
 from skipbo.common.randomness import SEED_BITS
 from skipbo.common.strictjson import echo
 from skipbo.errors import ArgumentTypeError, InvariantViolation
@@ -76,7 +77,7 @@ def _shape_violations(state: GameState) -> list[Violation]:
     """Violations of the state's shape; the other checks assume none."""
     rules = state.rules
     if not isinstance(rules, Rules):
-        return [Violation(("rules",), f"rules is not a Rules: {rules!r}")]
+        return [Violation(("rules",), f"rules is not a skipbo.Rules: {rules!r}")]
     problems = []
     # The annotations are what a well-built state holds; tampered input may differ.
     sized: tuple[tuple[str, object, int, type], ...] = (
@@ -220,7 +221,7 @@ def located_violations(state: GameState) -> list[Violation]:
 
     """
     if type(state) is not GameState:
-        raise ArgumentTypeError(f"the invariants need a GameState, not {type(state).__name__}")
+        raise ArgumentTypeError(f"the invariants need a skipbo.GameState, not {type_name(state)}")
     problems = _shape_violations(state)
     if problems:
         return problems

@@ -36,6 +36,7 @@ from typing import TypeAlias
 
 import attrs
 
+from skipbo.common.naming import type_name
 from skipbo.errors import ArgumentTypeError, InvalidMoveError, MoveSyntaxError
 from skipbo.games.skipbo.cards import WILD, Card, format_card, parse_card
 from skipbo.games.skipbo.rules import (
@@ -71,9 +72,7 @@ def _index(instance: object, attribute: attrs.Attribute[int], value: object) -> 
     """
     if type(value) is not int:
         kind = type(instance).__name__
-        raise ArgumentTypeError(
-            f"{kind}.{attribute.name} must be an int, got {type(value).__name__}"
-        )
+        raise ArgumentTypeError(f"{kind}.{attribute.name} must be an int, got {type_name(value)}")
     if not 0 <= value <= MAX_FIELD:
         kind = type(instance).__name__
         shown = value if abs(value) <= MAX_FIELD else f"an integer of {value.bit_length()} bits"
@@ -173,12 +172,16 @@ def parse_move(text: str) -> Move:
     """Read a move in the move notation (see the module docs).
 
     The result is only syntactically valid; whether it is legal depends on the state.
+    Letters may be of either case and spaces may surround the move, as people type
+    it in a chat (``str(move)`` is the one spelling documents use).
 
     Raises:
         MoveSyntaxError: if ``text`` is not a move.
 
     >>> parse_move("d0.3>b1")
     PlayFromDiscard(discard_set=0, pile=3, build=1)
+    >>> parse_move(" H5>B0 "), parse_move("PASS")
+    (PlayFromHand(card=5, build=0), Pass())
     >>> parse_move("h13x")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -192,7 +195,7 @@ def parse_move(text: str) -> Move:
             f"not a move: {text[:MAX_MOVE_TEXT]!r}... ({len(text)} characters; a move has "
             f"at most {MAX_MOVE_TEXT})"
         )
-    stripped = text.strip()
+    stripped = text.strip().lower() if text.isascii() else text  # "PASS", " H5>B0 "
     if stripped == "pass":
         return PASS
     for pattern, kind in _PATTERNS:
@@ -279,8 +282,11 @@ def move_table(rules: Rules) -> MoveTable:
     return table
 
 
-def all_moves(rules: Rules) -> tuple[Move, ...]:
+def all_moves(rules: Rules | None = None) -> tuple[Move, ...]:
     """Every move that can be legal in some state of ``rules``, in legal-move order.
+
+    ``rules`` left out means the default :class:`~skipbo.Rules` (the signature is
+    Skyjo's, :func:`skipbo.skyjo.all_moves`).
 
     >>> from skipbo import Rules
     >>> len(all_moves(Rules(players=2)))  # 13*4 + 2*4 + 2*4*4 + 13*4 + 1
@@ -290,6 +296,8 @@ def all_moves(rules: Rules) -> tuple[Move, ...]:
         TypeError: if ``rules`` is not a :class:`~skipbo.Rules`.
 
     """
+    if rules is None:
+        rules = Rules()
     if not isinstance(rules, Rules):
-        raise ArgumentTypeError(f"all_moves needs a Rules, not {type(rules).__name__}")
+        raise ArgumentTypeError(f"all_moves needs a skipbo.Rules, not {type_name(rules)}")
     return move_table(rules).moves

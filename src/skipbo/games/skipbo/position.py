@@ -31,6 +31,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from skipbo.common.naming import type_name
 from skipbo.common.randomness import SEED_BITS, secret_seed
 from skipbo.errors import ArgumentTypeError, SkipBoError
 from skipbo.games.skipbo.cards import WILD, Card
@@ -134,7 +135,7 @@ def set_up(
 
     """
     if not isinstance(rules, Rules):
-        raise ArgumentTypeError(f"set_up needs a Rules, not {type(rules).__name__}")
+        raise ArgumentTypeError(f"set_up needs a skipbo.Rules, not {type_name(rules)}")
     if seed is None:
         seed = secret_seed()
     empty: Pile = ()

@@ -34,14 +34,13 @@ spaces and line breaks (a line per turn when written; any whitespace when read).
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 import attrs
 
 from skipbo.common import records, strictjson
+from skipbo.common.naming import type_name
 from skipbo.common.strictjson import echo
 from skipbo.errors import ArgumentTypeError, DataError
 from skipbo.games.skipbo import codec as _codec
@@ -87,12 +86,6 @@ TEXT_FORMAT = "skipbo-record 1"
 """The first line of a record's text form: the format's name and version."""
 
 RECORD_FIELDS = ("rules", "seed", "moves", "names", "tags")
-
-_SEED = re.compile(r"-?(0|[1-9][0-9]{0,999})")
-"""A seed in the text form: a decimal integer (of at most 1,000 digits)."""
-
-MAX_SEAT_DIGITS = 3
-"""The longest seat number of a ``name`` line (a game has at most twelve seats)."""
 
 _MOVE_TYPES = (PlayFromHand, PlayFromStock, PlayFromDiscard, Discard, Pass)
 
@@ -198,7 +191,7 @@ def replay(record: GameRecord) -> Iterator[GameState]:
 
     """
     if not isinstance(record, GameRecord):
-        raise ArgumentTypeError(f"replay needs a GameRecord, not {type(record).__name__}")
+        raise ArgumentTypeError(f"replay needs a skipbo.GameRecord, not {type_name(record)}")
     return records.replay_moves(
         new_game, record.rules, record.seed, record.moves, apply, replay_error=ReplayError
     )
@@ -263,23 +256,14 @@ def read_record(data: object, path: str) -> GameRecord:
 
 def format_record(record: GameRecord) -> str:
     """The compact text form of ``record`` (see the module docs); ends with a newline."""
-    lines = [
+    return records.format_text(
         TEXT_FORMAT,
-        "rules " + json.dumps(_codec.rules_data(record.rules), separators=(",", ":")),
-        f"seed {record.seed}",
-        *(f"name {seat} {name}" for seat, name in enumerate(record.names)),
-        *(f"tag {key} {value}".rstrip() for key, value in record.tags),
-        "moves",
-    ]
-    turn: list[str] = []
-    for move in record.moves:
-        turn.append(str(move))
-        if type(move) is Discard or type(move) is Pass:  # the moves that end a turn
-            lines.append(" ".join(turn))
-            turn = []
-    if turn:
-        lines.append(" ".join(turn))
-    return "\n".join(lines) + "\n"
+        _codec.rules_data(record.rules),
+        record,
+        tags=record.tags,
+        # The moves that end a turn.
+        ends_turn=lambda move: type(move) is Discard or type(move) is Pass,
+    )
 
 
 def parse_record(text: str) -> GameRecord:
@@ -291,54 +275,13 @@ def parse_record(text: str) -> GameRecord:
         skipbo.ReplayError: if move ``error.index`` is illegal.
 
     """
-    if type(text) is not str:
-        strictjson.fail("", f"a record's text must be a str, got {type(text).__name__}")
-    lines = text.splitlines()
-    if not lines or lines[0].strip() != TEXT_FORMAT:
-        strictjson.fail("line 1", f"must be {TEXT_FORMAT!r}")
-    header: dict[str, Any] = {"names": {}, "tags": []}
-    number = 1
-    for number, line in enumerate(lines[1:], start=2):
-        where = f"line {number}"
-        word, _, rest = line.partition(" ")
-        if word == "moves" and not rest.strip():
-            break
-        if word in ("rules", "seed") and word in header:
-            strictjson.fail(where, f"a second {word!r} line")
-        if word == "rules":
-            header["rules"] = _codec.read_rules(strictjson.parse_json(rest, where), where)
-        elif word == "seed":
-            if _SEED.fullmatch(rest) is None:
-                strictjson.fail(where, f"the seed must be an integer, got {echo(rest)}")
-            header["seed"] = int(rest)
-        elif word == "name":
-            seat, _, name = rest.partition(" ")
-            # At most a few digits: int() refuses numbers of more than 4,300 digits.
-            if not seat.isdecimal() or len(seat) > MAX_SEAT_DIGITS or int(seat) in header["names"]:
-                strictjson.fail(
-                    where, f"'name' needs a new seat number and a name, got {echo(rest)}"
-                )
-            header["names"][int(seat)] = name
-        elif word == "tag":
-            key, _, value = rest.partition(" ")
-            header["tags"].append((key, value))
-        elif line.strip():
-            strictjson.fail(where, f"expected rules, seed, name, tag or moves, got {echo(word)}")
-    else:
-        strictjson.fail(f"line {number + 1}", "missing the 'moves' line")
-    for word in ("rules", "seed"):
-        if word not in header:
-            strictjson.fail(f"line {number}", f"missing the {word!r} line before 'moves'")
-    names = header["names"]
-    if sorted(names) != list(range(len(names))):
-        strictjson.fail("/names", "name lines must number the seats 0, 1, .. without gaps")
-    tokens = " ".join(lines[number:]).split()
+    found = records.parse_text(text, TEXT_FORMAT, _codec.read_rules)
     record = GameRecord(
-        rules=header["rules"],
-        seed=header["seed"],
-        moves=[_codec.move(token, f"/moves/{i}") for i, token in enumerate(tokens)],
-        names=[names[seat] for seat in range(len(names))],
-        tags=header["tags"],
+        rules=found.rules,
+        seed=found.seed,
+        moves=[_codec.move(token, f"/moves/{i}") for i, token in enumerate(found.moves)],
+        names=found.names,
+        tags=found.tags,
     )
     final_state(record)
     return record

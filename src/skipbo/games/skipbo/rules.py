@@ -24,7 +24,7 @@ from skipbo.errors import ConfigurationError
 from skipbo.games.skipbo.cards import Deck
 from skipbo.games.skipbo.seating import SHARED_PILES_PER_TEAM, Seating, seat
 
-__all__ = ["FirstPlayer", "PresetOptions", "Rules", "TeamPresetOptions"]
+__all__ = ["FirstPlayer", "PresetOptions", "Rules", "TeamPresetOptions", "max_moves"]
 
 MIN_PLAYERS = 2
 MAX_INDIVIDUAL_PLAYERS = 6
@@ -380,3 +380,28 @@ class Rules:
         """
         seating = _to_teams(teams) or ()
         return cls(players=sum(map(len, seating)), teams=seating, shared_piles=True, **options)
+
+
+def max_moves(rules: Rules) -> int | None:
+    """The most moves a game of ``rules`` can take from its deal: the proved bound of R-WIN-4.
+
+    ``((S + 1) * L + 1) * (T + 1)``, where ``S`` is the cards dealt to the stock piles
+    (``stock_pile_count * stock_size``), ``L`` the :attr:`~Rules.stall_limit` and ``T``
+    the :attr:`~Rules.turn_move_limit`: at most ``S`` stock plays, at most ``L`` turn
+    ends between two of them, at most ``T + 1`` moves a turn. Proved in Coq
+    (``Termination.game_ends``, docs/verification.md). ``None`` when either bound is
+    lifted (``None``): then no bound is proved, though a turn limit may still end the
+    game. The referee's penalty cards of team play (R-TEAM-4) are no moves and lie
+    outside the bound.
+
+    >>> max_moves(Rules(players=2))  # S = 60, L = 2000, T = 500
+    61122501
+    >>> max_moves(Rules(players=2, stock_size=3, stall_limit=10, turn_move_limit=20))
+    1491
+    >>> max_moves(Rules(stall_limit=None)) is None
+    True
+    """
+    if rules.turn_move_limit is None or rules.stall_limit is None:
+        return None
+    stock_cards = rules.stock_pile_count * rules.stock_size
+    return ((stock_cards + 1) * rules.stall_limit + 1) * (rules.turn_move_limit + 1)

@@ -27,6 +27,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from skipbo.common.naming import type_name
 from skipbo.common.randomness import SEED_BITS
 from skipbo.errors import ArgumentTypeError, InvalidStateError
 from skipbo.games.skipbo.cards import WILD, Card
@@ -243,7 +244,7 @@ def sample_state(
 
     """
     if type(seen) is not PlayerView:
-        raise ArgumentTypeError(f"sample_state needs a PlayerView, not {type(seen).__name__}")
+        raise ArgumentTypeError(f"sample_state needs a skipbo.PlayerView, not {type_name(seen)}")
     if completed_wilds is not None:
         if isinstance(completed_wilds, bool) or not isinstance(completed_wilds, int | float):
             raise ArgumentTypeError(

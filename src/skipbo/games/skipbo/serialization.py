@@ -1,8 +1,10 @@
 """Versioned JSON for rules, states, moves, views, outcomes and game records.
 
 Every value becomes a *document*: a JSON object with a ``"type"`` (``"rules"``,
-``"state"``, ``"move"``, ``"view"``, ``"outcome"`` or ``"record"``), the format
-``"version"`` (:data:`FORMAT_VERSION`) and the value's fields. Cards are integers
+``"state"``, ``"move"``, ``"view"``, ``"outcome"`` or ``"record"``, the same types as
+Skyjo's), the ``"game"`` (``"skipbo"``), the format ``"version"``
+(:data:`FORMAT_VERSION`) and the value's fields. (Documents written without the
+``"game"`` field, before it was added, load as they did.) Cards are integers
 (``0`` is the wild), piles are arrays with the top at the end, a move is a string
 in the move notation (``"h5>b0"``). The round trip is lossless:
 
@@ -12,7 +14,7 @@ in the move notation (``"h5>b0"``). The round trip is lossless:
 >>> loads(text, "view") == skipbo.view(state, 0)
 True
 >>> to_data(skipbo.parse_move("hW>b2"))
-{'type': 'move', 'version': 1, 'move': 'hW>b2'}
+{'type': 'move', 'game': 'skipbo', 'version': 1, 'move': 'hW>b2'}
 
 Loading is for untrusted input. :func:`loads` and :func:`from_data` check every
 field, type and range, the cards against the deck, and the whole against the
@@ -47,6 +49,7 @@ from typing import Any, Literal, TypeAlias, overload
 
 from skipbo.common import strictjson
 from skipbo.common.documents import DocumentFormat
+from skipbo.common.naming import type_name
 from skipbo.games.skipbo import codec as _codec
 from skipbo.games.skipbo.moves import (
     Discard,
@@ -66,6 +69,7 @@ __all__ = [
     "LIMITS",
     "Document",
     "Kind",
+    "claims",
     "dumps",
     "from_data",
     "json_schema",
@@ -114,7 +118,7 @@ def _body(value: Document) -> tuple[Kind, dict[str, Any]]:
             return "record", record_data(value)
         case PlayFromHand() | PlayFromStock() | PlayFromDiscard() | Discard() | Pass():
             return "move", {"move": str(value)}
-    raise TypeError(f"no document form for {type(value).__name__}")
+    raise TypeError(f"no document form for {type_name(value)}")
 
 
 _FORMAT: DocumentFormat[Document] = DocumentFormat(
@@ -123,7 +127,18 @@ _FORMAT: DocumentFormat[Document] = DocumentFormat(
     readers=_READERS,
     schema=("skipbo.games.skipbo", "schemas/skipbo.schema.json"),
     title="skipbo",
+    game="skipbo",
+    legacy=frozenset(_READERS),
 )
+
+
+def claims(data: object) -> bool:
+    """Whether ``data`` is (meant as) a document of this game, going by its envelope.
+
+    Its ``"game"`` is this game's; or it has none (it was written before documents
+    named their game) and its ``"type"`` is one this game's documents had then.
+    """
+    return _FORMAT.claims(data)
 
 
 def to_data(value: Document) -> dict[str, Any]:

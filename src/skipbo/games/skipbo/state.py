@@ -22,6 +22,7 @@ from typing import Any, Final
 
 import attrs
 
+from skipbo.common.naming import type_name
 from skipbo.errors import ArgumentTypeError
 from skipbo.games.skipbo.cards import Card
 from skipbo.games.skipbo.rules import Rules
@@ -168,10 +169,10 @@ def require_state(value: object, function: str) -> GameState:
     >>> require_state(None, "apply")
     Traceback (most recent call last):
     ...
-    skipbo.errors.ArgumentTypeError: apply needs a GameState, not NoneType
+    skipbo.errors.ArgumentTypeError: apply needs a skipbo.GameState, not NoneType
     """
     if type(value) is not GameState:
-        raise ArgumentTypeError(f"{function} needs a GameState, not {type(value).__name__}")
+        raise ArgumentTypeError(f"{function} needs a skipbo.GameState, not {type_name(value)}")
     return value
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import attrs
 
+from skipbo.common.naming import type_name
 from skipbo.errors import ArgumentTypeError, ViewError
 from skipbo.games.skipbo import engine
 from skipbo.games.skipbo.cards import Card
@@ -121,8 +122,11 @@ class PlayerView:
         return self.outcome is None and self.player == self.current_player
 
 
-def view(state: GameState, player: int | None) -> PlayerView:
-    """The view of ``state`` that seat ``player`` may see (``None``: a spectator's).
+def view(state: GameState, player: int | None = None) -> PlayerView:
+    """The view of ``state`` that seat ``player`` may see (``None``, the default: a spectator's).
+
+    The signature is Skyjo's (:func:`skipbo.skyjo.view`), so code written for one
+    game plays the other.
 
     Raises:
         ViewError: if ``player`` is not a seat of the game.
@@ -206,7 +210,7 @@ def stand_in_state(seen: object) -> GameState:
     """
     if not isinstance(seen, PlayerView):
         raise ArgumentTypeError(
-            f"legal_moves needs a GameState or PlayerView, not {type(seen).__name__}"
+            f"legal_moves needs a skipbo.GameState or PlayerView, not {type_name(seen)}"
         )
     if seen.outcome is None and (seen.hand is None or seen.player != seen.current_player):
         who = "a spectator" if seen.player is None else f"seat {seen.player}"

@@ -1,8 +1,8 @@
 """The integer action space: every Skyjo move numbered once.
 
 For reinforcement-learning libraries and OpenSpiel-style tools. The actions are the
-indices of :func:`skipbo.games.skyjo.all_moves` (the same for every rules configuration),
-the order :func:`skipbo.games.skyjo.legal_moves` follows, so a state's legal actions are
+indices of :func:`skipbo.skyjo.all_moves` (the same for every rules configuration),
+the order :func:`skipbo.skyjo.legal_moves` follows, so a state's legal actions are
 ascending:
 
 ===============  ======  ==================================================

@@ -1,7 +1,7 @@
 """Skyjo's metadata (:data:`GAME_TYPE`, :func:`game_info`) and :data:`SKYJO`, its Game.
 
 :data:`SKYJO` is Skyjo as a :class:`skipbo.common.game.Game`, registered for
-:class:`skipbo.games.skyjo.Rules` when :mod:`skipbo.games.skyjo` is imported: the arena and
+:class:`skipbo.skyjo.Rules` when :mod:`skipbo.games.skyjo` is imported: the arena and
 :func:`skipbo.check_conformance` play Skyjo through it.
 
 >>> from skipbo import skyjo
@@ -25,8 +25,8 @@ from skipbo.games.skyjo.conformance import check_conformance
 from skipbo.games.skyjo.engine import apply, is_over, legal_moves, new_game, round_end
 from skipbo.games.skyjo.moves import Move, all_moves, parse_move
 from skipbo.games.skyjo.records import GameRecord
-from skipbo.games.skyjo.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
-from skipbo.games.skyjo.serialization import from_data, to_data
+from skipbo.games.skyjo.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, max_moves
+from skipbo.games.skyjo.serialization import claims, from_data, to_data
 from skipbo.games.skyjo.state import GameState, Phase
 from skipbo.games.skyjo.text import describe_move
 from skipbo.games.skyjo.views import PublicView, view
@@ -51,17 +51,18 @@ chosen in seat order)."""
 def game_info(rules: Rules) -> GameInfo:
     """The numbers of the variant ``rules``: players, distinct actions, game length bound.
 
-    ``max_game_length`` is ``None``: a round without a turn limit has no bound on its
-    moves, and even with one the number of rounds depends on the scores.
+    ``max_game_length`` is the proved bound on a game's moves,
+    :func:`skipbo.games.skyjo.max_moves` (S-END-3); ``None`` when the rules lift
+    the stall or the round limit.
     """
-    return GameInfo(players=rules.players, action_count=len(all_moves()), max_game_length=None)
+    return GameInfo(
+        players=rules.players, action_count=len(all_moves()), max_game_length=max_moves(rules)
+    )
 
 
 def _read_rules(data: object) -> Rules:
-    """The rules of an untrusted ``"skyjo-rules"`` document."""
-    rules = from_data(data, "skyjo-rules")
-    assert isinstance(rules, Rules)  # the reader of "skyjo-rules" makes rules
-    return rules
+    """The rules of an untrusted rules document."""
+    return from_data(data, "rules")
 
 
 def _round_end(state: GameState, move: Move) -> dict[str, Any] | None:
@@ -120,6 +121,7 @@ class SkyjoGame(GameAdapter[Rules, GameState, PublicView, Move, GameRecord]):
             check_conformance=check_conformance,
             to_data=to_data,
             rules_document="skyjo-rules",
+            claims_document=claims,
             read_rules=_read_rules,
             parse_move=parse_move,
             describe_move=describe_move,

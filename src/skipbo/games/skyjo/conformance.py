@@ -1,18 +1,19 @@
-"""The conformance checker for Skyjo rules: :func:`check_conformance`.
+"""The conformance checker for Skyjo rules: :func:`~skipbo.skyjo.check_conformance`.
 
 The Skyjo counterpart of :func:`skipbo.check_conformance` (OpenSpiel's
-``random_sim_test``): it plays seeded games under the given :class:`~skipbo.games.skyjo.Rules`
+``random_sim_test``): it plays seeded games under the given :class:`~skipbo.skyjo.Rules`
 and checks at every step
 
-* the invariants of :func:`skipbo.games.skyjo.check_invariants` (150 cards conserved,
+* the invariants of :func:`skipbo.skyjo.check_invariants` (150 cards conserved,
   columns, phases, scores);
-* that :func:`skipbo.games.skyjo.legal_moves` lists distinct moves in the action order, the
+* that :func:`skipbo.skyjo.legal_moves` lists distinct moves in the action order, the
   same from the public view, none in an ended game and some in every other;
 * illegal-move rejection: the other moves raise
   :class:`~skipbo.games.skyjo.errors.IllegalMoveError` and leave the state as it was;
-* purity and determinism of :func:`skipbo.games.skyjo.apply`, and that the record replays;
+* purity and determinism of :func:`skipbo.skyjo.apply`, and that the record replays;
 * view non-interference: a state sampled from the view has the same view;
-* that every game ends within ``max_moves``.
+* that every game ends within ``max_moves`` (by default the proved bound of the rules,
+  :func:`skipbo.games.skyjo.max_moves`, S-END-3).
 
 Half of the games are played by random players, half by the heuristic bot.
 
@@ -31,7 +32,13 @@ from typing import TYPE_CHECKING
 import attrs
 
 from skipbo.common import conformance as common
-from skipbo.common.conformance import MAX_MOVES, GameCheck, ReportFigures, RulesFunctions
+from skipbo.common.conformance import (
+    GameCheck,
+    ReportFigures,
+    RulesFunctions,
+    move_limit,
+)
+from skipbo.common.naming import type_name
 from skipbo.common.randomness import derive_seed
 from skipbo.games.skyjo.actions import move_to_action
 from skipbo.games.skyjo.engine import apply, is_over, legal_moves, new_game
@@ -40,6 +47,7 @@ from skipbo.games.skyjo.invariants import invariant_violations
 from skipbo.games.skyjo.moves import Move, all_moves
 from skipbo.games.skyjo.records import GameRecord, replay
 from skipbo.games.skyjo.rules import Rules
+from skipbo.games.skyjo.rules import max_moves as rules_max_moves
 from skipbo.games.skyjo.sampling import sample_state
 from skipbo.games.skyjo.state import GameState, Phase
 from skipbo.games.skyjo.views import view
@@ -54,9 +62,9 @@ ILLEGAL_PER_STEP = 8
 
 
 class ConformanceError(SkyjoError, common.ConformanceError[Rules, Move]):
-    """Skyjo rules failed :func:`check_conformance`.
+    """Skyjo rules failed :func:`~skipbo.skyjo.check_conformance`.
 
-    Reproduce with ``skyjo.new_game(error.rules, seed=error.seed)`` and ``error.moves``.
+    Reproduce with ``skipbo.skyjo.new_game(error.rules, seed=error.seed)`` and ``error.moves``.
 
     Attributes:
         rules: The rules checked.
@@ -66,12 +74,12 @@ class ConformanceError(SkyjoError, common.ConformanceError[Rules, Move]):
 
     """
 
-    package = "skyjo"
+    package = "skipbo.skyjo"
 
 
 @attrs.frozen(slots=True)
 class ConformanceReport(ReportFigures):
-    """What :func:`check_conformance` played (nothing wrong, or it would have raised)."""
+    """What :func:`~skipbo.skyjo.check_conformance` played (nothing wrong, or it raised)."""
 
     rules: Rules
     """The rules checked."""
@@ -97,30 +105,34 @@ def check_conformance(
     games: int = 50,
     *,
     seed: int = 0,
-    max_moves: int = MAX_MOVES,
+    max_moves: int | None = None,
     illegal_per_step: int = ILLEGAL_PER_STEP,
 ) -> ConformanceReport:
     """Play ``games`` seeded games under ``rules``, checking every step.
 
-    Game ``n`` is dealt with ``derive_seed(seed, n)``, which also seeds its players.
+    Game ``n`` is dealt with ``derive_seed(seed, n)``, which also seeds its players. A
+    game that has not ended after ``max_moves`` moves is a failure: by default the
+    proved bound of the rules (:func:`~skipbo.games.skyjo.max_moves`), for rules that
+    lift a bound :data:`~skipbo.common.conformance.MAX_MOVES`.
 
     Raises:
         ConformanceError: at the first violation, with the game's seed and moves.
-        TypeError: if ``rules`` is not Skyjo :class:`~skipbo.games.skyjo.Rules`.
+        TypeError: if ``rules`` is not Skyjo :class:`~skipbo.skyjo.Rules`.
 
     """
     if not isinstance(rules, Rules):
-        raise ArgumentTypeError(f"rules must be skyjo Rules, got {type(rules).__name__}")
+        raise ArgumentTypeError(f"rules must be a skipbo.skyjo.Rules, got {type_name(rules)}")
     # Imported here, not at the top: the adapter imports this module when Skyjo is
     # imported, and the bots (with their search) load only when a check is run.
     from skipbo.games.skyjo.bots import HeuristicBot, RandomBot
 
     lengths, rounds, illegal = [], [], 0
+    limit = move_limit(rules_max_moves(rules), max_moves)
     for game in range(games):
         game_seed = derive_seed(seed, game)
         make = HeuristicBot if game % 2 else RandomBot
         bots: list[Bot] = [make(derive_seed(game_seed, seat)) for seat in range(rules.players)]
-        check = _GameCheck(rules, game_seed, max_moves, illegal_per_step, bots)
+        check = _GameCheck(rules, game_seed, limit, illegal_per_step, bots)
         final, tried = check.play()
         lengths.append(len(check.moves))
         rounds.append(final.round)

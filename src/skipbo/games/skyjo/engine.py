@@ -26,6 +26,7 @@ from typing import TypeVar
 
 import attrs
 
+from skipbo.common.naming import type_name
 from skipbo.common.randomness import secret_seed, shuffle
 from skipbo.games.skyjo import spec  # noqa: F401  (the PEP 316 contracts below use it)
 from skipbo.games.skyjo.cards import (  # noqa: F401  (ROWS: the PEP 316 contracts below use it)
@@ -120,7 +121,7 @@ def new_game(rules: Rules, *, seed: int | None = None) -> GameState:
     True
     """
     if not isinstance(rules, Rules):
-        raise ArgumentTypeError(f"new_game() takes skyjo Rules, got {type(rules).__name__}")
+        raise ArgumentTypeError(f"new_game() takes a skipbo.skyjo.Rules, got {type_name(rules)}")
     if seed is None:
         seed = secret_seed()
     elif type(seed) is not int:
@@ -134,7 +135,7 @@ def _position(state: object, function: str) -> GameState | PublicView:
     """``state``, if it is a Skyjo state or view; else an ArgumentTypeError naming both."""
     if not isinstance(state, GameState | PublicView):
         raise ArgumentTypeError(
-            f"{function}() takes a skyjo GameState or PublicView, got {type(state).__name__}"
+            f"{function}() takes a skipbo.skyjo.GameState or PublicView, got {type_name(state)}"
         )
     return state
 
@@ -153,7 +154,7 @@ def is_over(state: GameState | PublicView) -> bool:
 
 
 def outcome(state: GameState | PublicView) -> Outcome | None:
-    """The :class:`~skipbo.games.skyjo.Outcome` of a finished game, or ``None`` while it goes on."""
+    """The :class:`~skipbo.skyjo.Outcome` of a finished game, or ``None`` while it goes on."""
     return _position(state, "outcome").outcome
 
 
@@ -183,7 +184,7 @@ def legal_moves(state: GameState | PublicView) -> list[Move]:
         draw_size = state.draw_pile_size
     else:
         raise ArgumentTypeError(
-            f"legal_moves() takes a skyjo GameState or PublicView, got {type(state).__name__}"
+            f"legal_moves() takes a skipbo.skyjo.GameState or PublicView, got {type_name(state)}"
         )
     phase = state.phase
     if phase is Phase.TAKE:
@@ -236,7 +237,7 @@ def apply(state: GameState, move: Move) -> GameState:
 
     """
     if not isinstance(state, GameState):
-        raise ArgumentTypeError(f"apply() takes a skyjo GameState, got {type(state).__name__}")
+        raise ArgumentTypeError(f"apply() takes a skipbo.skyjo.GameState, got {type_name(state)}")
     phase = state.phase
     if phase is Phase.OVER:
         raise _refuse(move, "S-SCORE-3", "the game is over")

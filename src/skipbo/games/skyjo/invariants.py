@@ -1,7 +1,7 @@
 """Invariants of Skyjo states: what every reachable state satisfies.
 
-:func:`~skipbo.games.skyjo.invariant_violations` lists the broken ones, one line each
-naming its rule; :func:`~skipbo.games.skyjo.check_invariants` raises
+:func:`~skipbo.skyjo.invariant_violations` lists the broken ones, one line each
+naming its rule; :func:`~skipbo.skyjo.check_invariants` raises
 :class:`~skipbo.games.skyjo.errors.InvariantViolation` if there are any.
 Tests run them after every move; loaders run them on untrusted data.
 
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from skipbo.common.naming import type_name
 from skipbo.games.skyjo.cards import COLUMNS, GRID_SIZE, Card, column_places
 from skipbo.games.skyjo.engine import round_scores
 from skipbo.games.skyjo.errors import ArgumentTypeError, InvariantViolation
@@ -63,7 +64,7 @@ def invariant_violations(state: GameState) -> list[str]:
     """Every invariant ``state`` breaks, one line each (empty for a valid state)."""
     if not isinstance(state, GameState):
         raise ArgumentTypeError(
-            f"invariant_violations() takes a skyjo GameState, got {type(state).__name__}"
+            f"invariant_violations() takes a skipbo.skyjo.GameState, got {type_name(state)}"
         )
     rules, found = state.rules, []
     players = rules.players

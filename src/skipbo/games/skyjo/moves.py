@@ -31,6 +31,7 @@ from typing import TypeAlias
 
 import attrs
 
+from skipbo.common.naming import type_name
 from skipbo.games.skyjo.cards import GRID_SIZE
 from skipbo.games.skyjo.errors import ArgumentTypeError, InvalidMoveError, MoveSyntaxError
 from skipbo.games.skyjo.rules import Rules
@@ -57,13 +58,11 @@ def _place(instance: object, attribute: attrs.Attribute[int], value: object) -> 
 
     ``Swap(True)`` would otherwise equal ``Swap(1)``, test as ``in legal_moves(...)``
     and write a text (``sTrue``) no parser reads back. The range 0 to 11 is the
-    rules' (S-SETUP-2): :func:`~skipbo.games.skyjo.apply` refuses other places.
+    rules' (S-SETUP-2): :func:`~skipbo.skyjo.apply` refuses other places.
     """
     kind = type(instance).__name__
     if type(value) is not int:
-        raise ArgumentTypeError(
-            f"{kind}.{attribute.name} must be an int, got {type(value).__name__}"
-        )
+        raise ArgumentTypeError(f"{kind}.{attribute.name} must be an int, got {type_name(value)}")
     if abs(value) > MAX_PLACE:
         raise InvalidMoveError(
             f"{kind}.{attribute.name} must be from {-MAX_PLACE} to {MAX_PLACE}, "
@@ -136,7 +135,7 @@ _ALL_MOVES: tuple[Move, ...] = (
 
 
 def all_moves(rules: Rules | None = None) -> tuple[Move, ...]:
-    """Every Skyjo move once, in the fixed order :func:`skipbo.games.skyjo.legal_moves` follows.
+    """Every Skyjo move once, in the fixed order :func:`skipbo.skyjo.legal_moves` follows.
 
     Draw, take, the swaps by place, the discard-and-flips by place, then the reveals
     by their places. The moves are the same for every rules configuration (every grid
@@ -150,13 +149,16 @@ def all_moves(rules: Rules | None = None) -> tuple[Move, ...]:
     True
 
     Raises:
-        TypeError: if ``rules`` is given and is not a Skyjo :class:`~skipbo.games.skyjo.Rules`.
+        TypeError: if ``rules`` is given and is not a Skyjo :class:`~skipbo.skyjo.Rules`.
 
     """
     if rules is not None and not isinstance(rules, Rules):
-        raise ArgumentTypeError(f"all_moves() takes skyjo Rules, got {type(rules).__name__}")
+        raise ArgumentTypeError(f"all_moves() takes a skipbo.skyjo.Rules, got {type_name(rules)}")
     return _ALL_MOVES
 
+
+MAX_MOVE_TEXT = 40
+"""The longest text :func:`parse_move` reads (as Skip-Bo's)."""
 
 _PLACE = r"(0|1[01]?|[2-9])"
 _NOTATION = re.compile(rf"r{_PLACE}\+{_PLACE}|draw|take|[sf]{_PLACE}")
@@ -165,19 +167,24 @@ _NOTATION = re.compile(rf"r{_PLACE}\+{_PLACE}|draw|take|[sf]{_PLACE}")
 def parse_move(text: str) -> Move:
     """Read a move in the notation above; the inverse of ``str(move)``.
 
+    Letters may be of either case and spaces may surround the move, as people type
+    it in a chat (``str(move)`` is the one spelling documents use).
+
     Raises:
         MoveSyntaxError: for text that is not a move (places are 0 to 11, a reveal
             names two places in increasing order).
 
-    >>> parse_move("s11"), parse_move("take")
-    (Swap(place=11), TakeDiscard())
+    >>> parse_move("s11"), parse_move("take"), parse_move(" Draw ")
+    (Swap(place=11), TakeDiscard(), Draw())
 
     """
     if type(text) is not str:
         raise MoveSyntaxError(f"a move is written as a str, got {type(text).__name__}")
-    if _NOTATION.fullmatch(text) is None:
+    written = text
+    text = text.strip().lower() if text.isascii() else text  # "Draw", " S3 "
+    if len(written) > MAX_MOVE_TEXT or _NOTATION.fullmatch(text) is None:
         raise MoveSyntaxError(
-            f"not a Skyjo move: {text[:40]!r} (write draw, take, s<place>, f<place> or "
+            f"not a Skyjo move: {written[:40]!r} (write draw, take, s<place>, f<place> or "
             "r<place>+<place>, places 0 to 11)"
         )
     if text == "draw":

@@ -10,10 +10,10 @@ from __future__ import annotations
 import attrs
 
 from skipbo.common.strictjson import echo
-from skipbo.games.skyjo.cards import GRID_SIZE, Deck
+from skipbo.games.skyjo.cards import COLUMNS, GRID_SIZE, Deck
 from skipbo.games.skyjo.errors import ConfigurationError
 
-__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "Rules"]
+__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "Rules", "max_moves"]
 
 MIN_PLAYERS = 2
 """S-SETUP-1."""
@@ -87,3 +87,25 @@ class Rules:
             f"turn_limit={self.turn_limit}, stall_limit={self.stall_limit}, "
             f"round_limit={self.round_limit})"
         )
+
+
+def max_moves(rules: Rules) -> int | None:
+    """The most moves a game of ``rules`` can take from its deal: the proved bound of S-END-3.
+
+    ``R * (p + 1 + 2 * (16 * p + 1) * (L + 1))``, where ``p`` is the players, ``L`` the
+    :attr:`~Rules.stall_limit` and ``R`` the :attr:`~Rules.round_limit`: a round makes
+    at most ``16 * p`` turns of progress (12 face-down cards and 4 columns a grid), at
+    most ``L`` turns between two of them, two moves a turn, besides the reveals.
+    Proved in Coq (``SkyjoTermination.skyjo_game_ends_within``, docs/verification.md).
+    ``None`` when either bound is lifted (``None``): then no bound is proved.
+
+    >>> max_moves(Rules(players=2))  # p = 2, L = 100, R = 100
+    666900
+    >>> max_moves(Rules(round_limit=None)) is None
+    True
+    """
+    if rules.stall_limit is None or rules.round_limit is None:
+        return None
+    players = rules.players
+    progress = (GRID_SIZE + COLUMNS) * players + 1
+    return rules.round_limit * (players + 1 + 2 * progress * (rules.stall_limit + 1))

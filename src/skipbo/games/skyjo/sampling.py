@@ -22,6 +22,7 @@ import random
 from collections import Counter
 from itertools import combinations
 
+from skipbo.common.naming import type_name
 from skipbo.common.randomness import SEED_BITS
 from skipbo.games.skyjo.cards import GRID_SIZE, Card
 from skipbo.games.skyjo.errors import ArgumentTypeError, InvalidStateError
@@ -46,7 +47,7 @@ def unseen_cards(seen: PublicView) -> Counter[Card]:
     """
     if not isinstance(seen, PublicView):
         raise ArgumentTypeError(
-            f"unseen_cards() takes a skyjo PublicView, got {type(seen).__name__}"
+            f"unseen_cards() takes a skipbo.skyjo.PublicView, got {type_name(seen)}"
         )
     unseen = seen.rules.deck.counts()
     unseen.subtract(seen.discard_pile)
@@ -61,7 +62,7 @@ def sample_state(seen: PublicView, rng: random.Random) -> GameState:
     """A random state whose view is ``seen``, for bots that search.
 
     Raises:
-        ArgumentTypeError: if ``seen`` is not a :class:`~skipbo.games.skyjo.PublicView` or
+        ArgumentTypeError: if ``seen`` is not a :class:`~skipbo.skyjo.PublicView` or
             ``rng`` not a :class:`random.Random`.
         InvalidStateError: if no valid state has this view (it shows more cards than
             the deck holds, or its parts contradict each other).
@@ -69,10 +70,10 @@ def sample_state(seen: PublicView, rng: random.Random) -> GameState:
     """
     if not isinstance(seen, PublicView):
         raise ArgumentTypeError(
-            f"sample_state() takes a skyjo PublicView, got {type(seen).__name__}"
+            f"sample_state() takes a skipbo.skyjo.PublicView, got {type_name(seen)}"
         )
     if not isinstance(rng, random.Random):
-        raise ArgumentTypeError(f"sample_state() takes a random.Random, got {type(rng).__name__}")
+        raise ArgumentTypeError(f"sample_state() takes a random.Random, got {type_name(rng)}")
     unseen = unseen_cards(seen)
     short = sorted(card for card, count in unseen.items() if count < 0)
     if short:

@@ -1,25 +1,29 @@
 """Versioned, strict JSON for Skyjo: rules, states, moves, views, outcomes and records.
 
 The same conventions as Skip-Bo's :mod:`skipbo.games.skipbo.serialization`: every value becomes
-a *document*, an object with a ``"type"`` (``"skyjo-rules"``, ``"skyjo-state"``,
-``"skyjo-move"``, ``"skyjo-view"``, ``"skyjo-outcome"``, ``"skyjo-record"``), the
-format ``"version"`` (:data:`FORMAT_VERSION`) and the value's fields. A grid is an
+a *document*, an object with a ``"type"`` (``"rules"``, ``"state"``, ``"move"``,
+``"view"``, ``"outcome"``, ``"record"``: Skip-Bo's types), the ``"game"``
+(``"skyjo"``), the format ``"version"`` (:data:`FORMAT_VERSION`) and the value's
+fields. Documents of the older types (``"skyjo-view"``, ..., without a ``"game"``)
+still load, as do ``kind`` arguments of those names. A grid is an
 array of 12 places (a card, ``null`` for a removed place, ``"?"`` for a face-down card
 in a view); piles are arrays with the top at the end; a move is its notation.
 
 >>> from skipbo import skyjo
 >>> state = skyjo.new_game(skyjo.Rules(players=2), seed=7)
->>> loads(dumps(skyjo.view(state)), "skyjo-view") == skyjo.view(state)
+>>> loads(dumps(skyjo.view(state)), "view") == skyjo.view(state)
 True
 >>> to_data(skyjo.Swap(3))
-{'type': 'skyjo-move', 'version': 1, 'move': 's3'}
+{'type': 'move', 'game': 'skyjo', 'version': 1, 'move': 's3'}
+>>> loads('{"type": "skyjo-move", "version": 1, "move": "s3"}')  # the older form
+Swap(place=3)
 
 Loading is for untrusted input: every field, type and range is checked, the cards
-against the deck, a state against :func:`skipbo.games.skyjo.check_invariants`, a view
+against the deck, a state against :func:`skipbo.skyjo.check_invariants`, a view
 against the states that have it, a record by replaying it. Anything else raises
 :class:`~skipbo.games.skyjo.errors.DataError` with the JSON pointer of the problem:
 
->>> loads('{"type": "skyjo-move", "version": 1, "move": "s12"}')  # doctest: +ELLIPSIS
+>>> loads('{"type": "move", "game": "skyjo", "version": 1, "move": "s12"}')  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
 skipbo.games.skyjo.errors.DataError: /move: not a Skyjo move: 's12' (...)
@@ -32,10 +36,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, Literal, TypeAlias
+from typing import Any, Literal, TypeAlias, overload
 
 from skipbo.common import strictjson as _codec
 from skipbo.common.documents import DocumentFormat
+from skipbo.common.naming import type_name
 from skipbo.common.randomness import SEED_LIMIT
 from skipbo.games.skyjo.cards import GRID_SIZE, Card, Deck
 from skipbo.games.skyjo.errors import (
@@ -58,6 +63,7 @@ __all__ = [
     "LIMITS",
     "Document",
     "Kind",
+    "claims",
     "dumps",
     "from_data",
     "json_schema",
@@ -78,10 +84,13 @@ LIMITS = {
 """Upper bounds on loaded numbers (the schema states the same), so that hostile input
 cannot make the engine allocate or loop without bound."""
 
-Kind: TypeAlias = Literal[
-    "skyjo-rules", "skyjo-state", "skyjo-move", "skyjo-view", "skyjo-outcome", "skyjo-record"
-]
-"""The ``"type"`` of a document."""
+Kind: TypeAlias = Literal["rules", "state", "move", "view", "outcome", "record"]
+"""The ``"type"`` of a document (Skip-Bo's types)."""
+
+OLD_KINDS = {
+    f"skyjo-{kind}": kind for kind in ("rules", "state", "move", "view", "outcome", "record")
+}
+"""The types of the documents written before Skyjo's named their game, to today's."""
 
 Document: TypeAlias = Rules | GameState | Move | PublicView | Outcome | GameRecord
 """A value that has a document form."""
@@ -147,28 +156,37 @@ def _common(value: GameState | PublicView) -> dict[str, Any]:
 def _body(value: Document) -> tuple[Kind, dict[str, Any]]:
     match value:
         case Rules():
-            return "skyjo-rules", _rules(value)
+            return "rules", _rules(value)
         case GameState():
-            return "skyjo-state", _common(value) | {
+            return "state", _common(value) | {
                 "face_up": [list(up) for up in value.face_up],
                 "draw_pile": list(value.draw_pile),
                 "reveals": [None if r is None else list(r) for r in value.reveals],
                 "shuffle_seed": value.shuffle_seed,
             }
         case PublicView():
-            return "skyjo-view", _common(value) | {"draw_pile_size": value.draw_pile_size}
+            return "view", _common(value) | {"draw_pile_size": value.draw_pile_size}
         case Outcome():
-            return "skyjo-outcome", _outcome(value)
+            return "outcome", _outcome(value)
         case GameRecord():
-            return "skyjo-record", {
+            return "record", {
                 "rules": _rules(value.rules),
                 "seed": value.seed,
                 "moves": [str(move) for move in value.moves],
                 "names": list(value.names),
             }
         case Reveal() | Draw() | TakeDiscard() | Swap() | DiscardFlip():
-            return "skyjo-move", {"move": str(value)}
-    raise ArgumentTypeError(f"no Skyjo document form for {type(value).__name__}")
+            return "move", {"move": str(value)}
+    raise ArgumentTypeError(f"no Skyjo document form for {type_name(value)}")
+
+
+def claims(data: object) -> bool:
+    """Whether ``data`` is (meant as) a document of this game, going by its envelope.
+
+    Its ``"game"`` is this game's; or it has none (it was written before documents
+    named their game) and its ``"type"`` is one this game's documents had then.
+    """
+    return _FORMAT.claims(data)
 
 
 def to_data(value: Document) -> dict[str, Any]:
@@ -206,7 +224,7 @@ def _enum(data: object, path: str, kind: type[Phase] | type[Source]) -> Any:
 
 
 def read_rules(data: object, path: str) -> Rules:
-    """:class:`~skipbo.games.skyjo.Rules` from a dict; impossible rules are rejected."""
+    """:class:`~skipbo.skyjo.Rules` from a dict; impossible rules are rejected."""
     found = fields(data, path, RULES_FIELDS, BOUND_FIELDS)
     pairs = array(found["deck"], join(path, "deck"))
     if len(pairs) > LIMITS["deck_values"]:
@@ -256,11 +274,14 @@ def read_move(data: object, path: str) -> Move:
         parsed = parse_move(written)
     except MoveSyntaxError as error:
         fail(path, str(error))
+    if str(parsed) != written:
+        # One spelling per move, so that equal moves have equal documents.
+        fail(path, f"must be written {str(parsed)!r}, got {_codec.echo(written)}")
     return parsed
 
 
 def read_outcome(data: object, path: str) -> Outcome:
-    """An :class:`~skipbo.games.skyjo.Outcome` from a dict, consistent on its own."""
+    """An :class:`~skipbo.skyjo.Outcome` from a dict, consistent on its own."""
     found = fields(data, path, OUTCOME_FIELDS)
     winners = _ints(found["winners"], join(path, "winners"), 0, MAX_PLAYERS - 1)
     totals = _ints(found["totals"], join(path, "totals"), None)
@@ -347,7 +368,7 @@ def _grids(data: object, path: str, rules: Rules, *, seen: bool) -> tuple[tuple[
 
 
 def read_state(data: object, path: str) -> GameState:
-    """A :class:`~skipbo.games.skyjo.GameState`; it must pass the invariants."""
+    """A :class:`~skipbo.skyjo.GameState`; it must pass the invariants."""
     found = fields(data, path, STATE_FIELDS, (STALL_FIELD,))
     rules = read_rules(found["rules"], join(path, "rules"))
     face_up = []
@@ -379,7 +400,7 @@ def read_state(data: object, path: str) -> GameState:
 
 
 def read_view(data: object, path: str) -> PublicView:
-    """A :class:`~skipbo.games.skyjo.PublicView`; some valid state must have exactly this view."""
+    """A :class:`~skipbo.skyjo.PublicView`; some valid state must have exactly this view."""
     found = fields(data, path, VIEW_FIELDS, (STALL_FIELD,))
     rules = read_rules(found["rules"], join(path, "rules"))
     seen = PublicView(
@@ -412,14 +433,12 @@ def read_record(data: object, path: str) -> GameRecord:
 
 
 _READERS: dict[str, Callable[[object, str], Document]] = {
-    "skyjo-rules": read_rules,
-    "skyjo-state": read_state,
-    "skyjo-move": lambda data, path: read_move(
-        fields(data, path, ("move",))["move"], join(path, "move")
-    ),
-    "skyjo-view": read_view,
-    "skyjo-outcome": read_outcome,
-    "skyjo-record": read_record,
+    "rules": read_rules,
+    "state": read_state,
+    "move": lambda data, path: read_move(fields(data, path, ("move",))["move"], join(path, "move")),
+    "view": read_view,
+    "outcome": read_outcome,
+    "record": read_record,
 }
 
 
@@ -431,7 +450,26 @@ _FORMAT: DocumentFormat[Document] = DocumentFormat(
     title="Skyjo",
     label="Skyjo document type",
     error_type=DataError,
+    game="skyjo",
+    aliases=OLD_KINDS,
+    legacy=frozenset(OLD_KINDS),
 )
+
+
+@overload
+def from_data(data: object, kind: Literal["rules"]) -> Rules: ...
+@overload
+def from_data(data: object, kind: Literal["state"]) -> GameState: ...
+@overload
+def from_data(data: object, kind: Literal["move"]) -> Move: ...
+@overload
+def from_data(data: object, kind: Literal["view"]) -> PublicView: ...
+@overload
+def from_data(data: object, kind: Literal["outcome"]) -> Outcome: ...
+@overload
+def from_data(data: object, kind: Literal["record"]) -> GameRecord: ...
+@overload
+def from_data(data: object, kind: None = None) -> Document: ...
 
 
 def from_data(data: object, kind: Kind | None = None) -> Document:
@@ -443,6 +481,22 @@ def from_data(data: object, kind: Kind | None = None) -> Document:
 
     """
     return _FORMAT.from_data(data, kind)
+
+
+@overload
+def loads(text: str | bytes, kind: Literal["rules"]) -> Rules: ...
+@overload
+def loads(text: str | bytes, kind: Literal["state"]) -> GameState: ...
+@overload
+def loads(text: str | bytes, kind: Literal["move"]) -> Move: ...
+@overload
+def loads(text: str | bytes, kind: Literal["view"]) -> PublicView: ...
+@overload
+def loads(text: str | bytes, kind: Literal["outcome"]) -> Outcome: ...
+@overload
+def loads(text: str | bytes, kind: Literal["record"]) -> GameRecord: ...
+@overload
+def loads(text: str | bytes, kind: None = None) -> Document: ...
 
 
 def loads(text: str | bytes, kind: Kind | None = None) -> Document:
@@ -459,7 +513,7 @@ def loads(text: str | bytes, kind: Kind | None = None) -> Document:
 def json_schema(kind: Kind | None = None) -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of the documents of ``kind``, or of any document.
 
-    >>> json_schema("skyjo-state")["$ref"]
-    '#/$defs/skyjo-state-document'
+    >>> json_schema("state")["$ref"]
+    '#/$defs/state-document'
     """
     return _FORMAT.json_schema(kind)

@@ -8,7 +8,7 @@ place is never face up).
 
 The state holds every card, face down or not, and ``shuffle_seed``, from which the next
 shuffle (the reshuffle of S-DRAW-1, the deal of the next round) is drawn: both are
-hidden from every player (S-INFO-2), and :func:`skipbo.games.skyjo.view` leaves them out.
+hidden from every player (S-INFO-2), and :func:`skipbo.skyjo.view` leaves them out.
 """
 
 from __future__ import annotations
@@ -91,6 +91,19 @@ class Outcome:
         """
         return self.winners[0] if len(self.winners) == 1 else None
 
+    def __str__(self) -> str:
+        """The outcome in words, as Skip-Bo's (``seat 1 won``).
+
+        >>> str(Outcome(winners=(1,), totals=(104, 37)))
+        'seat 1 won with 37 points'
+        >>> str(Outcome(winners=(0, 2), totals=(40, 60, 40)))
+        'seats 0, 2 tied with 40 points'
+        """
+        best = self.totals[self.winners[0]] if self.winners else min(self.totals, default=0)
+        if len(self.winners) == 1:
+            return f"seat {self.winners[0]} won with {best} points"
+        return f"seats {', '.join(map(str, self.winners))} tied with {best} points"
+
 
 def totals(history: tuple[RoundScore, ...], players: int) -> tuple[int, ...]:
     """Every player's total over the finished rounds ``history`` (S-SCORE-3)."""
@@ -101,8 +114,8 @@ def totals(history: tuple[RoundScore, ...], players: int) -> tuple[int, ...]:
 class GameState:
     """A position of a Skyjo game: everything, hidden cards included.
 
-    Built by :func:`skipbo.games.skyjo.new_game` and :func:`skipbo.games.skyjo.apply`; a hand-built
-    state should be checked with :func:`skipbo.games.skyjo.check_invariants`.
+    Built by :func:`skipbo.skyjo.new_game` and :func:`skipbo.skyjo.apply`; a hand-built
+    state should be checked with :func:`skipbo.skyjo.check_invariants`.
     """
 
     rules: Rules

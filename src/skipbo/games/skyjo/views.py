@@ -6,9 +6,9 @@ in hand, the scores, whose turn it is and the phase. It leaves out the face-down
 cards (shown as :data:`FACE_DOWN`), the draw pile's order, the places chosen in
 the reveal phase before everyone has chosen (S-SETUP-4) and the shuffle seed.
 
-:func:`~skipbo.games.skyjo.view` takes a seat as Skip-Bo's does, so that code
+:func:`~skipbo.skyjo.view` takes a seat as Skip-Bo's does, so that code
 written for one game's ``view(state, player)`` plays the other; here every seat, and
-a spectator (:func:`~skipbo.games.skyjo.spectator_view`), gets the same view.
+a spectator (:func:`~skipbo.skyjo.spectator_view`), gets the same view.
 
 >>> from skipbo import skyjo
 >>> state = skyjo.new_game(skyjo.Rules(players=2), seed=1)
@@ -28,6 +28,7 @@ from typing import Final, Literal, TypeAlias
 import attrs
 
 from skipbo import errors
+from skipbo.common.naming import type_name
 from skipbo.games.skyjo.cards import Card
 from skipbo.games.skyjo.errors import ArgumentTypeError, SkyjoError
 from skipbo.games.skyjo.rules import Rules
@@ -54,7 +55,7 @@ SHOWN_AS_HELD: Final = (
     "rules", "round", "phase", "discard_pile", "held", "source", "current_player",
     "starter", "turns", "round_ender", "history", "outcome", "stall_turns",
 )  # fmt: skip
-"""The fields of a :class:`~skipbo.games.skyjo.GameState` that its view shows as they are
+"""The fields of a :class:`~skipbo.skyjo.GameState` that its view shows as they are
 (S-INFO-1); the view shows the grids with their face-down cards hidden and only the
 size of the draw pile."""
 
@@ -130,7 +131,7 @@ def view(state: GameState, player: int | None = None) -> PublicView:
 
     """
     if not isinstance(state, GameState):
-        raise ArgumentTypeError(f"view() takes a skyjo GameState, got {type(state).__name__}")
+        raise ArgumentTypeError(f"view() takes a skipbo.skyjo.GameState, got {type_name(state)}")
     players = state.rules.players
     if player is not None and (type(player) is not int or not 0 <= player < players):
         raise ViewError(f"seat {player!r} is not in this game (seats 0 to {players - 1})")

@@ -52,13 +52,14 @@ function currentRules() {
   return custom || games[chosenGame()].presets[document.getElementById("preset").value];
 }
 
-// The game of the rules: a custom document's type says it ("skyjo-rules").
+// The game of the rules: a custom document names it ("game": "skyjo"); one written
+// before documents named their game is told by its type ("skyjo-rules").
 function rulesGame() {
   const custom = customRules();
   if (custom && typeof custom === "object") {
-    for (const [name, game] of Object.entries(games)) {
-      if (Object.values(game.presets)[0].type === custom.type) return name;
-    }
+    if (typeof custom.game === "string" && custom.game in games) return custom.game;
+    if (custom.type === "skyjo-rules" && "skyjo" in games) return "skyjo";
+    if (custom.type === "rules" && custom.game === undefined && "skipbo" in games) return "skipbo";
   }
   return chosenGame();
 }

@@ -1,7 +1,7 @@
 """Skyjo bots: computer players that choose a move from the public view.
 
 A bot has a ``choose(view) -> Move`` method, like Skip-Bo's bots; it is given the
-:class:`~skipbo.games.skyjo.PublicView` (the same for every seat, S-INFO-2), so it cannot
+:class:`~skipbo.skyjo.PublicView` (the same for every seat, S-INFO-2), so it cannot
 read a face-down card, and it draws randomness from its own seeded generator.
 
 The bots (:data:`BOTS`, by name):

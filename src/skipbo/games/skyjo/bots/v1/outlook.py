@@ -8,7 +8,7 @@ module's description as it was then.
 What a grid is expected to score, reckoned from the public view alone.
 
 The new heuristic and the search bot value positions with an :class:`Outlook`, built
-from a :class:`~skipbo.games.skyjo.PublicView` (every seat sees the same one, S-INFO-2):
+from a :class:`~skipbo.skyjo.PublicView` (every seat sees the same one, S-INFO-2):
 
 * an unseen card is worth the mean of the deck minus every card seen (the discard
   pile, the face-up grid cards, the card in hand):
