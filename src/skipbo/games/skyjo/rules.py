@@ -99,8 +99,8 @@ def max_moves(rules: Rules) -> int | None:
     Proved in Coq (``SkyjoTermination.skyjo_game_ends_within``, docs/verification.md).
     ``None`` when either bound is lifted (``None``): then no bound is proved.
 
-    >>> max_moves(Rules(players=2))  # p = 2, L = 100, R = 100
-    666900
+    >>> max_moves(Rules(players=2))  # p = 2, L = 500, R = 100
+    3306900
     >>> max_moves(Rules(round_limit=None)) is None
     True
     """
