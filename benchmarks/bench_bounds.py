@@ -16,9 +16,9 @@ so that nothing is cut, and for each variant and policy it prints:
   (:mod:`skipbo.games.skipbo.bots`), far slower.
 * Skyjo: games; the longest stretch of turns in a round without a card turned face up
   or a column removed; the most rounds in a game; the longest round in turns; the
-  seeds. The core plays them (there is no batch engine for Skyjo), with its bots
-  ``random``, ``heuristic``, ``low-discard`` and ``reveal-first``, the games spread
-  over ``--workers`` processes.
+  seeds. The core plays them, with its bots ``random``, ``heuristic``, ``low-discard``
+  and ``reveal-first``, the games spread over ``--workers`` processes (written before
+  the Skyjo batch engine, :mod:`skipbo.batch.skyjo`, which would play many more).
 
 A game whose turn (or Skyjo round) passes a cap far above anything seen (``--cap``,
 100,000 moves, or turns in a round) is counted as endless and left: the bounds are
