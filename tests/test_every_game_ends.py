@@ -46,6 +46,7 @@ from skipbo.games.skipbo.actions import action_to_move, legal_action_mask, legal
 from skipbo.games.skipbo.serialization import to_data
 from skipbo.games.skyjo import bots as skyjo_bots
 from skipbo.games.skyjo import conformance as skyjo_conformance
+from skipbo.games.skyjo import rules as skyjo_defaults
 from skipbo.games.skyjo.cards import COLUMNS, GRID_SIZE
 from skipbo.games.skyjo.serialization import to_data as skyjo_to_data
 from skipbo.observation.skipbo import DISCARD_DEPTH
@@ -517,7 +518,8 @@ def test_the_cli_skyjo_tournament_of_the_pickers_ends(
         "--games", "2",
     )  # fmt: skip
     assert found["games"] == 2
-    assert (found["rules"]["stall_limit"], found["rules"]["round_limit"]) == (100, 100)
+    defaults = (skyjo_defaults.DEFAULT_STALL_LIMIT, skyjo_defaults.DEFAULT_ROUND_LIMIT)
+    assert (found["rules"]["stall_limit"], found["rules"]["round_limit"]) == defaults
 
 
 def test_the_cli_skyjo_bounds(registered: None, capsys: pytest.CaptureFixture[str]) -> None:

@@ -14,6 +14,10 @@ discard and pass), while the core plays the same games move by move from its own
 * :func:`skipbo.batch.check_batch_invariants` holds on the arrays (card
   conservation, build piles are runs, completed cards whole runs, lengths, tops).
 
+Some configurations set the bounds of R-WIN-4 so small that play reaches them: turns
+at their move bound (only a discard or the pass is legal) and games ended "stalled".
+The tally counts both, so that a test can check the run reached them.
+
 With auto-reset (half the configurations), a slot whose game ends must hold the
 core's next game, ``new_game(rules, seed=derive_seed(seed, index))``.
 
@@ -30,13 +34,14 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections import Counter
 
 import attrs
 import numpy as np
 import numpy.typing as npt
 
 import skipbo
-from skipbo import Deck, FirstPlayer, GameState, Rules
+from skipbo import Deck, FirstPlayer, GameState, Rules, Termination
 from skipbo.batch import GameBatch, batch_invariant_violations
 from skipbo.common.randomness import derive_seed
 from skipbo.games.skipbo.actions import action_blocks, legal_action_mask
@@ -52,6 +57,23 @@ CONFIGURATIONS: tuple[Rules, ...] = (
     Rules.short(players=2),
     Rules.short(players=4, stock_size=15, turn_limit=40),
     Rules(players=2, turn_limit=12),
+    # The bounds of R-WIN-4, small enough to be reached: turns cut at their moves
+    # (a play-first game plays on), stalls (the stall limit equal to the turn limit:
+    # the turn limit is checked first), none at all, in every seating.
+    Rules(players=2, turn_move_limit=3, stall_limit=20),
+    Rules(players=2, turn_limit=12, turn_move_limit=5, stall_limit=12),
+    Rules.short(players=3, turn_move_limit=1, stall_limit=9),
+    Rules(players=2, turn_move_limit=None, stall_limit=None),
+    Rules(
+        players=2,
+        deck=SMALL,
+        stock_size=2,
+        hand_size=3,
+        turn_move_limit=2,
+        stall_limit=4,
+    ),
+    Rules.partners(turn_move_limit=2, stall_limit=16),
+    Rules.team_piles(stock_size=5, turn_move_limit=4, stall_limit=10),
     # Who starts (R-SETUP-5).
     Rules(players=3, first_player=FirstPlayer.DEALER_DRAW),
     Rules(players=5, first_player=FirstPlayer.HIGHEST_STOCK_TOP),
@@ -88,6 +110,11 @@ class Tally:
     """Games finished."""
     reshuffles: int = 0
     """Game steps in which the completed cards were shuffled into the draw pile."""
+    spent_turns: int = 0
+    """Game steps made at the turn's move bound, where only a discard or the pass is
+    legal (R-WIN-4 (a))."""
+    endings: Counter[Termination] = attrs.field(factory=Counter)
+    """The finished games by how they ended."""
     problems: list[str] = attrs.field(factory=list)
     """The first disagreements found."""
 
@@ -134,6 +161,8 @@ def run(
                 continue
             after = skipbo.apply(state, moves[int(actions[game])])
             tally.steps += 1
+            bound = rules.turn_move_limit
+            tally.spent_turns += bound is not None and state.turn_moves >= bound
             # Only a reshuffle (R-DRAW-2) draws a new seed.
             tally.reshuffles += after.shuffle_seed != state.shuffle_seed
             if bool(result.ended[game]) != (after.outcome is not None):
@@ -141,6 +170,7 @@ def run(
                 return tally
             if after.outcome is not None:
                 tally.games += 1
+                tally.endings[after.outcome.termination] += 1
                 if auto_reset:
                     after = skipbo.new_game(rules, seed=derive_seed(seed, next_game))
                     next_game += 1
@@ -171,6 +201,8 @@ def run_all(games: int, steps: int, seed: int) -> Tally:
             total.steps += tally.steps
             total.games += tally.games
             total.reshuffles += tally.reshuffles
+            total.spent_turns += tally.spent_turns
+            total.endings.update(tally.endings)
             total.problems.extend(tally.problems)
     return total
 
@@ -186,9 +218,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     start = time.perf_counter()
     tally = run_all(args.games, args.steps, args.seed)
+    endings = ", ".join(f"{end.value} {count:,}" for end, count in tally.endings.items())
     print(
         f"{len(CONFIGURATIONS)} configurations, {tally.steps:,} game steps, "
-        f"{tally.games:,} games finished, {tally.reshuffles:,} reshuffles; "
+        f"{tally.games:,} games finished ({endings}), {tally.reshuffles:,} reshuffles, "
+        f"{tally.spent_turns:,} steps at a turn's move bound; "
         f"{time.perf_counter() - start:.0f} s"
     )
     for problem in tally.problems:

@@ -515,5 +515,5 @@ Qed.
     ([standard_copies], S-DECK-1), the end score of S-SCORE-3 and no turn limit. *)
 Definition gdefault_end_score : Z := 100.          (** S-SCORE-3 *)
 Definition gdefault_turn_limit : option nat := None. (** S-END-3: off by default *)
-Definition gdefault_stall_limit : option nat := Some 100.  (** S-END-3 *)
+Definition gdefault_stall_limit : option nat := Some 500.  (** S-END-3 *)
 Definition gdefault_round_limit : option nat := Some 100.  (** S-END-3 *)

@@ -604,7 +604,12 @@ class TestPlayOthers:
 
     @pytest.mark.parametrize(
         "rules",
-        [Rules(players=2, stock_size=5), Rules(players=4, stock_size=3), Rules.partners()],
+        [
+            Rules(players=2, stock_size=5),
+            Rules(players=4, stock_size=3),
+            Rules.partners(),
+            Rules(players=3, stock_size=5, turn_move_limit=2, stall_limit=6),  # R-WIN-4
+        ],
         ids=repr,
     )
     def test_the_compiled_path_is_the_numpy_path_step_by_step(self, rules: Rules) -> None:

@@ -12,9 +12,10 @@ from tools.batch_differential import CONFIGURATIONS, run
 
 import skipbo.batch.compiled
 import skipbo.batch.engine
-from skipbo import Rules
+from skipbo import Rules, Termination
 from skipbo.batch.compiled_moves import MOVE_ARRAYS
 from skipbo.batch.shuffle import Shuffler
+from skipbo.batch.tables import BatchTables
 
 GAMES = 16
 STEPS = 150
@@ -49,6 +50,48 @@ def test_the_run_covers_thousands_of_steps_and_reshuffles() -> None:
     standard = [run(Rules(players=p), GAMES, STEPS, seed=p, auto_reset=True) for p in (2, 6)]
     assert sum(t.steps for t in standard) >= 2 * GAMES * STEPS
     assert all(t.reshuffles > 0 and t.games > 0 for t in standard)
+
+
+@pytest.mark.rule("R-WIN-4")
+@pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "numpy"])
+def test_the_run_reaches_the_bounds(compiled: bool) -> None:
+    """The configurations with small bounds are played to them, and batch equals core
+    there: turns reach their move bound, after which only a discard (or the pass)
+    is legal, and games end stalled after ``stall_limit`` turns without a stock play."""
+    small = [
+        (index, rules)
+        for index, rules in enumerate(CONFIGURATIONS)
+        if rules.stall_limit is not None and rules.stall_limit <= 20
+    ]
+    assert len(small) >= 5
+    tallies = [
+        run(rules, GAMES, STEPS, seed=index, auto_reset=True, compiled=compiled)
+        for index, rules in small
+    ]
+    assert [problem for tally in tallies for problem in tally.problems] == []
+    assert sum(tally.spent_turns for tally in tallies) >= 100
+    assert sum(tally.endings[Termination.STALLED] for tally in tallies) >= 50
+    # Where the turn limit and the stall limit fall on one turn end, the turn limit wins.
+    assert any(tally.endings[Termination.TURN_LIMIT] for tally in tallies)
+
+
+@pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "numpy"])
+@pytest.mark.parametrize(
+    ("bound", "found"), [("turn_move_limit", "mask"), ("stall_limit", "ended")]
+)
+def test_the_run_notices_an_ignored_bound(
+    monkeypatch: pytest.MonkeyPatch, compiled: bool, bound: str, found: str
+) -> None:
+    tables = BatchTables.__init__
+
+    def unbounded(self: BatchTables, rules: Rules) -> None:
+        tables(self, rules)
+        setattr(self, bound, -1)  # as if the rules had no such bound
+
+    monkeypatch.setattr(BatchTables, "__init__", unbounded)
+    rules = Rules(players=2, turn_move_limit=3, stall_limit=20)
+    tally = run(rules, GAMES, STEPS, seed=0, auto_reset=True, compiled=compiled)
+    assert any(problem.endswith(found) for problem in tally.problems)
 
 
 def test_the_run_notices_a_wrong_reshuffle_order(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -140,8 +140,14 @@ def test_an_action_outside_the_space_raises(action: object) -> None:
     assert env.state == before
 
 
-def test_the_turn_limit_truncates() -> None:
-    env = SkipBoEnv(Rules(players=2, turn_limit=2))
+@pytest.mark.parametrize(
+    "rules",
+    [Rules(players=2, turn_limit=2), Rules(players=2, turn_move_limit=1, stall_limit=2)],
+    ids=["turn limit", "stall limit"],
+)
+def test_a_bound_of_the_rules_truncates(rules: Rules) -> None:
+    """The turn limit (R-WIN-2) and the stall limit (R-WIN-4) cut a game short: truncated."""
+    env = SkipBoEnv(rules)
     _, info = env.reset(seed=1)
     truncated = terminated = False
     while not (terminated or truncated):

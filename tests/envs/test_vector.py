@@ -19,8 +19,7 @@ from skipbo.envs import _lockstep
 from skipbo.envs.vector import OutOfTurnError, SkipBoVectorEnv
 from skipbo.games.skipbo.actions import ActionError, action_to_move, legal_action_mask
 from skipbo.games.skipbo.moves import Discard, Pass, PlayFromStock
-from skipbo.games.skipbo.state import Termination
-from skipbo.observation.skipbo import observation_array
+from skipbo.observation.skipbo import TRUNCATIONS, observation_array
 from tests.envs.test_every_agent import skipbo_redeal
 
 GAMES = 6
@@ -208,7 +207,20 @@ def test_the_policies_choose_legal_moves_and_prefer_plays() -> None:
         make_policy("nobody", rules)
 
 
-@pytest.mark.parametrize("name", ["play-first", "priority"])
+def test_the_random_policy_is_uniform_over_the_legal_actions() -> None:
+    # One mask row with three legal actions, chosen in 3,000 steps: each about a third
+    # (a step takes one random order for the whole batch, so the steps are the draws).
+    rules = skipbo.Rules(players=2)
+    mask = np.zeros((1, skipbo.games.skipbo.actions.action_count(rules)), dtype=np.bool_)
+    mask[:, [0, 50, 144]] = True
+    policy = make_policy("random", rules, 3)
+    chosen = np.concatenate([policy(mask) for _ in range(3_000)])
+    counts = np.bincount(chosen, minlength=mask.shape[1])[[0, 50, 144]]
+    assert counts.sum() == 3_000
+    assert (abs(counts - 1_000) < 100).all(), counts
+
+
+@pytest.mark.parametrize("name", ["random", "play-first", "priority"])
 def test_the_compiled_choice_is_the_numpy_choice(
     name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -262,6 +274,12 @@ LOST_TO_AN_OPPONENT = (False, -1.0, False)
             {LOST_TO_AN_OPPONENT, (True, 1.0, False), (True, 0.0, True)},
         ),
         (skipbo.Rules(players=3, stock_size=2), 0, {LOST_TO_AN_OPPONENT, (True, 1.0, False)}),
+        # The stall limit (R-WIN-4) truncates, whoever ends the last turn.
+        (
+            skipbo.Rules(players=2, turn_move_limit=2, stall_limit=3),
+            0,
+            {(True, 0.0, True), (False, 0.0, True)},
+        ),
         # The partner's (a policy's) winning move is the agent's team's win (R-TEAM-3).
         (skipbo.Rules.partners(stock_size=1), 3, {LOST_TO_AN_OPPONENT, (False, 1.0, False)}),
     ],
@@ -273,7 +291,7 @@ def test_a_lockstep_step_is_one_core_move_in_every_game(
     """Each lockstep step is, game by game, the core's ``apply`` of one move: the
     agent's action where it is to move, the heuristic's choice elsewhere; a game that
     ends is scored for the agent's team in that step (also when an opponent ended it),
-    truncated at the turn limit, and its slot holds the core's next game."""
+    truncated at the turn or stall limit, and its slot holds the core's next game."""
     envs = SkipBoVectorEnv(GAMES, rules, seat=seat, opponents="priority", lockstep=True)
     _, info = envs.reset(seed=4)
     rng = np.random.default_rng(4)
@@ -298,7 +316,7 @@ def test_a_lockstep_step_is_one_core_move_in_every_game(
                 assert not terminated[slot]
                 assert not truncated[slot]
                 continue
-            limit = expected.outcome.termination is Termination.TURN_LIMIT
+            limit = expected.outcome.termination in TRUNCATIONS
             assert (bool(terminated[slot]), bool(truncated[slot])) == (not limit, limit)
             assert rewards[slot] == agents_reward(expected.outcome, team)
             np.testing.assert_array_equal(

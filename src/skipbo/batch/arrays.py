@@ -28,7 +28,12 @@ array                 shape               meaning
 ``empty_passes``      ``(B,)``            empty passes in a row (R-WIN-2)
 ``termination``       ``(B,)``            ``0`` running, else a :data:`TERMINATIONS` index
 ``winning_team``      ``(B,)``            the winning team, ``-1`` if none
+``stall_turns``       ``(B,)``            turn ends since the last stock play (R-WIN-4)
 ====================  ==================  =============================================
+
+``stall_turns`` comes last, after the arrays that were there before it, so that the
+compiled kernels that find the arrays by their place (:mod:`skipbo.batch.compiled_single`)
+keep their places.
 
 Hands are counts because the core keeps hands sorted: a hand is a multiset, and a
 count vector is its cheapest exact form. Piles are bottom-first with a length so
@@ -54,6 +59,7 @@ from skipbo.games.skipbo.state import GameState, Outcome, Pile, Termination
 
 __all__ = [
     "BLOCKED",
+    "STALLED",
     "STOCK_EMPTIED",
     "TERMINATIONS",
     "TURN_LIMIT",
@@ -77,6 +83,7 @@ TERMINATIONS: tuple[Termination | None, ...] = (
     Termination.STOCK_EMPTIED,
     Termination.BLOCKED,
     Termination.TURN_LIMIT,
+    Termination.STALLED,
 )
 """The codes of the ``termination`` array: ``0`` for a running game, else the index."""
 
@@ -87,6 +94,8 @@ BLOCKED = _CODES[Termination.BLOCKED]
 """The ``termination`` code of a blocked game (R-WIN-2)."""
 TURN_LIMIT = _CODES[Termination.TURN_LIMIT]
 """The ``termination`` code of a game stopped by the turn limit."""
+STALLED = _CODES[Termination.STALLED]
+"""The ``termination`` code of a game ended by the stall limit (R-WIN-4 (b))."""
 MAX_CARD_VALUE = 127
 """Cards are ``int8``; a deck with higher numbers is refused."""
 
@@ -115,6 +124,7 @@ class BatchArrays:
     empty_passes: Array
     termination: npt.NDArray[np.int8]
     winning_team: Array
+    stall_turns: Array
     shuffle_seed: list[int]
 
     @property
@@ -174,6 +184,7 @@ def array_specs(rules: Rules, size: int) -> tuple[ArraySpec, ...]:
         ArraySpec("empty_passes", (b,), counts, 0),
         ArraySpec("termination", (b,), np.int8, 0),
         ArraySpec("winning_team", (b,), counts, -1),
+        ArraySpec("stall_turns", (b,), counts, 0),
     )
 
 
@@ -272,6 +283,7 @@ def write_states(arrays: BatchArrays, slots: Sequence[int], states: Sequence[Gam
     a.turn[rows] = [state.turn for state in states]
     a.turn_moves[rows] = [state.turn_moves for state in states]
     a.empty_passes[rows] = [state.empty_passes for state in states]
+    a.stall_turns[rows] = [state.stall_turns for state in states]
     outcomes = [state.outcome for state in states]
     a.termination[rows] = [0 if o is None else _CODES[o.termination] for o in outcomes]
     a.winning_team[rows] = [-1 if o is None or o.team is None else o.team for o in outcomes]
@@ -306,6 +318,7 @@ def read_state(arrays: BatchArrays, slot: int, rules: Rules) -> GameState:
         empty_passes=int(a.empty_passes[slot]),
         outcome=read_outcome(arrays, slot, rules),
         shuffle_seed=a.shuffle_seed[slot],
+        stall_turns=int(a.stall_turns[slot]),
     )
 
 

@@ -36,11 +36,14 @@ def legal_rows(  # pragma: no cover - runs compiled (tested against the NumPy ma
     discard_top: Any,
     termination: Any,
     source_stocks: Any,
+    turn_moves: Any,
+    turn_move_limit: Any,
 ) -> None:
     """Row ``r`` of ``out``: the legal actions of game ``games[r]`` (its mask row).
 
     ``source_stocks[seat]`` are the stock piles (and so the discard sets) the seat
-    plays from (R-TURN-2, R-TEAM-1, R-TEAM-2).
+    plays from (R-TURN-2, R-TEAM-1, R-TEAM-2). ``turn_move_limit`` is the rules'
+    (R-WIN-4 (a)), ``-1`` for none.
     """
     values = hand.shape[2]
     stocks, piles = discard_top.shape[1], discard_top.shape[2]
@@ -56,13 +59,19 @@ def legal_rows(  # pragma: no cover - runs compiled (tested against the NumPy ma
         if termination[game] != 0:
             continue  # R-WIN-3: a finished game has no legal action
         seat = current_player[game]
+        # R-WIN-4 (a): a turn that has made its moves may only end: no play is left.
+        playing = turn_move_limit < 0 or turn_moves[game] < turn_move_limit
         for card in range(values):
             if hand[game, seat, card] > 0:
-                for build in range(builds):
-                    if _takes(build_len[game, build], card):
-                        line[card * builds + build] = True
+                if playing:
+                    for build in range(builds):
+                        if _takes(build_len[game, build], card):
+                            line[card * builds + build] = True
                 for pile in range(piles):  # R-TURN-5, R-DISC-2: onto any own discard pile
                     line[play_end + card * piles + pile] = True
+        line[passing] = hand_len[game, seat] == 0  # R-TURN-8: a pass only with an empty hand
+        if not playing:
+            continue
         for source in range(source_stocks.shape[1]):
             stock = source_stocks[seat, source]
             top = stock_top[game, stock]
@@ -77,7 +86,6 @@ def legal_rows(  # pragma: no cover - runs compiled (tested against the NumPy ma
                     for build in range(builds):
                         if _takes(build_len[game, build], top):
                             line[first + build] = True
-        line[passing] = hand_len[game, seat] == 0  # R-TURN-8: a pass only with an empty hand
 
 
 @kernel

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from skipbo.batch._jit import kernel
-from skipbo.batch.arrays import BLOCKED, STOCK_EMPTIED, TURN_LIMIT
+from skipbo.batch.arrays import BLOCKED, STALLED, STOCK_EMPTIED, TURN_LIMIT
 
 __all__ = [
     "MOVE_ARRAYS",
@@ -36,6 +36,7 @@ MOVE_ARRAYS = (
     "stock", "stock_len", "stock_top", "hand", "hand_len", "discard", "discard_len",
     "discard_top", "build", "build_len", "draw", "draw_len", "completed", "completed_len",
     "current_player", "turn", "turn_moves", "empty_passes", "termination", "winning_team",
+    "stall_turns",
 )  # fmt: skip
 """The batch's arrays (:class:`~skipbo.batch.arrays.BatchArrays`) that :func:`move`,
 :func:`deal` and :func:`~skipbo.batch.compiled_play.play_others` take, as one tuple
@@ -101,6 +102,7 @@ def move(  # pragma: no cover - runs compiled (tested against the core)
     tables: Any,
     arrays: Any,
     turn_limit: Any,
+    stall_limit: Any,
     hand_size: Any,
 ) -> None:
     """Make move ``actions[r]`` (legal, checked by the caller) in game ``games[r]``.
@@ -114,7 +116,9 @@ def move(  # pragma: no cover - runs compiled (tested against the core)
     value, stock pile or discard pile) and the pile of every action, each seat's own
     discard set and team, then the team's stock piles by team (flags, one row per
     team, from row 4). ``arrays`` are the batch's arrays named by :data:`MOVE_ARRAYS`,
-    in that order. ``turn_limit`` is ``-1`` for none.
+    in that order. ``turn_limit`` and ``stall_limit`` (R-WIN-2, R-WIN-4 (b)) are ``-1``
+    for none. The mask's checks include the turn's moves (R-WIN-4 (a)): this takes a
+    legal action.
     """
     (
         stock,
@@ -137,6 +141,7 @@ def move(  # pragma: no cover - runs compiled (tested against the core)
         empty_passes,
         termination,
         winning_team,
+        stall_turns,
     ) = arrays  # fmt: skip  (the order of MOVE_ARRAYS)
     players, values = hand.shape[1], hand.shape[2]
     stocks, piles = discard_len.shape[1], discard_len.shape[2]
@@ -168,6 +173,7 @@ def move(  # pragma: no cover - runs compiled (tested against the core)
                 stock_len[game, pile] = left
                 stock_top[game, pile] = stock[game, pile, left - 1] if left > 0 else -1
                 emptied = left == 0
+                stall_turns[game] = 0  # R-WIN-4 (b): a stock play is progress
             else:  # a discard pile's top
                 flat = source - values - stocks
                 pile, index = flat // piles, flat % piles
@@ -210,11 +216,16 @@ def move(  # pragma: no cover - runs compiled (tested against the core)
                 discard_top[game, pile, index] = card
             passes = empty_passes[game] + 1 if empty else 0
             empty_passes[game] = passes
+            stall = stall_turns[game] + 1  # R-WIN-4 (b): every turn end counts
+            stall_turns[game] = stall
             if passes >= players:  # R-WIN-2: every player passed empty in a row
                 termination[game] = BLOCKED
                 turn_moves[game] += 1
             elif turn_limit >= 0 and turn[game] >= turn_limit:
                 termination[game] = TURN_LIMIT
+                turn_moves[game] += 1
+            elif stall_limit >= 0 and stall >= stall_limit:  # R-WIN-4 (b): no stock play
+                termination[game] = STALLED
                 turn_moves[game] += 1
             else:  # R-TURN-7: the next seat's turn, its hand filled (R-TURN-1)
                 following = seat + 1 if seat + 1 < players else 0
@@ -263,6 +274,7 @@ def deal(  # pragma: no cover - runs compiled (tested against the core's new_gam
         empty_passes,
         termination,
         winning_team,
+        stall_turns,
     ) = arrays  # fmt: skip  (the order of MOVE_ARRAYS)
     stocks, stock_size = stock.shape[1], stock.shape[2]
     dealt = stocks * stock_size
@@ -287,6 +299,7 @@ def deal(  # pragma: no cover - runs compiled (tested against the core's new_gam
         turn[game] = 1
         turn_moves[game] = 0
         empty_passes[game] = 0
+        stall_turns[game] = 0
         termination[game] = 0
         winning_team[game] = -1
 

@@ -56,8 +56,10 @@ class CompiledPath(BatchPath):
         # The arrays the mask reads (compiled_mask.legal_rows), after its rows.
         self._mask_arrays = (
             a.current_player, a.hand, a.hand_len, a.stock_top, a.build_len, a.discard_top,
-            a.termination, tables.source_stocks,
+            a.termination, tables.source_stocks, a.turn_moves, tables.turn_move_limit,
         )  # fmt: skip
+        # The rules' bounds as play_others takes them (R-WIN-2, R-WIN-4), -1 for none.
+        self._limits = (tables.turn_limit, tables.turn_move_limit, tables.stall_limit)
 
     def mask(self, out: npt.NDArray[np.bool_], slots: Array | None) -> None:
         """Row ``r`` of ``out``: the legal actions of game ``slots[r]`` (of every game if ``None``).
@@ -92,7 +94,7 @@ class CompiledPath(BatchPath):
         t = self.tables
         self._kernels.move(
             games, actions, waiting, ended, t.move_tables, self.move_arrays,
-            t.turn_limit, t.hand_size,
+            t.turn_limit, t.stall_limit, t.hand_size,
         )  # fmt: skip
         reshuffling = waiting >= 0
         if reshuffling.any():  # the hands left for the reshuffle (R-DRAW-2)
@@ -144,7 +146,7 @@ class CompiledPath(BatchPath):
             ranks = policy.upcoming()[: max_steps - steps]
             used, answer = self._kernels.play_others(
                 seat, ranks, self._scratch, ended, reshuffling, t.source_stocks,
-                t.move_tables, self.move_arrays, t.turn_limit, t.hand_size,
+                t.move_tables, self.move_arrays, self._limits, t.hand_size,
             )  # fmt: skip
             policy.consume(used)
             steps += used

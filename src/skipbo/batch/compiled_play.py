@@ -33,6 +33,7 @@ _TERMINATION = MOVE_ARRAYS.index("termination")
 _HAND, _HAND_LEN = MOVE_ARRAYS.index("hand"), MOVE_ARRAYS.index("hand_len")
 _STOCK_TOP, _BUILD_LEN = MOVE_ARRAYS.index("stock_top"), MOVE_ARRAYS.index("build_len")
 _DISCARD_TOP = MOVE_ARRAYS.index("discard_top")
+_TURN_MOVES = MOVE_ARRAYS.index("turn_moves")
 
 DONE, STOPPED, MORE = 0, 1, 2
 """:func:`play_others`' answers: no game waits; a step ended games or waits for a
@@ -85,7 +86,7 @@ def _play_others_kernel(stamp: str) -> Any:
         source_stocks: Any,
         tables: Any,
         arrays: Any,
-        turn_limit: Any,
+        limits: Any,
         hand_size: Any,
     ) -> Any:
         """Steps of the running games where another seat than ``seat`` is to move.
@@ -98,13 +99,17 @@ def _play_others_kernel(stamp: str) -> Any:
         draw; ``-1`` elsewhere). Returns ``(steps, answer)``: the rank rows used, and
         ``DONE`` (no game waits), ``STOPPED`` or ``MORE`` (the rows ran out).
         ``scratch`` is a ``(B, actions)`` boolean work array; ``tables`` and
-        ``arrays`` are :func:`~skipbo.batch.compiled_moves.move`'s.
+        ``arrays`` are :func:`~skipbo.batch.compiled_moves.move`'s; ``limits`` the
+        rules' turn limit, turn move limit and stall limit (R-WIN-2, R-WIN-4), ``-1``
+        for none.
         """
         if not stamp:  # never: read, so that the closure holds it
             return 0, DONE
         current_player, termination = arrays[_CURRENT_PLAYER], arrays[_TERMINATION]
         hand, hand_len, stock_top = arrays[_HAND], arrays[_HAND_LEN], arrays[_STOCK_TOP]
         build_len, discard_top = arrays[_BUILD_LEN], arrays[_DISCARD_TOP]
+        turn_moves = arrays[_TURN_MOVES]
+        turn_limit, turn_move_limit, stall_limit = limits
         size = termination.shape[0]
         games = np.empty(size, dtype=np.int64)
         actions = np.empty(size, dtype=np.int64)
@@ -121,7 +126,7 @@ def _play_others_kernel(stamp: str) -> Any:
             moving, rows = games[:count], scratch[:count]
             legal_rows(
                 rows, moving, current_player, hand, hand_len, stock_top, build_len, discard_top,
-                termination, source_stocks,
+                termination, source_stocks, turn_moves, turn_move_limit,
             )  # fmt: skip
             action_of_rank = _actions_of_rank(ranks[step])
             for row in range(count):
@@ -131,7 +136,7 @@ def _play_others_kernel(stamp: str) -> Any:
                 actions[row] = action_of_rank[best]
             move(
                 moving, actions[:count], fill[:count], finished[:count], tables, arrays,
-                turn_limit, hand_size,
+                turn_limit, stall_limit, hand_size,
             )  # fmt: skip
             stop = False
             for row in range(count):

@@ -55,7 +55,8 @@ FIELDS = (
     "starts",  # int64 (7,): the observation layout's field starts (observe_rows)
     "tables",  # int64 (rows, actions): the action tables of compiled_moves.move
     "source_stocks",  # int64 (players, sources): the stock piles each seat plays from
-    "scalars",  # int64 (3,): the turn limit (-1: none), the hand size, the discard depth
+    "scalars",  # int64 (5,): the turn limit, the hand size, the discard depth, the turn
+    # move limit and the stall limit (the limits -1: none)
 )
 """The arrays after the batch's, in the buffer's order."""
 
@@ -64,6 +65,7 @@ FIELD_TYPES = (
     (np.int8, 4), (np.int64, 3), (np.int8, 3), (np.int8, 3), (np.int64, 2),
     (np.int8, 2), (np.int64, 1), (np.int8, 2), (np.int64, 1), (np.int64, 1),
     (np.int64, 1), (np.int64, 1), (np.int64, 1), (np.int8, 1), (np.int64, 1),
+    (np.int64, 1),  # stall_turns, the last of the batch's arrays
     (np.int64, 1), (np.int64, 1), (np.int64, 1), (np.bool_, 1), (np.bool_, 2),
     (np.float32, 2), (np.int64, 1), (np.float32, 2), (np.int64, 1), (np.int64, 2),
     (np.int64, 2), (np.int64, 1),
@@ -115,6 +117,7 @@ def _arrays(buffer: Any, layout: Any) -> Any:  # pragma: no cover - compiled
         view1(buffer, layout, 17, np.int64),  # empty_passes
         view1(buffer, layout, 18, np.int8),  # termination
         view1(buffer, layout, 19, np.int64),  # winning_team
+        view1(buffer, layout, 20, np.int64),  # stall_turns
     )
 
 
@@ -143,7 +146,8 @@ def _refresh(buffer: Any, layout: Any, arrays: Any) -> None:  # pragma: no cover
         view2(buffer, layout, _MASK, np.bool_),
         view1(buffer, layout, _GAMES, np.int64),
         arrays[14], arrays[3], arrays[4], arrays[2], arrays[9], arrays[7], arrays[18],
-        view2(buffer, layout, _SOURCES, np.int64),
+        view2(buffer, layout, _SOURCES, np.int64), arrays[16],
+        view1(buffer, layout, _SCALARS, np.int64)[3],
     )  # fmt: skip
     _observe(buffer, layout, arrays, arrays[14][0])
 
@@ -184,6 +188,7 @@ def _single_game_kernel(stamp: str) -> Any:
                 view2(buffer, layout, _TABLES, np.int64),
                 arrays,
                 scalars[0],
+                scalars[4],
                 scalars[1],
             )
             if fill_seats[0] >= 0:

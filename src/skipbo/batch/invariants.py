@@ -106,6 +106,13 @@ def batch_invariant_violations(batch: GameBatch) -> list[str]:
         (a.current_player < 0) | (a.current_player >= rules.players), "current player out of range"
     )
     report(a.turn < 1, "turn below 1")
+    report(a.stall_turns < 0, "negative count of turns without a stock play")
+    # R-WIN-4: a running game is within both bounds (the end checks stop it at them).
+    running = a.termination == 0
+    if rules.stall_limit is not None:
+        report(running & (a.stall_turns >= rules.stall_limit), "stalled but running (R-WIN-4)")
+    if rules.turn_move_limit is not None:
+        report(running & (a.turn_moves > rules.turn_move_limit), "turn past its moves (R-WIN-4)")
     return problems
 
 

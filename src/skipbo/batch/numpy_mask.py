@@ -94,12 +94,14 @@ class NumpyMask:
             games = local = self._slots
             count = self._size
             seat, heights, over = a.current_player, a.build_len, a.termination != 0
+            moved = a.turn_moves
             takers, codes = self._takers, self._codes
         else:
             games, count = slots, slots.size
             local = np.arange(count, dtype=np.int64)
             seat, heights = a.current_player[slots], a.build_len[slots]
             over = a.termination[slots] != 0
+            moved = a.turn_moves[slots]
             takers = np.zeros((count, values + 1), dtype=self._takers.dtype)
             codes = np.zeros((count, self._codes.shape[1]), dtype=self._codes.dtype)
         held_at = games * t.players + seat
@@ -138,6 +140,11 @@ class NumpyMask:
             ).reshape(count, -1)
         # R-TURN-8: a pass only with an empty hand.
         out[:, t.pass_action] = self._hand_len_f[held_at] == 0
+        if t.turn_move_limit >= 0:
+            # R-WIN-4 (a): a turn that has made its moves may only end: no play is left.
+            spent = moved >= t.turn_move_limit
+            if spent.any():
+                out[spent, : t.play_end] = False
         if over.any():
             out[over] = False  # R-WIN-3
 

@@ -16,7 +16,15 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from skipbo.batch.arrays import BLOCKED, STOCK_EMPTIED, TURN_LIMIT, Array, BatchArrays, positions
+from skipbo.batch.arrays import (
+    BLOCKED,
+    STALLED,
+    STOCK_EMPTIED,
+    TURN_LIMIT,
+    Array,
+    BatchArrays,
+    positions,
+)
 from skipbo.batch.numpy_mask import NumpyMask
 from skipbo.batch.path import BatchPath
 from skipbo.batch.policies import RankedPolicy, choose
@@ -186,6 +194,7 @@ class NumpyPath(BatchPath):
             below = self._stock_f[pile * t.stock_size + left - 1]
             self._stock_top_f[pile] = np.where(left > 0, below, -1)
             emptied_stock = np.flatnonzero(from_stock)[left == 0]
+            a.stall_turns[g] = 0  # R-WIN-4 (b): a stock play is progress
         if from_discard.any():
             g = games[from_discard]
             pile = g * (t.stocks * t.piles) + source[from_discard] - t.sources_stock_end
@@ -239,7 +248,7 @@ class NumpyPath(BatchPath):
         self._discard_top_f[pile] = cards
 
     def _end_turn(self, games: Array, empty: npt.NDArray[np.bool_]) -> tuple[Array, Array]:
-        """End the turn (R-TURN-7, R-WIN-2).
+        """End the turn (R-TURN-7, R-WIN-2, R-WIN-4 (b)).
 
         Returns the games and seats whose hand is to be filled: the next player's, when
         short (R-TURN-1; :meth:`draw`).
@@ -247,12 +256,20 @@ class NumpyPath(BatchPath):
         a, t = self.arrays, self.tables
         passes = np.where(empty, a.empty_passes[games] + 1, 0)
         a.empty_passes[games] = passes
+        # R-WIN-4 (b): every turn end counts, also the one that ends the game.
+        stall = a.stall_turns[games] + 1
+        a.stall_turns[games] = stall
+        # The end checks in the core's order: blocked, the turn limit, stalled.
         blocked = passes >= t.players
         over = blocked
         if t.turn_limit >= 0:
-            timed_out = ~blocked & (a.turn[games] >= t.turn_limit)
+            timed_out = ~over & (a.turn[games] >= t.turn_limit)
             a.termination[games[timed_out]] = TURN_LIMIT
-            over = blocked | timed_out
+            over = over | timed_out
+        if t.stall_limit >= 0:
+            stalled = ~over & (stall >= t.stall_limit)
+            a.termination[games[stalled]] = STALLED
+            over = over | stalled
         a.termination[games[blocked]] = BLOCKED
         if over.any():
             a.turn_moves[games[over]] += 1
@@ -334,5 +351,6 @@ class NumpyPath(BatchPath):
         a.turn[slots] = 1
         a.turn_moves[slots] = 0
         a.empty_passes[slots] = 0
+        a.stall_turns[slots] = 0
         a.termination[slots] = 0
         a.winning_team[slots] = -1

@@ -7,6 +7,9 @@ compiled pass, :func:`choose`). A step's ranks are a row of the policy's
 batch can play many steps in one compiled call
 (:meth:`skipbo.batch.GameBatch.play_others`).
 
+* :class:`RandomPolicy` is the "random" bot (:class:`skipbo.games.skipbo.bots.RandomBot`)
+  for a batch: a uniformly random legal action (each step one random order of all the
+  actions for the whole batch; each game takes the first legal one in it).
 * :class:`PlayFirstPolicy` is the "play-first" bot (:class:`skipbo.games.skipbo.bots.PlayFirstBot`)
   for a batch: a uniformly random legal build-pile play if there is one, else a
   uniformly random legal action. Each step takes one random order of the actions for
@@ -54,6 +57,7 @@ __all__ = [
     "RANK_BLOCK",
     "PlayFirstPolicy",
     "PriorityPolicy",
+    "RandomPolicy",
     "RankedPolicy",
     "choose",
     "make_policy",
@@ -118,6 +122,19 @@ def choose(
     return best
 
 
+class RandomPolicy(RankedPolicy):
+    """The "random" bot for a batch: a uniformly random legal action."""
+
+    def __init__(self, rules: Rules, seed: int | None = None) -> None:
+        super().__init__(rules)
+        self.rng = np.random.default_rng(seed)
+
+    def _next_block(self) -> npt.NDArray[np.unsignedinteger[Any]]:
+        """Rank rows each a random order of all the actions."""
+        every = np.broadcast_to(np.arange(1, self.count + 1), (RANK_BLOCK, self.count))
+        return self.rng.permuted(every, axis=1).astype(self.rank_type)
+
+
 class PlayFirstPolicy(RankedPolicy):
     """The "play-first" bot for a batch: a random legal build play, else a random action."""
 
@@ -170,10 +187,10 @@ class PriorityPolicy(RankedPolicy):
         return self._rows
 
 
-POLICIES = {"play-first": PlayFirstPolicy, "priority": PriorityPolicy}
-"""The batch policies by name, each named for what it does: ``"play-first"`` plays as the
-``play-first`` bot, ``"priority"`` is :class:`PriorityPolicy` (a fixed priority, not the
-``heuristic`` bot)."""
+POLICIES = {"random": RandomPolicy, "play-first": PlayFirstPolicy, "priority": PriorityPolicy}
+"""The batch policies by name, each named for what it does: ``"random"`` plays as the
+``random`` bot, ``"play-first"`` as the ``play-first`` bot, ``"priority"`` is
+:class:`PriorityPolicy` (a fixed priority, not the ``heuristic`` bot)."""
 
 OLD_NAMES = {"heuristic": "priority"}
 """Names the batch policies had before, still accepted: ``"heuristic"`` was ``"priority"``."""

@@ -69,7 +69,7 @@ class StepResult:
     termination: npt.NDArray[np.int8]
     """For games that ended: the index of their :class:`~skipbo.Termination` in
     :data:`skipbo.batch.arrays.TERMINATIONS` (1 stock emptied, 2 blocked, 3 turn
-    limit); 0 elsewhere."""
+    limit, 4 stalled); 0 elsewhere."""
 
     winning_team: npt.NDArray[np.int64]
     """For games won: the winning team (in individual play, the seat); -1 elsewhere."""

@@ -120,7 +120,7 @@ class SingleGame:
             ArraySpec("starts", encoder.kernel_starts.shape, np.int64, 0),
             ArraySpec("tables", tables.shape, np.int64, 0),
             ArraySpec("source_stocks", sources.shape, np.int64, 0),
-            ArraySpec("scalars", (3,), np.int64, 0),
+            ArraySpec("scalars", (5,), np.int64, 0),
         )
         specs = (*batch_specs, *own)
         # The kernel reads each array by its row, as the type it was compiled for.
@@ -132,7 +132,13 @@ class SingleGame:
         views["starts"][...] = encoder.kernel_starts
         views["tables"][...] = tables
         views["source_stocks"][...] = sources
-        views["scalars"][...] = numbers.turn_limit, numbers.hand_size, depth
+        views["scalars"][...] = (
+            numbers.turn_limit,
+            numbers.hand_size,
+            depth,
+            numbers.turn_move_limit,
+            numbers.stall_limit,
+        )
         named = {spec.name: views[spec.name] for spec in batch_specs}
         arrays = BatchArrays(**named, shuffle_seed=[0])
         self.rules = rules

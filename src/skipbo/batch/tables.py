@@ -43,7 +43,10 @@ class BatchTables:
         self.deck_size = rules.deck.size
         self.hand_size = rules.hand_size
         self.stock_size = rules.stock_size
-        self.turn_limit = -1 if rules.turn_limit is None else rules.turn_limit  # -1: none
+        # The optional bounds as the kernels take them, -1 for none (R-WIN-2, R-WIN-4).
+        self.turn_limit = _bound(rules.turn_limit)
+        self.turn_move_limit = _bound(rules.turn_move_limit)
+        self.stall_limit = _bound(rules.stall_limit)
         self.deck_cards = rules.deck.cards()  # the order new_game shuffles
         self.deck_array = np.array(self.deck_cards, dtype=np.int64)
         # Where each block of actions ends, in the order of skipbo.games.skipbo.actions:
@@ -86,3 +89,8 @@ class BatchTables:
         moves[3, : self.players] = self.seat_team
         moves[4:, : self.stocks] = team_stocks
         self.move_tables = moves
+
+
+def _bound(limit: int | None) -> int:
+    """An optional limit of the rules as the kernels take it: ``-1`` for none."""
+    return -1 if limit is None else limit

@@ -324,7 +324,7 @@ def max_moves(rules: object) -> int | None:
     >>> import skipbo
     >>> from skipbo import skyjo
     >>> max_moves(skipbo.Rules(players=2)), max_moves(skyjo.Rules(players=2))
-    (61122501, 666900)
+    (61122501, 3306900)
     >>> max_moves(skyjo.Rules(stall_limit=None)) is None
     True
 

@@ -41,8 +41,8 @@ until it is the agent's turn again or the game is over.
   agent's team's stock piles since the agent's previous action (shaping towards R-WIN-1).
 * An illegal action (in the action space but masked out) ends the episode with reward
   ``-1`` and ``info["illegal_action"]`` saying why; the game is not changed.
-* Skip-Bo's turn limit (R-WIN-2), when set, ends an episode as *truncated* (Skyjo's
-  turn limit ends a round, S-END-3, not the game).
+* Skip-Bo's turn limit (R-WIN-2), when set, and its stall limit (R-WIN-4) end an
+  episode as *truncated* (Skyjo's turn limit ends a round, S-END-3, not the game).
 * Every episode ends: the rules' bounds (R-WIN-4, S-END-3) end every game within a
   proved number of moves (:func:`skipbo.common.game.max_moves`), whatever the agent
   and the bots play. Rules that lift a bound (``stall_limit=None``, ...) are accepted:

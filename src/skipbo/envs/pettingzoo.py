@@ -31,8 +31,8 @@ Rewards come at the end of the game: ``+1`` to every winning seat (Skip-Bo: the
 winning team; Skyjo: the lowest total, S-SCORE-3), ``-1`` to every other seat, ``0`` to
 all when nobody won (R-WIN-2). An illegal action (in the action space, masked out)
 ends the game: ``-1`` for the agent that took it, ``0`` for the others, with the
-reason in its ``infos`` entry. Skip-Bo's turn limit, when set, ends the game as
-truncated.
+reason in its ``infos`` entry. Skip-Bo's turn limit, when set, and its stall limit
+(R-WIN-4) end the game as truncated.
 
 Every game ends: the rules' bounds (R-WIN-4, S-END-3) end it within a proved number of
 moves (:func:`skipbo.common.game.max_moves`), whatever the agents play. Rules that lift

@@ -4,10 +4,10 @@ Needs the ``gymnasium`` extra (``pip install 'skipbo[gymnasium]'``). It is
 :class:`gymnasium.vector.VectorEnv` over :class:`skipbo.batch.GameBatch`: the games
 are held as arrays, observations and masks are computed for the whole batch at once
 (:func:`skipbo.batch.observations`, the encoding of :mod:`skipbo.observation.skipbo`),
-and the opponents are batch policies (:mod:`skipbo.batch.policies`, ``"play-first"``
-or ``"priority"``) stepped inside the batch: after the agent's actions, the games
-whose opponents are to move are stepped together until it is the agent's turn in
-every game.
+and the opponents are batch policies (:mod:`skipbo.batch.policies`, ``"play-first"``,
+``"priority"`` or ``"random"``) stepped inside the batch: after the agent's actions,
+the games whose opponents are to move are stepped together until it is the agent's
+turn in every game.
 
 >>> from skipbo.envs.vector import SkipBoVectorEnv
 >>> envs = SkipBoVectorEnv(8, players=2)
@@ -78,12 +78,12 @@ from skipbo.envs import _adapter, _lockstep, _rewards
 from skipbo.errors import ArgumentTypeError, ConfigurationError, RuleError
 from skipbo.games.skipbo.actions import ActionError
 from skipbo.games.skipbo.rules import Rules
-from skipbo.games.skipbo.state import Termination
-from skipbo.observation.skipbo import DISCARD_DEPTH, ENCODER
+from skipbo.observation.skipbo import DISCARD_DEPTH, ENCODER, TRUNCATIONS
 
 __all__ = ["MAX_OPPONENT_STEPS", "OutOfTurnError", "SkipBoVectorEnv"]
 
-_TURN_LIMIT = TERMINATIONS.index(Termination.TURN_LIMIT)
+_TRUNCATING = np.array([end in TRUNCATIONS for end in TERMINATIONS])
+"""By termination code: whether it truncates the episode (the turn or stall limit)."""
 
 _REFERENCES_COUNTED = hasattr(sys, "getrefcount")
 """Whether references can be counted (CPython): else ``copy=True`` always allocates."""
@@ -123,8 +123,8 @@ class SkipBoVectorEnv(VectorEnv[Any, Any, Any]):
         rules: The variant (two players by default).
         players: A shortcut for ``Rules(players=players)`` when ``rules`` is not given.
         seat: The agent's seat in every game.
-        opponents: The batch policy of every other seat: ``"play-first"`` or ``"priority"``
-            (``"heuristic"``, its older name, is still taken).
+        opponents: The batch policy of every other seat: ``"play-first"``, ``"priority"``
+            or ``"random"`` (``"heuristic"``, the older name of ``"priority"``, is still taken).
         stock_reward: The shaping reward per stock card of the agent's team played.
         depth: How many cards of each discard pile the observation shows.
         lockstep: Step every game by one batch step (see the module's "two stepping
@@ -270,7 +270,7 @@ class SkipBoVectorEnv(VectorEnv[Any, Any, Any]):
             # Shaping: stock cards played since the agent's action (a new game starts anew).
             shaped = np.where(ended, 0, before - self._stock_cards())
             rewards += self.stock_reward * shaped
-        truncated = ended & final.pop("turn_limit", np.zeros(self.num_envs, dtype=np.bool_))
+        truncated = ended & final.pop("truncated", np.zeros(self.num_envs, dtype=np.bool_))
         observed, info = self._observe()
         if ended.any():
             info["final_obs"] = final["obs"]
@@ -350,8 +350,8 @@ class SkipBoVectorEnv(VectorEnv[Any, Any, Any]):
             rows[slots] = observations(self.batch, self._seats[slots], self.depth, games=slots)
             # Repeats are harmless: these are only the rows to zero next time.
             self._final_written = np.concatenate([self._final_written, slots])
-        limit = final.setdefault("turn_limit", np.zeros(self.num_envs, dtype=np.bool_))
-        limit[slots] = result.termination[slots] == _TURN_LIMIT
+        cut = final.setdefault("truncated", np.zeros(self.num_envs, dtype=np.bool_))
+        cut[slots] = _TRUNCATING[result.termination[slots]]
         self.batch.deal_next(redeal)  # the slot's next game (Gymnasium's same-step reset)
 
     def _final_rows(self) -> npt.NDArray[np.float32]:

@@ -49,6 +49,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DISCARD_DEPTH",
     "ENCODER",
+    "TRUNCATIONS",
     "IncrementalObservations",
     "ObservationField",
     "ObservationLayout",
@@ -464,9 +465,15 @@ def text_observation(seen: PlayerView) -> str:
     return "\n".join(lines)
 
 
+TRUNCATIONS = frozenset({Termination.TURN_LIMIT, Termination.STALLED})
+"""The ends that cut a game short by a bound of the rules, undecided by play: the turn
+limit (R-WIN-2) and the stall limit (R-WIN-4 (b)). An environment reports them as
+*truncated*: the game was stopped, not played out."""
+
+
 def truncated(state: GameState) -> bool:
-    """Whether the game was cut short by the rules' turn limit (R-WIN-2), not decided."""
-    return state.outcome is not None and state.outcome.termination is Termination.TURN_LIMIT
+    """Whether the game was cut short by a bound of the rules (:data:`TRUNCATIONS`)."""
+    return state.outcome is not None and state.outcome.termination in TRUNCATIONS
 
 
 def _encode(seen: PlayerView, seat: int, depth: int) -> npt.NDArray[np.float32]:

@@ -45,7 +45,8 @@ SHORT_STOCK_SIZES = range(10, 16)
 """R-SETUP-2: the short game deals 10 stock cards each (one source) or 10-15 (another)."""
 DEFAULT_TURN_MOVE_LIMIT = 500
 """R-WIN-4 (a): moves a turn may make before only a discard (or the pass) is legal; at
-least five times the longest turn measured in bot play (docs/rules.md gives the figures)."""
+least five times the longest turn measured in bot play (docs/rules.md gives the figures;
+``benchmarks/bench_bounds.py`` measures them)."""
 DEFAULT_STALL_LIMIT = 2000
 """R-WIN-4 (b): turn ends without a stock play after which the game ends "stalled"; at
 least five times the longest such stretch measured in bot play."""

@@ -1,7 +1,7 @@
 """Skyjo's rules configuration.
 
 >>> Rules(players=3)  # doctest: +NORMALIZE_WHITESPACE
-Rules(players=3, deck=Deck.standard(), end_score=100, turn_limit=None, stall_limit=100,
+Rules(players=3, deck=Deck.standard(), end_score=100, turn_limit=None, stall_limit=500,
       round_limit=100)
 """
 
@@ -19,9 +19,10 @@ MIN_PLAYERS = 2
 """S-SETUP-1."""
 MAX_PLAYERS = 8
 """S-SETUP-1."""
-DEFAULT_STALL_LIMIT = 100
+DEFAULT_STALL_LIMIT = 500
 """S-END-3: turns in a row without a card turned up or a column removed that end a round;
-at least five times the longest such stretch measured in bot play (docs/skyjo-rules.md)."""
+at least five times the longest such stretch measured in bot play (docs/skyjo-rules.md
+gives the figures; ``benchmarks/bench_bounds.py`` measures them)."""
 DEFAULT_ROUND_LIMIT = 100
 """S-END-3: rounds after which the game ends; at least five times the most rounds measured
 in bot play."""
@@ -98,8 +99,8 @@ def max_moves(rules: Rules) -> int | None:
     Proved in Coq (``SkyjoTermination.skyjo_game_ends_within``, docs/verification.md).
     ``None`` when either bound is lifted (``None``): then no bound is proved.
 
-    >>> max_moves(Rules(players=2))  # p = 2, L = 100, R = 100
-    666900
+    >>> max_moves(Rules(players=2))  # p = 2, L = 500, R = 100
+    3306900
     >>> max_moves(Rules(round_limit=None)) is None
     True
     """
