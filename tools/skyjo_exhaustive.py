@@ -42,19 +42,27 @@ Position = tuple[object, ...]
 
 
 def position(state: GameState) -> Position:
-    """What the rules look at: the state without its shuffle seed (and turn count)."""
+    """What the rules look at: the state without its shuffle seed (and unbounded counts)."""
     pile = state.discard_pile
     canonical = tuple(sorted(pile[:-1])) + pile[-1:]
     fields = attrs.astuple(
         attrs.evolve(state, shuffle_seed=0, discard_pile=canonical), recurse=False
     )
-    if state.rules.turn_limit is None:
-        return tuple(
-            value
-            for name, value in zip(attrs.fields_dict(GameState), fields, strict=True)
-            if name != "turns"
+    # Counters the rules do not look at: the turns without a turn limit, the turns
+    # without progress without a stall bound (S-END-3).
+    unread = {
+        name
+        for name, limit in (
+            ("turns", state.rules.turn_limit),
+            ("stall_turns", state.rules.stall_limit),
         )
-    return fields
+        if limit is None
+    }
+    return tuple(
+        value
+        for name, value in zip(attrs.fields_dict(GameState), fields, strict=True)
+        if name not in unread
+    )
 
 
 def round_over(before: GameState, after: GameState) -> bool:
@@ -139,19 +147,27 @@ def _every_round_can_end(name: str, edges: list[list[int]], ends: set[int]) -> N
 
 def whole_deal(players: int, deck: Deck, turn_limit: int) -> list[GameState]:
     """The deal of a deck in increasing order, from the reveals on."""
-    rules = Rules(players=players, deck=deck, turn_limit=turn_limit, end_score=1)
+    rules = Rules(players=players, deck=deck, turn_limit=turn_limit, end_score=1, stall_limit=None)
     return [skyjo.deal(rules, deck.cards(), 0, round=1, starter=0)]
 
 
 def late_round(
-    players: int, deck: Deck, face_down: int, turn_limit: int | None = None
+    players: int,
+    deck: Deck,
+    face_down: int,
+    turn_limit: int | None = None,
+    stall_limit: int | None = None,
 ) -> list[GameState]:
     """A position after the reveals with ``face_down`` cards face down per player.
 
     The deck in increasing order dealt, then every grid turned up but its last
     ``face_down`` places (columns of equal face-up cards removed as the rules say).
+    Without S-END-3's stall bound unless one is given: its count would multiply the
+    positions.
     """
-    rules = Rules(players=players, deck=deck, end_score=1, turn_limit=turn_limit)
+    rules = Rules(
+        players=players, deck=deck, end_score=1, turn_limit=turn_limit, stall_limit=stall_limit
+    )
     state = skyjo.deal(rules, deck.cards(), 0, round=1, starter=0)
     state = attrs.evolve(
         state,
@@ -186,6 +202,8 @@ BOUNDED: list[tuple[str, Callable[[], list[GameState]]]] = [
     ("2 players, 0/1 deck, 2 face-down cards each, turn limit 4",
      lambda: late_round(2, TWO, 2, turn_limit=4)),
     ("2 players, 27 zeros, 2 face-down cards each", lambda: late_round(2, ZEROS, 2)),
+    ("2 players, 0/1 deck, 2 face-down cards each, stall bound 3",
+     lambda: late_round(2, TWO, 2, stall_limit=3)),
     ("3 players, 0/1/2 deck, 1 face-down card each, turn limit 3",
      lambda: late_round(3, Deck({0: 13, 1: 12, 2: 13}), 1, turn_limit=3)),
 ]  # fmt: skip

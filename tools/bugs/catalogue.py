@@ -459,6 +459,14 @@ TABLE_BUGS: tuple[Bug, ...] = (
             ),
         ),
     ),
+    Bug(
+        "B47",
+        ("R-WIN-4",),
+        "a stock play does not start the count of turns without one anew: games end stalled early",
+        ENGINE,
+        "_play_from_stock",
+        (("played = replace(state, stall_turns=0)", "played = state"),),
+    ),
 )
 """Bugs in the rules around the engine: the deck, the configuration, the deal, match
 play and scoring, and what each player may see."""

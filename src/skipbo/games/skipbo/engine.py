@@ -310,6 +310,7 @@ def _play_from_stock(state: GameState, move: PlayFromStock) -> GameState:
     post: __return__.discards == state.discards
     post: __return__.is_over == spec.team_stocks_empty(__return__, state.current_player)
     post: spec.hand_filled(__return__)
+    post: __return__.stall_turns == 0
     """
     rules = state.rules
     seat = state.current_player
