@@ -316,7 +316,7 @@ def max_moves(rules: object) -> int | None:
 
     The game's :attr:`GameInfo.max_game_length <skipbo.common.gameinfo.GameInfo.max_game_length>`:
     every game of ``rules`` ends within that many moves, whatever its players do
-    (Skip-Bo: :func:`skipbo.max_moves`, R-WIN-4; Skyjo: :func:`skipbo.games.skyjo.max_moves`,
+    (Skip-Bo: :func:`skipbo.max_moves`, R-WIN-4; Skyjo: :func:`skipbo.skyjo.max_moves`,
     S-END-3). ``None`` when the rules lift a bound (``stall_limit=None``, ...): no bound
     is proved, and a game may never end. The runners (the arena, the checks, the
     environments) read it here.

@@ -64,5 +64,5 @@ class GameInfo:
     max_game_length: int | None
     """The most moves (decisions, not chance outcomes) a game can take from its deal: a
     proved bound (Skip-Bo's :func:`skipbo.max_moves`, Skyjo's
-    :func:`skipbo.games.skyjo.max_moves`), or ``None`` when the rules lift a bound and none is
+    :func:`skipbo.skyjo.max_moves`), or ``None`` when the rules lift a bound and none is
     proved (a game may then never end)."""

@@ -1,10 +1,10 @@
-"""Batched Skyjo: many games of one :class:`skipbo.games.skyjo.Rules` in arrays, and a fused loop.
+"""Batched Skyjo: many games of one :class:`skipbo.skyjo.Rules` in arrays, and a fused loop.
 
 The same API as Skip-Bo's batch (:mod:`skipbo.batch`): :class:`SkyjoBatch` holds ``B``
 games as NumPy arrays, lists their legal actions as a ``(B, 92)`` mask in the action
 layout of :mod:`skipbo.games.skyjo.actions`, steps one action per game, encodes the
 observations of :mod:`skipbo.observation.skyjo`, rewards the ended games and deals new
-ones (auto-reset). Game ``i`` converts to the core's :class:`~skipbo.games.skyjo.GameState`
+ones (auto-reset). Game ``i`` converts to the core's :class:`~skipbo.skyjo.GameState`
 (:meth:`SkyjoBatch.state`), and is tested equal to it move by move and card by card.
 :func:`play` runs whole games with a built-in policy in compiled code (the fused loop).
 

@@ -16,7 +16,7 @@ The arrays, one row per game (``B`` games, ``P`` players, ``D`` cards in the dec
 * the history ``(B, H, P)`` and ``(B, H)``: each finished round's sums, scores and ender.
 
 The history grows with the rounds played (``H`` doubles when a round would not fit),
-so that :meth:`SkyjoBatch.state` gives the core's :class:`~skipbo.games.skyjo.GameState`,
+so that :meth:`SkyjoBatch.state` gives the core's :class:`~skipbo.skyjo.GameState`,
 history and all. The rules run in :mod:`skipbo.batch.skyjo.kernels`, compiled when
 Numba is there.
 """
@@ -65,7 +65,7 @@ _FIELDS = (
 class IllegalActionError(IllegalMoveError):
     """An action of :meth:`SkyjoBatch.step` that is not legal in its game (the batch is unchanged).
 
-    The rule and reason are those :func:`skipbo.games.skyjo.apply` gives for the move.
+    The rule and reason are those :func:`skipbo.skyjo.apply` gives for the move.
 
     Attributes:
         game: The index of the game (its slot in the batch).
@@ -177,7 +177,7 @@ class SkyjoState:
 
 
 def read_state(a: SkyjoState, b: int, rules: Rules) -> GameState:
-    """The core's :class:`~skipbo.games.skyjo.GameState` of game ``b``."""
+    """The core's :class:`~skipbo.skyjo.GameState` of game ``b``."""
     row = [int(value) for value in a.ints[b]]
     players = rules.players
     phase = PHASES[row[k.I_PHASE]]
@@ -236,7 +236,7 @@ def _readonly(array: Any) -> Any:
 
 
 class SkyjoBatch:
-    """``B`` Skyjo games of one :class:`~skipbo.games.skyjo.Rules`, stepped together.
+    """``B`` Skyjo games of one :class:`~skipbo.skyjo.Rules`, stepped together.
 
     As :class:`skipbo.batch.GameBatch` for Skip-Bo: build one with :meth:`new`; the
     actions are those of :mod:`skipbo.games.skyjo.actions` (92 for every variant);
@@ -280,7 +280,7 @@ class SkyjoBatch:
         deals the games after them.
 
         Raises:
-            TypeError: if ``rules`` is not a Skyjo :class:`~skipbo.games.skyjo.Rules` or
+            TypeError: if ``rules`` is not a Skyjo :class:`~skipbo.skyjo.Rules` or
                 ``size``/``seed`` not an ``int``.
             ValueError: if ``size`` is less than 1.
 
@@ -344,7 +344,7 @@ class SkyjoBatch:
         return int(slot)
 
     def state(self, slot: int) -> GameState:
-        """The core's :class:`~skipbo.games.skyjo.GameState` of the game in ``slot``."""
+        """The core's :class:`~skipbo.skyjo.GameState` of the game in ``slot``."""
         return read_state(self._a, self._slot(slot), self.rules)
 
     def states(self) -> list[GameState]:

@@ -67,7 +67,7 @@ def play_chunks(
     the last one has them all.
 
     Raises:
-        TypeError: if ``rules`` is not a Skyjo :class:`~skipbo.games.skyjo.Rules`.
+        TypeError: if ``rules`` is not a Skyjo :class:`~skipbo.skyjo.Rules`.
         ValueError: for an unknown policy, fewer than one game or ``every`` below 1.
 
     """

@@ -39,7 +39,7 @@ Parameters (``pyspiel.load_game("python_skyjo", {...})``): ``players`` (2),
 ``end_score`` (100), ``turn_limit`` (200 turns a round; 0: none), the bounds of
 S-END-3, ``stall_limit`` (100) and ``round_limit`` (100), which cannot be lifted here
 (OpenSpiel needs a bound on a game's length, and ``max_game_length`` is the proved
-one, :func:`skipbo.games.skyjo.max_moves`), and ``copies`` (0: the standard deck of
+one, :func:`skipbo.skyjo.max_moves`), and ``copies`` (0: the standard deck of
 S-DECK-1; ``n``: ``n`` cards of each value from -2 to 12, a small deck for quick
 searches).
 """

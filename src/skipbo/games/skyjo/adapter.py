@@ -52,7 +52,7 @@ def game_info(rules: Rules) -> GameInfo:
     """The numbers of the variant ``rules``: players, distinct actions, game length bound.
 
     ``max_game_length`` is the proved bound on a game's moves,
-    :func:`skipbo.games.skyjo.max_moves` (S-END-3); ``None`` when the rules lift
+    :func:`skipbo.skyjo.max_moves` (S-END-3); ``None`` when the rules lift
     the stall or the round limit.
     """
     return GameInfo(

@@ -13,7 +13,7 @@ and checks at every step
 * purity and determinism of :func:`skipbo.skyjo.apply`, and that the record replays;
 * view non-interference: a state sampled from the view has the same view;
 * that every game ends within ``max_moves`` (by default the proved bound of the rules,
-  :func:`skipbo.games.skyjo.max_moves`, S-END-3).
+  :func:`skipbo.skyjo.max_moves`, S-END-3).
 
 Half of the games are played by random players, half by the heuristic bot.
 
@@ -112,7 +112,7 @@ def check_conformance(
 
     Game ``n`` is dealt with ``derive_seed(seed, n)``, which also seeds its players. A
     game that has not ended after ``max_moves`` moves is a failure: by default the
-    proved bound of the rules (:func:`~skipbo.games.skyjo.max_moves`), for rules that
+    proved bound of the rules (:func:`~skipbo.skyjo.max_moves`), for rules that
     lift a bound :data:`~skipbo.common.conformance.MAX_MOVES`.
 
     Raises:
